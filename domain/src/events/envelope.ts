@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Metadata every event carries. `at` is the only source of time for deciders and projections. */
+export const eventMetadataSchema = z.object({
+  actorId: z.string().nullable(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  at: z.string().datetime({ offset: true }),
+  schemaVersion: z.number().int().positive(),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+/** An event about to be appended. `id` is the idempotency key. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/** An event as stored: stream version starts at 1; position is global and grows with every append. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  version: number;
+  position: bigint;
+}
+
+/** Event data as deciders produce it, before ids and metadata are attached by the command pipeline. */
+export interface EventFact<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}

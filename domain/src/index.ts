@@ -1,0 +1,4 @@
+export * from './events/envelope.ts';
+export * from './events/registry.ts';
+export * from './errors.ts';
+export * from './decider.ts';

@@ -1,0 +1,65 @@
+import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
+
+/**
+ * Expected stream version for optimistic concurrency.
+ * - 'any': no check
+ * - 'no_stream': the stream must not exist yet
+ * - 'stream_exists': the stream must have at least one event
+ * - number: the stream's current version (number of events, the first event has version 1) must equal it
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Version of the stream after the append (the version of its last event). */
+  nextExpectedVersion: number;
+  /** Global position of the last appended event. */
+  position: bigint;
+}
+
+export interface ReadStreamResult {
+  events: RecordedEvent[];
+  /** Current version of the stream; 0 when it does not exist. */
+  version: number;
+  exists: boolean;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position (0n = from the beginning). */
+  after: bigint;
+  /** Maximum events per batch. */
+  batchSize?: number;
+  /** Called with each batch in position order; the next batch waits for the returned promise. */
+  onBatch: (events: RecordedEvent[]) => Promise<void>;
+  /** Called when the subscription stops because of an error that it cannot recover from. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops delivering; resolves when the current batch (if any) has been handled. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription has caught up with every event stored when it started. */
+  caughtUp: Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  readStream(streamId: string): Promise<ReadStreamResult>;
+  /** Up to `limit` events strictly after `after`, in the order subscribers receive them; never skips a late-committing event. */
+  readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the last event a reader can see (0n when empty). */
+  lastPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+/** The expected version did not match: exactly one of two conflicting appends wins, the other gets this. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+  }
+}

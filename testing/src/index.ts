@@ -1,0 +1,1 @@
+export { createTestDatabase } from './database.ts';
