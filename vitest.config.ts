@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const workspaces = ['domain', 'event-store', 'command-api', 'projector', 'query-api', 'launcher', 'web', 'e2e'];
+const workspaces = ['domain', 'event-store', 'api-kit', 'command-api', 'projector', 'query-api', 'launcher', 'web', 'e2e'];
 
 export default defineConfig({
   test: {

@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorCode } from '@mathdaily/domain';
+
+/** The one error body every API answers with. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+const statusByCode: Record<DomainErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+};
+
+export function statusFor(code: DomainErrorCode): number {
+  return statusByCode[code];
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json').send(body);
+}
+
+/** Turns a path like ['body', 'email'] or '/email' into the field name the client knows. */
+function fieldName(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+/** Maps framework errors (bad JSON, too large, wrong content type, schema failures) and domain errors to 4xx. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return sendError(reply, statusFor(error.code), {
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath);
+        fields[name] ??= issue.message;
+      }
+      const messages = [...new Set(Object.values(fields))];
+      return sendError(reply, 400, {
+        code: 'VALIDATION_FAILED',
+        message: messages.length === 1 ? messages[0]! : 'Please fix the following errors:',
+        fields,
+      });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 400, { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendError(reply, 400, { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body.' });
+      case 'FST_ERR_VALIDATION':
+        return sendError(reply, 400, { code: 'VALIDATION_FAILED', message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 429, { code: 'RATE_LIMITED', message: error.message || 'Too many requests. Please wait a moment and try again.' });
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, { code: 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, { code: 'NOT_FOUND', message: `There is no ${request.method} ${request.url.split('?')[0]} route.` }),
+  );
+}

@@ -1,0 +1,5 @@
+export * from './access.ts';
+export * from './errors.ts';
+export * from './server.ts';
+export * from './tokens.ts';
+export * from './database.ts';

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccessControl, type PrincipalLoader } from './access.ts';
+import { registerErrorHandling } from './errors.ts';
+
+export interface ApiServerOptions {
+  jwtSecret: string;
+  loadPrincipal: PrincipalLoader;
+  logger?: FastifyServerOptions['logger'];
+  /** Largest accepted body; an avatar of 2 MB is about 2.8 MB as base64. */
+  bodyLimit?: number;
+  trustProxy?: boolean;
+}
+
+/**
+ * The fastify instance both APIs run in: zod schemas, one error body, access rules, security
+ * headers, rate limiting and OpenAPI docs at /api/docs. Embedded mode registers both APIs in it;
+ * production runs each API alone in its own.
+ */
+export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 3 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // Ids in paths are uuids; anything else is answered by the not-found handler.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // KaTeX and React set style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MathDaily API', version: '1.0.0', description: 'Commands (POST/PUT/DELETE) and queries (GET) of MathDaily.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAccessControl(app, { jwtSecret: options.jwtSecret, loadPrincipal: options.loadPrincipal });
+  return app;
+}

@@ -1,0 +1,28 @@
+import jwt from 'jsonwebtoken';
+import type { Role } from './access.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AccessTokenClaims {
+  sub: string; // user id
+  sid: string; // auth session id
+  role: Role; // informative only: the current role is always loaded per request
+  ver: number; // credentials version: bumps on password change, so older tokens stop working
+}
+
+export function signAccessToken(claims: AccessTokenClaims, secret: string, nowSeconds: number): string {
+  return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + ACCESS_TOKEN_TTL_SECONDS }, secret, { algorithm: 'HS256' });
+}
+
+/** Returns the claims, or null for a token that is malformed, forged, expired or signed another way. */
+export function verifyAccessToken(token: string, secret: string): AccessTokenClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { sub, sid, role, ver } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
+    return { sub, sid, role: role as Role, ver };
+  } catch {
+    return null;
+  }
+}

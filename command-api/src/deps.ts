@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { EventStore } from '@mathdaily/event-store';
+import type { CommandMeta } from './pipeline/handle-command.ts';
+
+export interface CommandApiConfig {
+  jwtSecret: string;
+  /** Seed the SPEC's four test accounts and allow quick login. */
+  demoAccounts: boolean;
+  /** Where people open the app, for links in e-mails. */
+  publicUrl: string;
+  /** Directory for files the app writes (uploaded avatars, the development mailbox). */
+  dataDir: string;
+}
+
+export interface CommandApiDeps {
+  store: EventStore;
+  config: CommandApiConfig;
+  /** The server's clock; deciders receive its time inside commands. */
+  clock: () => Date;
+}
+
+export function commandMeta(request: FastifyRequest, deps: CommandApiDeps): CommandMeta {
+  return { actorId: request.principal?.userId ?? null, correlationId: request.id, at: deps.clock() };
+}
+
+/** Every command answers with the position of its last event, as a decimal string. */
+export function positionOf(position: bigint | null): string | null {
+  return position === null ? null : position.toString();
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
+import { commandApi, loadPrincipalFromStreams, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
+import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { Projector, readModels } from '@mathdaily/projector';
+import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
+
+export interface AppOptions {
+  databaseUrl: string;
+  eventStoreUrl?: string | undefined;
+  jwtSecret: string;
+  demoAccounts: boolean;
+  dataDir: string;
+  publicUrl?: string;
+  port: number;
+  host?: string;
+  /** Built web app to serve; skipped when absent. */
+  webDist?: string;
+  log?: (line: string) => void;
+  logRequests?: boolean;
+  clock?: () => Date;
+}
+
+export interface RunningApp {
+  url: string;
+  server: FastifyInstance;
+  store: EventStore;
+  projector: Projector;
+  stop(): Promise<void>;
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/**
+ * The whole product in one process: event store, projector, both APIs in one fastify server,
+ * and the built web app. Used by `npm start` and by the end-to-end tests.
+ */
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const clock = options.clock ?? (() => new Date());
+  const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  eventPool.on('error', (error) => log(`database connection error: ${error.message}`));
+  let store: EventStore;
+  if (options.eventStoreUrl) {
+    store = createEventStoreDbEventStore(options.eventStoreUrl);
+  } else {
+    await migratePostgresEventStore(eventPool);
+    store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl });
+  }
+  const pool = await createSlonikPool(options.databaseUrl);
+  const projector = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log });
+  await projector.start();
+  const waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl, eventsInPostgres: !options.eventStoreUrl });
+  await waiter.start();
+
+  const commandDeps: CommandApiDeps = {
+    store,
+    clock,
+    config: {
+      jwtSecret: options.jwtSecret,
+      demoAccounts: options.demoAccounts,
+      publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
+      dataDir: options.dataDir,
+    },
+  };
+  const queryDeps: QueryApiDeps = {
+    pool,
+    waiter,
+    clock,
+    lastEventPosition: () => store.lastPosition(),
+    config: { demoAccounts: options.demoAccounts },
+  };
+  await seedOnStart(commandDeps, log);
+
+  const server = await createApiServer({
+    jwtSecret: options.jwtSecret,
+    // One process holds both APIs: the streams are the freshest source of the caller's role.
+    loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims),
+    logger: options.logRequests ? { level: 'info' } : false,
+  });
+  await server.register(async (scope) => commandApi(scope, commandDeps));
+  await server.register(async (scope) => queryApi(scope, queryDeps));
+  const webDist = options.webDist ?? defaultWebDist;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await server.register(async (scope) => {
+      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+      // Client-side routes all load the app shell; unknown /api paths keep their JSON 404.
+      scope.get('/*', (request, reply) => {
+        if (request.url.startsWith('/api/')) return reply.callNotFound();
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      });
+      scope.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
+    });
+  }
+  try {
+    await server.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    await Promise.allSettled([waiter.close(), projector.stop(), pool.end(), store.close()]);
+    await eventPool.end().catch(() => {});
+    throw error;
+  }
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    store,
+    projector,
+    async stop() {
+      await server.close();
+      await waiter.close();
+      await projector.stop();
+      await store.close();
+      await pool.end();
+      await eventPool.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { writeFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from './config.ts';
+import { DataDirError, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
+import { startApp, type RunningApp } from './app.ts';
+
+const DATABASE = 'mathdaily';
+
+function fail(message: string): never {
+  console.error(`\nMathDaily could not start: ${message}\n`);
+  process.exit(1);
+}
+
+async function ensurePortFree(port: number, host: string) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is already in use. Stop the program using it, or start on another port: PORT=${port + 1} npm start`)
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/** Connects once with a short timeout so an unreachable server gets a clear message. */
+async function checkDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    const where = (() => {
+      try {
+        const parsed = new URL(url);
+        return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+      } catch {
+        return 'DATABASE_URL';
+      }
+    })();
+    throw new Error(`PostgreSQL at ${where} is unreachable (${error instanceof Error ? error.message : String(error)}). Check DATABASE_URL.`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function ensureDatabase(adminUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+}
+
+async function main() {
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    await ensurePortFree(config.port, config.host);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.databaseUrl;
+  try {
+    if (!databaseUrl) {
+      console.log(`Starting the embedded PostgreSQL server (data in ${config.dataDir})…`);
+      embedded = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword });
+      databaseUrl = await ensureDatabase(embedded.url);
+    } else {
+      await checkDatabase(databaseUrl);
+    }
+  } catch (error) {
+    await embedded?.stop().catch(() => {});
+    fail(error instanceof DataDirError || error instanceof Error ? error.message : String(error));
+  }
+
+  let app: RunningApp;
+  try {
+    app = await startApp({
+      databaseUrl,
+      eventStoreUrl: config.eventStoreUrl,
+      jwtSecret: config.jwtSecret,
+      demoAccounts: config.demoAccounts,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      port: config.port,
+      host: config.host,
+    });
+  } catch (error) {
+    await embedded?.stop().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use.` : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+
+  // `npm run replay` finds the running database here.
+  const runtimeFile = path.join(config.dataDir, 'runtime.json');
+  writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, databaseUrl }), { mode: 0o600 });
+  console.log(`\nMathDaily is running at ${app.url}\n(Ctrl-C stops it.)\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping MathDaily…`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.stop().catch((error: unknown) => console.error(error));
+    await embedded?.stop().catch((error: unknown) => console.error(error));
+    rmSync(runtimeFile, { force: true });
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+await main();

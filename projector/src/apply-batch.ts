@@ -1,0 +1,49 @@
+import { sql, type DatabasePool } from 'slonik';
+import type { RecordedEvent } from '@mathdaily/domain';
+import type { ReadModel } from './read-model.ts';
+import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, useSchema } from './schema.ts';
+
+/** Another process (a replay) moved the checkpoint: the caller must resubscribe from the stored one. */
+export class CheckpointMovedError extends Error {
+  constructor(readonly stored: bigint) {
+    super(`checkpoint moved to ${stored}`);
+  }
+}
+
+export interface ApplyBatchOptions {
+  pool: DatabasePool;
+  schema: string;
+  models: readonly ReadModel[];
+  events: readonly RecordedEvent[];
+  /** The checkpoint this batch follows; the stored one must still equal it. */
+  after: bigint;
+  /** Test hook: called before each event is applied; throwing aborts the batch. */
+  beforeEach?: (event: RecordedEvent, index: number) => void;
+  notify?: boolean;
+}
+
+/** Applies a batch to every read model and moves the checkpoint, all in one transaction. */
+export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
+  const { events, models } = options;
+  const last = events.at(-1);
+  if (!last) return options.after;
+  return options.pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
+    await useSchema(tx, options.schema);
+    const stored = BigInt(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`));
+    if (stored !== options.after) throw new CheckpointMovedError(stored);
+    for (const [index, event] of events.entries()) {
+      options.beforeEach?.(event, index);
+      for (const model of models) {
+        if (model.handles.includes(event.type)) await model.apply(tx, event);
+      }
+    }
+    await tx.query(sql.unsafe`
+      UPDATE projection_state
+      SET position = ${last.position.toString()}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`);
+    if (options.notify !== false) {
+      await tx.query(sql.unsafe`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${last.position.toString()})`);
+    }
+    return last.position;
+  });
+}

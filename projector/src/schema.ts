@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { ReadModel } from './read-model.ts';
+
+/** Queries always read this schema; a replay builds a fresh one and renames it into place. */
+export const ACTIVE_SCHEMA = 'read_models';
+/** Notified with the new checkpoint after every applied batch; query-api waits on it. */
+export const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
+/** Held by a batch transaction and by the replay's switch, so the switch never splits a batch. */
+export const BATCH_LOCK_KEY = 4_242_001;
+/** Held for the whole life of the one active projector. */
+export const PROJECTOR_LOCK_KEY = 4_242_002;
+
+/** Identifies the set of read models and their versions; a change means the schema must be rebuilt. */
+export function fingerprintOf(models: readonly ReadModel[]): string {
+  const hash = createHash('sha256');
+  for (const model of [...models].sort((a, b) => a.name.localeCompare(b.name))) {
+    hash.update(`${model.name}:${model.version}\n${model.tables.map((ddl) => ddl.sql).join('\n')}\n`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function createReadModelSchema(pool: DatabasePool, schema: string, models: readonly ReadModel[]) {
+  await pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([schema])}`);
+    await useSchema(tx, schema);
+    await tx.query(sql.unsafe`
+      CREATE TABLE projection_state (
+        id int PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+        fingerprint text NOT NULL,
+        position bigint NOT NULL DEFAULT 0,
+        events_applied bigint NOT NULL DEFAULT 0,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await tx.query(sql.unsafe`INSERT INTO projection_state (fingerprint) VALUES (${fingerprintOf(models)})`);
+    for (const model of models) {
+      for (const ddl of model.tables) await tx.query(ddl);
+    }
+  });
+}
+
+export async function useSchema(tx: DatabaseTransactionConnection, schema: string) {
+  await tx.query(sql.unsafe`SELECT set_config('search_path', ${`${schema}, public`}, true)`);
+}
+
+const stateRow = z.object({ fingerprint: z.string(), position: z.string() });
+
+/** The schema's fingerprint and checkpoint, or null when it does not exist. */
+export async function schemaState(
+  db: Pick<DatabasePool, 'maybeOne'>,
+  schema: string,
+): Promise<{ fingerprint: string; position: bigint } | null> {
+  const exists = await db.maybeOne(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`);
+  if (!exists) return null;
+  const row = await db.maybeOne(
+    sql.type(stateRow)`SELECT fingerprint, position::text AS position FROM ${sql.identifier([schema, 'projection_state'])}`,
+  );
+  return row ? { fingerprint: row.fingerprint, position: BigInt(row.position) } : null;
+}

@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import type { DatabasePool } from 'slonik';
+import type { PositionWaiter } from './wait-for-position.ts';
+
+export interface QueryApiDeps {
+  pool: DatabasePool;
+  waiter: PositionWaiter;
+  /** The event store's last readable position, for /api/health. */
+  lastEventPosition: () => Promise<bigint>;
+  clock: () => Date;
+  config: { demoAccounts: boolean };
+}
+
+export type { FastifyRequest };

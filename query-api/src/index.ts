@@ -1,0 +1,3 @@
+export { queryApi } from './plugin.ts';
+export type { QueryApiDeps } from './deps.ts';
+export { PositionWaiter } from './wait-for-position.ts';

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuth, type Role } from '../auth/auth-store.ts';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+
+/** Guests only: signed-in users go to /dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+/** Signed-in users only (→ /login); with `roles`, others go to `fallback` (default /dashboard). */
+export function Protected({ children, roles, fallback = '/dashboard' }: { children: ReactNode; roles?: readonly Role[]; fallback?: string }) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (roles && !roles.includes(user.role)) return <Navigate to={fallback} replace />;
+  return <>{children}</>;
+}
+
+/** /dashboard for tutors is their own dashboard. */
+export function StudentDashboardGate({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user?.role === 'tutor') return <Navigate to="/tutor/dashboard" replace />;
+  return <>{children}</>;
+}
+
+export const isStudent = (role?: Role) => role === 'student';
+export const isTutor = (role?: Role) => role === 'tutor';
+export const isAdmin = (role?: Role) => role === 'admin';
+export const isTutorOrAdmin = (role?: Role) => role === 'tutor' || role === 'admin';

@@ -1,0 +1,111 @@
+import { create } from 'zustand';
+import { api, ApiError, errorMessage, notePosition } from '../api/client.ts';
+import { tokenStorage } from './token-storage.ts';
+
+export type Role = 'student' | 'tutor' | 'admin' | 'parent';
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  gradeLevel: number | null;
+  isEmailVerified: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  timezone?: string;
+  profileImageUrl?: string | null;
+}
+
+export interface AuthResponse {
+  user: User;
+  accessToken: string;
+  refreshToken: string;
+  position?: string;
+}
+
+export interface RegistrationPayload {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  gradeLevel?: number;
+  role: 'student';
+}
+
+type Status = 'loading' | 'authenticated' | 'logged_out' | 'error';
+
+interface AuthState {
+  status: Status;
+  user: User | null;
+  error: string | null;
+  /** On app start: fetch the current user when a token is stored; on failure, sign out. */
+  initialise(): Promise<void>;
+  login(email: string, password: string): Promise<User>;
+  register(payload: RegistrationPayload): Promise<User>;
+  logout(): Promise<void>;
+  setUser(user: User): void;
+  /** Signs in with an auth response obtained elsewhere (e.g. password reset). */
+  accept(response: AuthResponse): void;
+}
+
+export const useAuth = create<AuthState>((set, get) => ({
+  status: 'loading',
+  user: null,
+  error: null,
+  async initialise() {
+    if (!tokenStorage.accessToken()) {
+      set({ status: 'logged_out', user: null });
+      return;
+    }
+    try {
+      const { user } = await api.get<{ user: User }>('/api/auth/me');
+      set({ status: 'authenticated', user, error: null });
+    } catch {
+      tokenStorage.clear();
+      set({ status: 'logged_out', user: null });
+    }
+  },
+  async login(email, password) {
+    set({ status: 'loading', error: null });
+    try {
+      const response = await api.post<AuthResponse>('/api/auth/login', { email, password }, { anonymous: true });
+      get().accept(response);
+      return response.user;
+    } catch (error) {
+      tokenStorage.clear();
+      set({ status: 'error', user: null, error: errorMessage(error) });
+      throw error;
+    }
+  },
+  async register(payload) {
+    set({ status: 'loading', error: null });
+    try {
+      const response = await api.post<AuthResponse>('/api/auth/register', payload, { anonymous: true });
+      get().accept(response);
+      return response.user;
+    } catch (error) {
+      tokenStorage.clear();
+      set({ status: 'error', user: null, error: errorMessage(error) });
+      throw error;
+    }
+  },
+  async logout() {
+    const refreshToken = tokenStorage.refreshToken();
+    // Failures are ignored (SPEC §7): the local sign-out happens regardless.
+    if (refreshToken) await api.post('/api/auth/logout', { refreshToken }).catch(() => undefined);
+    tokenStorage.clear();
+    set({ status: 'logged_out', user: null, error: null });
+  },
+  setUser(user) {
+    set({ user });
+  },
+  accept(response) {
+    tokenStorage.save(response.accessToken, response.refreshToken);
+    notePosition(response.position);
+    set({ status: 'authenticated', user: response.user, error: null });
+  },
+}));
+
+export { ApiError };
