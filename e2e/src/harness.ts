@@ -1,0 +1,65 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestDatabase } from '@mathdaily/testing';
+import { startApp, type RunningApp } from '@mathdaily/launcher/app';
+
+/** The whole product on a fresh database and a free port, serving the built web app. */
+export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date } = {}): Promise<RunningApp> {
+  const databaseUrl = await createTestDatabase('e2e');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
+  return startApp({
+    databaseUrl,
+    jwtSecret: 'e2e-secret-e2e-secret-e2e-secret-123456',
+    demoAccounts: options.demoAccounts ?? true,
+    dataDir,
+    port: 0,
+    log: () => {},
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page; returns serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
+    return result.violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/ for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`), fullPage: true });
+}

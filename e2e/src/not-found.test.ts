@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { launchBrowser, seriousA11yViolations, startTestApp } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+test('an unknown path shows the 404 page with a way back', async () => {
+  const page = await browser.newPage();
+  const response = await page.goto(`${app.url}/no/such/page`);
+  expect(response?.status()).toBe(200);
+  await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+  const link = page.getByRole('link', { name: 'Return to Dashboard' });
+  expect(await link.getAttribute('href')).toBe('/dashboard');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.close();
+});
+
+test('an unknown API path answers a JSON 404, not the app shell', async () => {
+  const response = await fetch(`${app.url}/api/no-such-route`);
+  expect(response.status).toBe(404);
+  expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+});
