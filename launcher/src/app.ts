@@ -33,7 +33,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+/** web/dist beside this file's package, whether it runs from src/ (tsx) or dist/ (bundle). */
+function findWebDist(): string {
+  const candidates = [path.resolve(import.meta.dirname, '../../web/dist'), path.resolve(process.cwd(), 'web/dist')];
+  return candidates.find((candidate) => existsSync(path.join(candidate, 'index.html'))) ?? candidates[0]!;
+}
 
 /**
  * The whole product in one process: event store, projector, both APIs in one fastify server,
@@ -84,7 +88,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   });
   await server.register(async (scope) => commandApi(scope, commandDeps));
   await server.register(async (scope) => queryApi(scope, queryDeps));
-  const webDist = options.webDist ?? defaultWebDist;
+  const webDist = options.webDist ?? findWebDist();
   if (existsSync(path.join(webDist, 'index.html'))) {
     await server.register(async (scope) => {
       await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -1,0 +1,51 @@
+// Production command-api: every POST/PUT/DELETE route, alone in its process.
+import pg from 'pg';
+import { createApiServer } from '@mathdaily/api-kit';
+import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { loadPrincipalFromStreams } from './auth/load-principal.ts';
+import { commandApi } from './plugin.ts';
+import { seedOnStart } from './seed-on-start.ts';
+
+const env = process.env;
+const databaseUrl = env.DATABASE_URL;
+const jwtSecret = env.JWT_SECRET;
+if (!jwtSecret || jwtSecret.length < 32) {
+  console.error('command-api: JWT_SECRET (at least 32 characters) is required.');
+  process.exit(1);
+}
+if (!env.EVENTSTORE_URL && !databaseUrl) {
+  console.error('command-api: set EVENTSTORE_URL (EventStoreDB) or DATABASE_URL (PostgreSQL event store).');
+  process.exit(1);
+}
+const eventPool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl }) : undefined;
+const store = env.EVENTSTORE_URL
+  ? createEventStoreDbEventStore(env.EVENTSTORE_URL)
+  : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl! }));
+const deps = {
+  store,
+  clock: () => new Date(),
+  config: {
+    jwtSecret,
+    demoAccounts: ['1', 'true', 'on'].includes((env.DEMO_ACCOUNTS ?? '').toLowerCase()),
+    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
+    dataDir: env.DATA_DIR ?? '/var/lib/mathdaily',
+  },
+};
+await seedOnStart(deps, (line) => console.log(line));
+const server = await createApiServer({
+  jwtSecret,
+  loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims),
+  logger: { level: 'info' },
+  trustProxy: true,
+});
+await server.register(async (scope) => commandApi(scope, deps));
+await server.listen({ port: Number(env.PORT ?? 3001), host: env.HOST ?? '0.0.0.0' });
+
+const stop = async () => {
+  await server.close();
+  await store.close();
+  await eventPool?.end().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
