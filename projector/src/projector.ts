@@ -32,6 +32,9 @@ export class Projector {
   private position = 0n;
   private failures = 0;
   private readonly log: (line: string) => void;
+  private markCaughtUp!: () => void;
+  /** Resolves the first time a subscription has applied every event stored when it started. */
+  private readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
 
   constructor(private readonly options: ProjectorOptions) {
     this.log = options.log ?? (() => {});
@@ -51,10 +54,15 @@ export class Projector {
       await rebuildReadModels({ pool: this.options.pool, store: this.options.store, models: this.options.models, log: this.log });
     }
     await this.subscribe();
+    await Promise.race([this.caughtUp, this.stoppedSignal]);
   }
+
+  private signalStopped!: () => void;
+  private readonly stoppedSignal = new Promise<void>((resolve) => (this.signalStopped = resolve));
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.signalStopped();
     clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
@@ -100,7 +108,8 @@ export class Projector {
       onError: (error) => this.restartAfter(error),
     });
     this.subscription = subscription;
-    await subscription.caughtUp;
+    // A failed first batch rejects caughtUp; the retry's subscription reports catching up instead.
+    subscription.caughtUp.then(() => this.markCaughtUp(), () => {});
   }
 
   /** Resubscribes from the stored checkpoint, backing off while batches keep failing. */

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { Projector } from './projector.ts';
+import { rebuildReadModels } from './rebuild.ts';
+import { readModels } from './read-models/index.ts';
+import { ACTIVE_SCHEMA, schemaState } from './schema.ts';
+import { digestReadModel } from './testing/digest-read-model.ts';
+import { contactEvent, dumpSchema, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
+
+const models = [...readModels, digestReadModel];
+let fixture: ProjectorFixture;
+
+beforeEach(async () => {
+  fixture = await projectorFixture();
+});
+afterEach(async () => {
+  await fixture.close();
+});
+
+/** Appends `count` events over a few streams, one append per 1-3 events, with increasing times. */
+async function appendEvents(count: number, offset = 0) {
+  const start = Date.UTC(2026, 0, 1);
+  let index = 0;
+  while (index < count) {
+    const size = 1 + ((index + offset) % 3);
+    const events = [];
+    for (let i = 0; i < size && index < count; i += 1, index += 1) {
+      events.push(contactEvent(offset + index, new Date(start + (offset + index) * 60_000)));
+    }
+    await fixture.store.append(`contact-stream-${(offset + index) % 17}`, events, { expectedVersion: 'any' });
+  }
+}
+
+function newProjector(options: { beforeEach?: (event: unknown, index: number) => void; batchSize?: number } = {}) {
+  return new Projector({
+    pool: fixture.pool,
+    databaseUrl: fixture.databaseUrl,
+    store: fixture.store,
+    models,
+    batchSize: options.batchSize ?? 40,
+    ...(options.beforeEach ? { beforeEach: options.beforeEach } : {}),
+  });
+}
+
+async function waitForCheckpoint(projector: Projector, position: bigint, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (projector.checkpoint < position) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}, expected ${position}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A seeded generator, so a failing run can be repeated. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('projector', () => {
+  test('aborted mid-batch at random points, the read models equal a clean replay', async () => {
+    // Create the read-model schema first, so the faulty projector follows events (not a rebuild).
+    const creator = newProjector();
+    await creator.start();
+    await creator.stop();
+    await appendEvents(600);
+    const last = await fixture.store.lastPosition();
+    const random = mulberry32(20261122);
+    let aborts = 0;
+    const projector = newProjector({
+      beforeEach: (_event, index) => {
+        // Abort in the middle of batches (never on the first event), about 1 in 60 events, 12 times.
+        if (aborts < 12 && index > 0 && random() < 1 / 60) {
+          aborts += 1;
+          throw new Error(`injected abort #${aborts} at batch index ${index}`);
+        }
+      },
+    });
+    await projector.start();
+    await waitForCheckpoint(projector, last);
+    await projector.stop();
+    expect(aborts).toBeGreaterThanOrEqual(5);
+    const afterAborts = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+    expect(afterAborts.global_digest).toHaveLength(1);
+    expect(JSON.parse(afterAborts.global_digest![0]!).events).toBe(600);
+
+    const replay = await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+    expect(replay.events).toBe(600);
+    expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(afterAborts);
+  });
+
+  test('resumes from its checkpoint after a restart, applying each event once', async () => {
+    await appendEvents(100);
+    const first = newProjector();
+    await first.start();
+    await waitForCheckpoint(first, await fixture.store.lastPosition());
+    await first.stop();
+    await appendEvents(50, 100);
+    const second = newProjector();
+    await second.start();
+    await waitForCheckpoint(second, await fixture.store.lastPosition());
+    await second.stop();
+    const counted = await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`);
+    expect(counted).toBe(150);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`)).toBe(150);
+  });
+
+  test('only one projector is active; a standby takes over when it stops', async () => {
+    await appendEvents(30);
+    const active = newProjector();
+    await active.start();
+    const standby = newProjector();
+    const standbyStarted = standby.start();
+    await appendEvents(20, 30);
+    await waitForCheckpoint(active, await fixture.store.lastPosition());
+    expect(standby.checkpoint).toBe(0n);
+    await active.stop();
+    await standbyStarted;
+    await appendEvents(10, 50);
+    await waitForCheckpoint(standby, await fixture.store.lastPosition());
+    await standby.stop();
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(60);
+  });
+
+  test('a replay beside the live projector switches schemas without losing or repeating events', async () => {
+    await appendEvents(200);
+    const live = newProjector();
+    await live.start();
+    const writing = appendEvents(150, 200);
+    const replay = rebuildReadModels({ pool: fixture.pool, store: fixture.store, models, batchSize: 25 });
+    await Promise.all([writing, replay]);
+    await waitForCheckpoint(live, await fixture.store.lastPosition());
+    await live.stop();
+    const state = await schemaState(fixture.pool, ACTIVE_SCHEMA);
+    expect(state?.position).toBe(await fixture.store.lastPosition());
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(350);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`)).toBe(350);
+  });
+
+  test('changed read-model definitions rebuild the schema from event 0 at start', async () => {
+    await appendEvents(40);
+    const withoutDigest = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
+    await withoutDigest.start();
+    await withoutDigest.stop();
+    const projector = newProjector();
+    await projector.start();
+    await waitForCheckpoint(projector, await fixture.store.lastPosition());
+    await projector.stop();
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(40);
+  });
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql, type DatabasePool } from 'slonik';
+import { createSlonikPool } from '@mathdaily/api-kit';
+import type { NewEvent } from '@mathdaily/domain';
+import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createTestDatabase } from '@mathdaily/testing';
+
+export interface ProjectorFixture {
+  databaseUrl: string;
+  eventPool: pg.Pool;
+  store: EventStore;
+  pool: DatabasePool;
+  close(): Promise<void>;
+}
+
+export async function projectorFixture(): Promise<ProjectorFixture> {
+  const databaseUrl = await createTestDatabase('projector');
+  const eventPool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
+  await migratePostgresEventStore(eventPool);
+  const store = createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl });
+  const pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 6 });
+  return {
+    databaseUrl,
+    eventPool,
+    store,
+    pool,
+    async close() {
+      await store.close();
+      await pool.end();
+      await eventPool.end().catch(() => {});
+    },
+  };
+}
+
+export function contactEvent(index: number, at: Date): NewEvent {
+  const requestId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'ContactRequested',
+    data: {
+      requestId,
+      source: index % 3 === 0 ? 'help' : 'contact',
+      name: `Person ${index}`,
+      email: `person${index}@example.com`,
+      organization: index % 2 === 0 ? `School ${index % 7}` : null,
+      plan: index % 3 === 0 ? null : 'school',
+      subject: index % 3 === 0 ? 'bug' : null,
+      message: `Message number ${index}`,
+    },
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: at.toISOString(), schemaVersion: 1 },
+  };
+}
+
+/** Every row of every table in a schema, sorted, for exact comparison of two projections. */
+export async function dumpSchema(pool: DatabasePool, schema: string): Promise<Record<string, string[]>> {
+  const tables = await pool.anyFirst(
+    sql.unsafe`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_name <> 'projection_state' ORDER BY 1`,
+  );
+  const dump: Record<string, string[]> = {};
+  for (const table of tables as string[]) {
+    const rows = await pool.anyFirst(
+      sql.unsafe`SELECT row_to_json(t)::text FROM ${sql.identifier([schema, table])} t`,
+    );
+    dump[table] = (rows as string[]).sort();
+  }
+  return dump;
+}
