@@ -1,11 +1,111 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api, ApiError } from '../../api/client.ts';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { validateEmail } from './validation.ts';
 
-// Placeholder until its feature issue lands.
+const CONFIRMATION = 'If an account exists for that email address, we have sent a link to reset your password. Check your inbox and spam folder.';
+
+/** /forgot-password: the same neutral confirmation whatever the server says (no account probing). */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot your password?');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    if (problem) {
+      setError(problem);
+      announce(`Form error: ${problem}`, 'assertive');
+      inputRef.current?.focus();
+      return;
+    }
+    setPhase('sending');
+    try {
+      await api.post('/api/auth/forgot-password', { email: email.trim() }, { anonymous: true });
+    } catch (failure) {
+      // Only "nothing reached the server" is worth telling: it says nothing about accounts.
+      if (failure instanceof ApiError && failure.status === 0) {
+        setPhase('idle');
+        setError(failure.message);
+        announce(failure.message, 'assertive');
+        return;
+      }
+    }
+    setPhase('sent');
+    announce(CONFIRMATION);
+  };
+
+  if (phase === 'sent') {
+    return (
+      <AuthLayout>
+        <div className="center">
+          <p className="status-icon" aria-hidden="true">
+            📬
+          </p>
+          <h1>Check your email</h1>
+          <p className="muted" data-testid="forgot-confirmation">
+            {CONFIRMATION}
+          </p>
+          <p className="muted small">The link works once and expires after a while. Didn&apos;t get it? Wait a minute, then try again.</p>
+          <div className="auth-actions">
+            <Link className="button primary" to="/login">
+              Back to sign in
+            </Link>
+            <button type="button" className="button" onClick={() => setPhase('idle')}>
+              Try another email
+            </button>
+          </div>
+        </div>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <main className="page" id="main">
-      <h1>Forgot your password?</h1>
-    </main>
+    <AuthLayout>
+      <div className="auth-heading">
+        <h1>Forgot your password?</h1>
+        <p className="muted">Enter the email you signed up with and we&apos;ll send you a link to choose a new one.</p>
+      </div>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="field">
+          <label htmlFor="forgot-email">Email</label>
+          <input
+            ref={inputRef}
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'forgot-email-error' : undefined}
+            required
+          />
+          {error && (
+            <p className="field-error" id="forgot-email-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button primary block" disabled={phase === 'sending'}>
+          {phase === 'sending' ? 'Sending...' : 'Send reset link'}
+        </button>
+      </form>
+      <div className="auth-links">
+        <p>
+          Remembered it? <Link to="/login">Back to sign in</Link>
+        </p>
+      </div>
+    </AuthLayout>
   );
 }

@@ -1,11 +1,168 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { useAuth, type AuthResponse } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ErrorSummary } from './error-summary.tsx';
+import { fieldErrorsAnnouncement } from './form-announcements.ts';
+import { PasswordInput } from './password-input.tsx';
+import { validateLogin, type FieldErrors } from './validation.ts';
 
-// Placeholder until its feature issue lands.
+export const REGISTERED_MESSAGE = 'Account created successfully! Please check your email to verify your account.';
+
+/** Router state the registration page leaves behind. */
+export interface LoginLocationState {
+  registered?: boolean;
+  email?: string;
+}
+
+const FIELD_IDS = { email: 'login-email', password: 'login-password' };
+
+type Phase = 'idle' | 'validating' | 'submitting';
+
+/** SPEC §2 Login: validate, sign in, announce, go to /dashboard. */
 export function LoginPage() {
   useDocumentTitle('Sign in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const arrived = (location.state ?? {}) as LoginLocationState;
+  const accept = useAuth((state) => state.accept);
+  const [values, setValues] = useState({ email: arrived.email ?? '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [focusErrors, setFocusErrors] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusErrors) summaryRef.current?.focus();
+  }, [focusErrors]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    // SPEC: editing any field clears the errors.
+    if (serverError || Object.keys(fieldErrors).length) {
+      setFieldErrors({});
+      setServerError(null);
+    }
+  };
+
+  const fail = (errors: FieldErrors, message: string | null) => {
+    setFieldErrors(errors);
+    setServerError(message);
+    setPhase('idle');
+    setFocusErrors((count) => count + 1);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase === 'submitting') return;
+    setPhase('validating');
+    const errors = validateLogin(values);
+    if (Object.keys(errors).length) {
+      fail(errors, null);
+      announce(fieldErrorsAnnouncement(errors), 'assertive');
+      return;
+    }
+    setPhase('submitting');
+    setFieldErrors({});
+    setServerError(null);
+    try {
+      // Called directly rather than through the store's login(), whose 'loading' status would make the
+      // guest-only guard swap this page for the loading screen and lose the form.
+      const response = await api.post<AuthResponse>('/api/auth/login', { email: values.email.trim(), password: values.password }, { anonymous: true });
+      announce('Login successful! Redirecting to dashboard.');
+      accept(response);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
+        fail(error.fields, null);
+        announce(fieldErrorsAnnouncement(error.fields), 'assertive');
+        return;
+      }
+      const message = errorMessage(error);
+      fail({}, message);
+      announce(`Login failed: ${message}`, 'assertive');
+    }
+  };
+
+  const submitting = phase === 'submitting';
+  const describedBy = (key: 'email' | 'password') => (fieldErrors[key] ? `${FIELD_IDS[key]}-error` : undefined);
+
   return (
-    <main className="page" id="main">
-      <h1>Sign in</h1>
-    </main>
+    <AuthLayout>
+      <div className="auth-heading">
+        <h1>Welcome back</h1>
+        <p className="muted">Sign in to keep your daily streak going.</p>
+      </div>
+
+      {arrived.registered && (
+        <div className="alert alert-success" data-testid="registered-banner">
+          {REGISTERED_MESSAGE}
+        </div>
+      )}
+
+      <ErrorSummary ref={summaryRef} failureTitle="Login Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
+
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
+        <div className="field">
+          <label htmlFor={FIELD_IDS.email}>Email</label>
+          <input
+            id={FIELD_IDS.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={onChange}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            required
+          />
+          {fieldErrors.email && (
+            <p className="field-error" id={`${FIELD_IDS.email}-error`}>
+              {fieldErrors.email}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <div className="label-row">
+            <label htmlFor={FIELD_IDS.password}>Password</label>
+            <Link to="/forgot-password" className="small-link">
+              Forgot your password?
+            </Link>
+          </div>
+          <PasswordInput
+            id={FIELD_IDS.password}
+            name="password"
+            value={values.password}
+            onChange={onChange}
+            autoComplete="current-password"
+            invalid={Boolean(fieldErrors.password)}
+            describedBy={describedBy('password')}
+          />
+          {fieldErrors.password && (
+            <p className="field-error" id={`${FIELD_IDS.password}-error`}>
+              {fieldErrors.password}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button primary block" disabled={submitting}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+
+      <div className="auth-links">
+        <p>
+          Don&apos;t have an account? <Link to="/register">Create one here</Link>
+        </p>
+        <p className="muted small">
+          Trying things out? <Link to="/test-credentials">Use a test account</Link>
+        </p>
+      </div>
+    </AuthLayout>
   );
 }

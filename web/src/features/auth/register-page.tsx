@@ -1,11 +1,285 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api, ApiError, errorMessage } from '../../api/client.ts';
+import type { AuthResponse, RegistrationPayload } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ErrorSummary } from './error-summary.tsx';
+import type { LoginLocationState } from './login-page.tsx';
+import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { validateRegistration, type FieldErrors, type RegistrationForm } from './validation.ts';
 
-// Placeholder until its feature issue lands.
+const FIELD_IDS: Record<keyof RegistrationForm, string> = {
+  firstName: 'register-first-name',
+  lastName: 'register-last-name',
+  email: 'register-email',
+  gradeLevel: 'register-grade',
+  password: 'register-password',
+  confirmPassword: 'register-confirm-password',
+  agreeToTerms: 'register-terms',
+};
+
+const GRADES = Array.from({ length: 12 }, (_, index) => index + 1);
+const INVALID_ANNOUNCEMENT = 'Form has errors. Please check the fields below.';
+
+const EMPTY: RegistrationForm = { firstName: '', lastName: '', email: '', gradeLevel: '', password: '', confirmPassword: '', agreeToTerms: false };
+
+/** SPEC §2 Register. On success the user is sent to /login with the 'account created' message. */
 export function RegisterPage() {
   useDocumentTitle('Create your account');
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegistrationForm>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [focusErrors, setFocusErrors] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusErrors) summaryRef.current?.focus();
+  }, [focusErrors]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const target = event.target;
+    const name = target.name as keyof RegistrationForm;
+    const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
+    setForm((current) => ({ ...current, [name]: value }));
+    setServerError(null);
+    setFieldErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const fail = (errors: FieldErrors, message: string | null) => {
+    setFieldErrors(errors);
+    setServerError(message);
+    setSubmitting(false);
+    setFocusErrors((count) => count + 1);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || !form.agreeToTerms) return;
+    const errors = validateRegistration(form);
+    if (Object.keys(errors).length) {
+      fail(errors, null);
+      announce(INVALID_ANNOUNCEMENT, 'assertive');
+      return;
+    }
+    setSubmitting(true);
+    setFieldErrors({});
+    setServerError(null);
+    const email = form.email.trim();
+    const payload: RegistrationPayload = {
+      email,
+      password: form.password,
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      role: 'student',
+      ...(form.gradeLevel ? { gradeLevel: Number(form.gradeLevel) } : {}),
+    };
+    try {
+      const response = await api.post<AuthResponse>('/api/auth/register', payload, { anonymous: true });
+      // SPEC flow: the new user signs in on /login. The session the API opened is not kept: revoke it.
+      void api.post('/api/auth/logout', { refreshToken: response.refreshToken }, { anonymous: true }).catch(() => undefined);
+      announce('Registration successful! Please check your email to verify your account.');
+      const state: LoginLocationState = { registered: true, email };
+      navigate('/login', { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
+        fail(error.fields, null);
+        announce(INVALID_ANNOUNCEMENT, 'assertive');
+        return;
+      }
+      const message = errorMessage(error);
+      fail({}, message);
+      announce(`Registration failed: ${message}`, 'assertive');
+    }
+  };
+
+  const errorId = (key: keyof RegistrationForm) => `${FIELD_IDS[key]}-error`;
+  const describedBy = (key: keyof RegistrationForm, ...extra: string[]) =>
+    [fieldErrors[key] ? errorId(key) : '', ...extra].filter(Boolean).join(' ') || undefined;
+  const invalid = (key: keyof RegistrationForm) => (fieldErrors[key] ? true : undefined);
+  const fieldError = (key: keyof RegistrationForm) =>
+    fieldErrors[key] ? (
+      <p className="field-error" id={errorId(key)}>
+        {fieldErrors[key]}
+      </p>
+    ) : null;
+
+  const confirmHint =
+    form.confirmPassword && !fieldErrors.confirmPassword
+      ? form.confirmPassword === form.password
+        ? { text: 'Passwords match', ok: true }
+        : { text: 'Passwords do not match yet', ok: false }
+      : null;
+
   return (
-    <main className="page" id="main">
-      <h1>Create your account</h1>
-    </main>
+    <AuthLayout wide>
+      <div className="auth-heading">
+        <h1>Create your account</h1>
+        <p className="muted">Ten minutes a day of practice that adapts to you.</p>
+      </div>
+
+      <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
+
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={FIELD_IDS.firstName}>First Name</label>
+            <input
+              id={FIELD_IDS.firstName}
+              name="firstName"
+              type="text"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={onChange}
+              aria-invalid={invalid('firstName')}
+              aria-describedby={describedBy('firstName')}
+              required
+            />
+            {fieldError('firstName')}
+          </div>
+          <div className="field">
+            <label htmlFor={FIELD_IDS.lastName}>Last Name</label>
+            <input
+              id={FIELD_IDS.lastName}
+              name="lastName"
+              type="text"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={onChange}
+              aria-invalid={invalid('lastName')}
+              aria-describedby={describedBy('lastName')}
+              required
+            />
+            {fieldError('lastName')}
+          </div>
+        </div>
+
+        <div className="field">
+          <label htmlFor={FIELD_IDS.email}>Email Address</label>
+          <input
+            id={FIELD_IDS.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={form.email}
+            onChange={onChange}
+            aria-invalid={invalid('email')}
+            aria-describedby={describedBy('email')}
+            required
+          />
+          {fieldError('email')}
+        </div>
+
+        <div className="field">
+          <label htmlFor={FIELD_IDS.gradeLevel}>
+            Grade Level <span className="optional">(optional)</span>
+          </label>
+          <select
+            id={FIELD_IDS.gradeLevel}
+            name="gradeLevel"
+            value={form.gradeLevel}
+            onChange={onChange}
+            aria-invalid={invalid('gradeLevel')}
+            aria-describedby={describedBy('gradeLevel')}
+          >
+            <option value="">Select your grade level</option>
+            {GRADES.map((grade) => (
+              <option key={grade} value={String(grade)}>
+                Grade {grade}
+              </option>
+            ))}
+          </select>
+          {fieldError('gradeLevel')}
+        </div>
+
+        <div className="field">
+          <label htmlFor={FIELD_IDS.password}>Password</label>
+          <PasswordInput
+            id={FIELD_IDS.password}
+            name="password"
+            value={form.password}
+            onChange={onChange}
+            autoComplete="new-password"
+            invalid={Boolean(fieldErrors.password)}
+            describedBy={describedBy('password', 'register-password-rules')}
+          />
+          {fieldError('password')}
+          <PasswordChecklist password={form.password} id="register-password-rules" />
+        </div>
+
+        <div className="field">
+          <label htmlFor={FIELD_IDS.confirmPassword}>Confirm Password</label>
+          <PasswordInput
+            id={FIELD_IDS.confirmPassword}
+            name="confirmPassword"
+            value={form.confirmPassword}
+            onChange={onChange}
+            autoComplete="new-password"
+            toggleNoun="confirm password"
+            invalid={Boolean(fieldErrors.confirmPassword)}
+            describedBy={describedBy('confirmPassword', confirmHint ? 'register-confirm-hint' : '')}
+          />
+          {fieldError('confirmPassword')}
+          {confirmHint && (
+            <p className={`field-hint ${confirmHint.ok ? 'hint-ok' : ''}`} id="register-confirm-hint">
+              {confirmHint.ok ? '✓ ' : ''}
+              {confirmHint.text}
+            </p>
+          )}
+        </div>
+
+        <div className="field checkbox-field">
+          <input
+            id={FIELD_IDS.agreeToTerms}
+            name="agreeToTerms"
+            type="checkbox"
+            checked={form.agreeToTerms}
+            onChange={onChange}
+            aria-invalid={invalid('agreeToTerms')}
+            aria-describedby={describedBy('agreeToTerms')}
+          />
+          <label htmlFor={FIELD_IDS.agreeToTerms}>
+            I agree to the{' '}
+            <a href="/terms" target="_blank" rel="noopener noreferrer">
+              Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            and{' '}
+            <a href="/privacy" target="_blank" rel="noopener noreferrer">
+              Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </label>
+        </div>
+        {fieldError('agreeToTerms')}
+
+        <button
+          type="submit"
+          className="button primary block"
+          disabled={!form.agreeToTerms || submitting}
+          aria-describedby={form.agreeToTerms ? undefined : 'register-terms-hint'}
+        >
+          {submitting ? 'Creating Account...' : 'Create Account'}
+        </button>
+        {!form.agreeToTerms && (
+          <p className="field-hint center" id="register-terms-hint">
+            Tick the box above to agree to the terms and create your account.
+          </p>
+        )}
+      </form>
+
+      <div className="auth-links">
+        <p>
+          Already have an account? <Link to="/login">Sign in here</Link>
+        </p>
+      </div>
+    </AuthLayout>
   );
 }

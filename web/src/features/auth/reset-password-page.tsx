@@ -1,11 +1,168 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ErrorSummary } from './error-summary.tsx';
+import { fieldErrorsAnnouncement } from './form-announcements.ts';
+import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { validateConfirmPassword, validatePassword, type FieldErrors } from './validation.ts';
 
-// Placeholder until its feature issue lands.
+const FIELD_IDS = { password: 'reset-password', confirmPassword: 'reset-confirm-password' };
+
+/** /reset-password?token=…: choose a new password with the registration checklist. */
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'idle' | 'saving' | 'done'>('idle');
+  const [focusErrors, setFocusErrors] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusErrors) summaryRef.current?.focus();
+  }, [focusErrors]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [event.target.name]: event.target.value }));
+    setFieldErrors({});
+    setServerError(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    const password = validatePassword(values.password);
+    const confirm = validateConfirmPassword(values.password, values.confirmPassword);
+    if (password) errors.password = password;
+    if (confirm) errors.confirmPassword = confirm;
+    if (Object.keys(errors).length) {
+      setFieldErrors(errors);
+      setFocusErrors((count) => count + 1);
+      announce(fieldErrorsAnnouncement(errors), 'assertive');
+      return;
+    }
+    setPhase('saving');
+    try {
+      await api.post('/api/auth/reset-password', { token, password: values.password }, { anonymous: true });
+      setPhase('done');
+      announce('Your password has been changed. You can now sign in.');
+    } catch (error) {
+      setPhase('idle');
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
+        const fields = { ...error.fields };
+        setFieldErrors(fields);
+        announce(fieldErrorsAnnouncement(fields), 'assertive');
+      } else {
+        const message = errorMessage(error);
+        setServerError(message);
+        announce(`Password reset failed: ${message}`, 'assertive');
+      }
+      setFocusErrors((count) => count + 1);
+    }
+  };
+
+  if (!token) {
+    return (
+      <AuthLayout>
+        <div className="center">
+          <h1>Reset link incomplete</h1>
+          <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
+          <div className="auth-actions">
+            <Link className="button primary" to="/forgot-password">
+              Get a new reset link
+            </Link>
+          </div>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (phase === 'done') {
+    return (
+      <AuthLayout>
+        <div className="center">
+          <p className="status-icon" aria-hidden="true">
+            🔐
+          </p>
+          <h1>Password changed</h1>
+          <p className="muted">Your new password is set. Use it the next time you sign in.</p>
+          <div className="auth-actions">
+            <Link className="button primary" to="/login">
+              Sign in
+            </Link>
+          </div>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const describedBy = (key: 'password' | 'confirmPassword', extra = '') =>
+    [fieldErrors[key] ? `${FIELD_IDS[key]}-error` : '', extra].filter(Boolean).join(' ') || undefined;
+
   return (
-    <main className="page" id="main">
-      <h1>Choose a new password</h1>
-    </main>
+    <AuthLayout>
+      <div className="auth-heading">
+        <h1>Choose a new password</h1>
+        <p className="muted">Pick something you haven&apos;t used here before.</p>
+      </div>
+      <ErrorSummary ref={summaryRef} failureTitle="Password Reset Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
+      {serverError && (
+        <p className="small center">
+          Link expired or already used? <Link to="/forgot-password">Get a new reset link</Link>
+        </p>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={phase === 'saving'}>
+        <div className="field">
+          <label htmlFor={FIELD_IDS.password}>New Password</label>
+          <PasswordInput
+            id={FIELD_IDS.password}
+            name="password"
+            value={values.password}
+            onChange={onChange}
+            autoComplete="new-password"
+            invalid={Boolean(fieldErrors.password)}
+            describedBy={describedBy('password', 'reset-password-rules')}
+          />
+          {fieldErrors.password && (
+            <p className="field-error" id={`${FIELD_IDS.password}-error`}>
+              {fieldErrors.password}
+            </p>
+          )}
+          <PasswordChecklist password={values.password} id="reset-password-rules" />
+        </div>
+        <div className="field">
+          <label htmlFor={FIELD_IDS.confirmPassword}>Confirm New Password</label>
+          <PasswordInput
+            id={FIELD_IDS.confirmPassword}
+            name="confirmPassword"
+            value={values.confirmPassword}
+            onChange={onChange}
+            autoComplete="new-password"
+            toggleNoun="confirm password"
+            invalid={Boolean(fieldErrors.confirmPassword)}
+            describedBy={describedBy('confirmPassword')}
+          />
+          {fieldErrors.confirmPassword && (
+            <p className="field-error" id={`${FIELD_IDS.confirmPassword}-error`}>
+              {fieldErrors.confirmPassword}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button primary block" disabled={phase === 'saving'}>
+          {phase === 'saving' ? 'Saving...' : 'Set new password'}
+        </button>
+      </form>
+      <div className="auth-links">
+        <p>
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </div>
+    </AuthLayout>
   );
 }

@@ -1,11 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api, errorMessage } from '../../api/client.ts';
+import { useAuth, type User } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
+import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
 
-// Placeholder until its feature issue lands.
+type State = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+
+/** One request per token, even when React runs the effect twice (a link may only be used once). */
+const attempts = new Map<string, Promise<void>>();
+function verifyOnce(token: string): Promise<void> {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = api.post<{ message: string }>('/api/auth/verify-email', { token }, { anonymous: true }).then(() => undefined);
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
+/** /verify-email?token=…: the link from the verification e-mail. */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify your email');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { status, setUser } = useAuth();
+  const signedIn = status === 'authenticated';
+  const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'failed', message: 'This verification link is incomplete: it has no token.' });
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    verifyOnce(token).then(
+      () => {
+        if (!active) return;
+        setState({ kind: 'verified' });
+        announce('Your email address is verified.');
+      },
+      (error: unknown) => {
+        if (!active) return;
+        const message = errorMessage(error);
+        setState({ kind: 'failed', message });
+        announce(`Email verification failed: ${message}`, 'assertive');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  // A signed-in user's menu and profile should show the new state at once.
+  useEffect(() => {
+    if (state.kind !== 'verified' || !signedIn) return;
+    api.get<{ user: User }>('/api/auth/me').then(({ user }) => setUser(user), () => undefined);
+  }, [state.kind, signedIn, setUser]);
+
   return (
-    <main className="page" id="main">
-      <h1>Verify your email</h1>
-    </main>
+    <AuthLayout>
+      {state.kind === 'verifying' && (
+        <div className="center">
+          <h1>Verifying your email…</h1>
+          <Spinner label="Checking your verification link..." />
+        </div>
+      )}
+      {state.kind === 'verified' && (
+        <div className="center">
+          <p className="status-icon" aria-hidden="true">
+            ✅
+          </p>
+          <h1>Email verified</h1>
+          <p className="muted">Thanks! Your email address is confirmed and your account is ready.</p>
+          <div className="auth-actions">
+            {signedIn ? (
+              <Link className="button primary" to="/dashboard">
+                Go to your dashboard
+              </Link>
+            ) : (
+              <Link className="button primary" to="/login">
+                Sign in
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+      {state.kind === 'failed' && <VerificationFailed message={state.message} signedIn={signedIn} />}
+    </AuthLayout>
+  );
+}
+
+function VerificationFailed({ message, signedIn }: { message: string; signedIn: boolean }) {
+  const [resend, setResend] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const onResend = async () => {
+    setResend({ kind: 'sending' });
+    try {
+      await api.post('/api/auth/resend-verification');
+      setResend({ kind: 'sent' });
+      announce('A new verification email is on its way.');
+    } catch (error) {
+      const text = errorMessage(error);
+      setResend({ kind: 'error', message: text });
+      announce(`Could not send a new link: ${text}`, 'assertive');
+    }
+  };
+  return (
+    <div className="center">
+      <p className="status-icon" aria-hidden="true">
+        ⚠️
+      </p>
+      <h1>We couldn&apos;t verify your email</h1>
+      <div className="alert alert-error" data-testid="verify-error">
+        {message}
+      </div>
+      <p className="muted">Verification links can only be used once and expire after a while.</p>
+      {signedIn ? (
+        <div className="auth-actions">
+          {resend.kind === 'sent' ? (
+            <div className="alert alert-success">A new verification email is on its way. Check your inbox.</div>
+          ) : (
+            <button type="button" className="button primary" onClick={() => void onResend()} disabled={resend.kind === 'sending'}>
+              {resend.kind === 'sending' ? 'Sending...' : 'Resend verification email'}
+            </button>
+          )}
+          {resend.kind === 'error' && <div className="alert alert-error">{resend.message}</div>}
+          <Link className="button" to="/dashboard">
+            Go to your dashboard
+          </Link>
+        </div>
+      ) : (
+        <div className="auth-actions">
+          <Link className="button primary" to="/login">
+            Sign in to get a new link
+          </Link>
+        </div>
+      )}
+    </div>
   );
 }

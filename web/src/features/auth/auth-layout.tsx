@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import './auth.css';
+
+/** The shared frame of the sign-in family of pages: brand linking home, one centred card, quiet footer. */
+export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="auth-shell">
+      <header className="auth-header">
+        <Link to="/" className="brand" aria-label="MathDaily home">
+          <span className="brand-mark" aria-hidden="true">
+            ∑
+          </span>
+          MathDaily
+        </Link>
+      </header>
+      <main id="main" className={`card auth-card${wide ? ' auth-card-wide' : ''}`}>
+        {children}
+      </main>
+      <footer className="auth-footer">
+        <Link to="/terms">Terms</Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/privacy">Privacy</Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/test-credentials">Test accounts</Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { passwordStrength } from './password-strength.ts';
+
+/** Live checklist of the five criteria and the four-bar strength meter (SPEC §2 Register, §5). */
+export function PasswordChecklist({ password, id }: { password: string; id: string }) {
+  const strength = passwordStrength(password);
+  return (
+    <div className="password-feedback" id={id}>
+      {password && (
+        <div className={`strength strength-${strength.label.toLowerCase()}`} data-testid="password-strength">
+          <div className="strength-bars" aria-hidden="true">
+            {[1, 2, 3, 4].map((bar) => (
+              <span key={bar} className={bar <= strength.bars ? 'on' : undefined} />
+            ))}
+          </div>
+          <p className="strength-text">
+            Password strength: <strong>{strength.label}</strong>
+            <span className="visually-hidden"> ({strength.bars} of 4 bars)</span>
+          </p>
+        </div>
+      )}
+      <ul className="password-checklist" aria-label="Password requirements">
+        {strength.criteria.map((criterion) => (
+          <li key={criterion.id} className={criterion.met ? 'met' : undefined}>
+            <span className="check" aria-hidden="true">
+              {criterion.met ? '✓' : '○'}
+            </span>
+            {criterion.label}
+            <span className="visually-hidden">{criterion.met ? ' (met)' : ' (not met yet)'}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
