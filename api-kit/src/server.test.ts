@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import jwt from 'jsonwebtoken';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '@mathdaily/domain';
+import { createApiServer } from './server.ts';
+import { signAccessToken } from './tokens.ts';
+
+const secret = 'test-secret-test-secret-test-secret-00';
+let app: FastifyInstance;
+let handled = 0;
+const roles: Record<string, 'student' | 'admin'> = { 'user-1': 'student', 'user-2': 'admin' };
+
+beforeAll(async () => {
+  app = await createApiServer({
+    jwtSecret: secret,
+    bodyLimit: 1024,
+    loadPrincipal: async (claims) => {
+      const role = roles[claims.sub];
+      return role && claims.sid !== 'revoked' ? { userId: claims.sub, role, sessionId: claims.sid } : null;
+    },
+  });
+  app.withTypeProvider<ZodTypeProvider>().post('/api/things', {
+    config: { access: 'authenticated' },
+    schema: { body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters long'), count: z.number().int() }) },
+    handler: async () => {
+      handled += 1;
+      return { ok: true };
+    },
+  });
+  app.get('/api/admin-only', { config: { access: ['admin'] } }, async () => ({ ok: true }));
+  app.get('/api/refuse', { config: { access: 'public' } }, async () => {
+    throw new DomainError('CONFLICT', 'Already done.');
+  });
+  app.get('/api/crash', { config: { access: 'public' } }, async () => {
+    throw new Error('boom');
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const now = () => Math.floor(Date.now() / 1000);
+const token = (sub: string, sid = 'session') => signAccessToken({ sub, sid, role: 'student', ver: 0 }, secret, now());
+const post = (payload: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/things', payload, headers: { 'content-type': 'application/json', authorization: `Bearer ${token('user-1')}`, ...headers } });
+
+describe('one error body for every bad request', () => {
+  test('malformed JSON → 400 with a clear message', async () => {
+    const response = await post('{"name": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
+  });
+
+  test('wrong types → 400 naming the fields', async () => {
+    const response = await post(JSON.stringify({ name: 'x', count: 'three' }));
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields.name).toBe('Name must be at least 2 characters long');
+    expect(body.fields.count).toBeTruthy();
+  });
+
+  test('oversized body → 413', async () => {
+    const response = await post(JSON.stringify({ name: 'x'.repeat(5000), count: 1 }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  test('wrong content type → 415', async () => {
+    const response = await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(415);
+  });
+
+  test('unknown route → 404 JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'There is no GET /api/nothing-here route.' });
+  });
+
+  test('missing, forged, expired, alg-none and revoked tokens → 401; wrong role → 403', async () => {
+    const body = JSON.stringify({ name: 'ok', count: 1 });
+    const noAuth = await app.inject({ method: 'POST', url: '/api/things', payload: body, headers: { 'content-type': 'application/json' } });
+    expect(noAuth.statusCode).toBe(401);
+    expect(noAuth.json().message).toBe('Please sign in to continue.');
+    const forged = jwt.sign({ sub: 'user-2', sid: 's', role: 'admin', ver: 0 }, 'another-secret', { algorithm: 'HS256' });
+    expect((await post(body, { authorization: `Bearer ${forged}` })).statusCode).toBe(401);
+    const expired = signAccessToken({ sub: 'user-1', sid: 's', role: 'student', ver: 0 }, secret, now() - 3600);
+    expect((await post(body, { authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+    const none = jwt.sign({ sub: 'user-2', sid: 's', role: 'admin', ver: 0 }, '', { algorithm: 'none' });
+    expect((await post(body, { authorization: `Bearer ${none}` })).statusCode).toBe(401);
+    expect((await post(body, { authorization: `Bearer ${token('user-1', 'revoked')}` })).statusCode).toBe(401);
+    const student = await app.inject({ method: 'GET', url: '/api/admin-only', headers: { authorization: `Bearer ${token('user-1')}` } });
+    expect(student.statusCode).toBe(403);
+    const admin = await app.inject({ method: 'GET', url: '/api/admin-only', headers: { authorization: `Bearer ${token('user-2')}` } });
+    expect(admin.statusCode).toBe(200);
+  });
+
+  test('no refused request reaches its handler', async () => {
+    expect(handled).toBe(0);
+    expect((await post(JSON.stringify({ name: 'ok', count: 1 }))).statusCode).toBe(200);
+    expect(handled).toBe(1);
+  });
+
+  test('a domain refusal keeps its code; an unexpected error is a 500 without details', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/refuse' })).json()).toEqual({ code: 'CONFLICT', message: 'Already done.' });
+    const crash = await app.inject({ method: 'GET', url: '/api/crash' });
+    expect(crash.statusCode).toBe(500);
+    expect(crash.json().message).not.toContain('boom');
+  });
+
+  test('security headers include a strict content security policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin-only' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('OpenAPI document is generated from the schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/things');
+  });
+});
+
+test('a route that declares no access rule is refused at start-up', async () => {
+  const other = await createApiServer({ jwtSecret: secret, loadPrincipal: async () => null });
+  expect(() => other.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
+  await other.close();
+});
