@@ -25,6 +25,7 @@ import { AdminPage } from '../features/admin/admin-page.tsx';
 import { ProblemCardDemoPage } from '../features/problem-card/problem-card-demo-page.tsx';
 import { TestCredentialsPage } from '../features/test-credentials/test-credentials-page.tsx';
 import { DiagnosticPage } from '../features/diagnostic/diagnostic-page.tsx';
+import { DevMailboxPage } from '../features/dev-mailbox/dev-mailbox-page.tsx';
 
 /** SPEC §2 route table, each route with its real guard. */
 export function AppRoutes() {
@@ -39,6 +40,7 @@ export function AppRoutes() {
       <Route path="/demo/problem-card" element={<ProblemCardDemoPage />} />
       <Route path="/test-credentials" element={<TestCredentialsPage />} />
       <Route path="/diagnostic" element={<DiagnosticPage />} />
+      <Route path="/dev/mailbox" element={<DevMailboxPage />} />
       <Route path="/terms" element={<TermsPage />} />
       <Route path="/privacy" element={<PrivacyPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />

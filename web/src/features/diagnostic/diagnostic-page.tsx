@@ -1,11 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-store.ts';
+import { tokenStorage } from '../../auth/token-storage.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import './diagnostic.css';
 
-// Placeholder until its feature issue lands.
+/** First and last characters only: enough to compare, not enough to use. */
+export function shortenToken(token: string | null): string {
+  if (!token) return '(none)';
+  if (token.length <= 20) return token;
+  return `${token.slice(0, 12)}…${token.slice(-6)} (${token.length} characters)`;
+}
+
+/** Expiry from a JWT's payload, when it has one; nothing is verified here. */
+function tokenExpiry(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return claims.exp ? new Date(claims.exp * 1000).toLocaleString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /diagnostic: what the browser believes about the session, and a way to start clean. */
 export function DiagnosticPage() {
   useDocumentTitle('Diagnostic');
+  const { status, user, error } = useAuth();
+  const location = useLocation();
+  const [href, setHref] = useState(window.location.href);
+  useEffect(() => setHref(window.location.href), [location]);
+  const access = tokenStorage.accessToken();
+  const refresh = tokenStorage.refreshToken();
+  const accessExpiry = tokenExpiry(access);
+
+  const clearAndReload = () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.location.reload();
+  };
+
   return (
-    <main className="page" id="main">
+    <main id="main" className="page diagnostic">
+      <Link to="/" className="brand diagnostic-brand" aria-label="MathDaily home">
+        <span className="brand-mark" aria-hidden="true">
+          ∑
+        </span>
+        MathDaily
+      </Link>
       <h1>Diagnostic</h1>
+      <p className="muted">What this browser knows about your session. Share it with support if signing in misbehaves.</p>
+
+      <section className="card diag-card" aria-labelledby="diag-auth">
+        <h2 id="diag-auth">Authentication</h2>
+        <dl className="diag-list">
+          <dt>State</dt>
+          <dd data-testid="diag-status">{status}</dd>
+          <dt>User</dt>
+          <dd>{user ? `${user.firstName} ${user.lastName} <${user.email}> (${user.role})` : '(signed out)'}</dd>
+          {user && (
+            <>
+              <dt>Email verified</dt>
+              <dd>{user.isEmailVerified ? 'yes' : 'no'}</dd>
+            </>
+          )}
+          {error && (
+            <>
+              <dt>Last error</dt>
+              <dd>{error}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section className="card diag-card" aria-labelledby="diag-tokens">
+        <h2 id="diag-tokens">Stored tokens</h2>
+        <dl className="diag-list">
+          <dt>Access token</dt>
+          <dd>
+            <code>{shortenToken(access)}</code>
+          </dd>
+          {accessExpiry && (
+            <>
+              <dt>Access token expires</dt>
+              <dd>{accessExpiry}</dd>
+            </>
+          )}
+          <dt>Refresh token</dt>
+          <dd>
+            <code>{shortenToken(refresh)}</code>
+          </dd>
+        </dl>
+      </section>
+
+      <section className="card diag-card" aria-labelledby="diag-browser">
+        <h2 id="diag-browser">Browser</h2>
+        <dl className="diag-list">
+          <dt>Current URL</dt>
+          <dd>
+            <code>{href}</code>
+          </dd>
+          <dt>User agent</dt>
+          <dd>{navigator.userAgent}</dd>
+        </dl>
+      </section>
+
+      <div className="diag-actions">
+        <button type="button" className="button danger" onClick={clearAndReload}>
+          Clear storage and reload
+        </button>
+        <Link className="button" to="/test-credentials">
+          Test credentials
+        </Link>
+        <Link className="button" to="/login">
+          Sign in page
+        </Link>
+      </div>
+      <p className="muted small">Clearing storage signs you out of this browser.</p>
     </main>
   );
 }
