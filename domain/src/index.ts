@@ -2,3 +2,5 @@ export * from './events/envelope.ts';
 export * from './events/registry.ts';
 export * from './errors.ts';
 export * from './decider.ts';
+export * from './pricing/plans.ts';
+export * from './contact/contact-form.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { contactEventSchemas } from '../contact/events.ts';
+import { clientErrorEventSchemas } from '../client-errors/events.ts';
 
 /**
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
@@ -7,6 +8,7 @@ import { contactEventSchemas } from '../contact/events.ts';
  */
 export const eventSchemas: Record<string, z.ZodType> = {
   ...contactEventSchemas,
+  ...clientErrorEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {
