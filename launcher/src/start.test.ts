@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { findFreePort } from './embedded-postgres.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const main = path.join(root, 'launcher/src/main.ts');
+
+interface Run {
+  output: () => string;
+  exited: Promise<number | null>;
+  kill: (signal: NodeJS.Signals) => void;
+}
+
+function launch(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', EVENTSTORE_URL: '', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    output: () => output,
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    kill: (signal) => child.kill(signal),
+  };
+}
+
+async function waitFor(predicate: () => boolean, timeoutMs: number, what: string, run: Run) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output:\n${run.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'mathdaily-start-'));
+
+describe('npm start', () => {
+  test('starts embedded PostgreSQL, serves health, stops on SIGTERM and reuses the data next time', async () => {
+    const dataDir = await tempDir();
+    const port = await findFreePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), DEMO_ACCOUNTS: 'off' };
+    const first = launch(env);
+    await waitFor(() => first.output().includes('MathDaily is running at'), 90_000, 'the first start', first);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    const body = (await health.json()) as { eventStore: { lastPosition: string }; projector: { checkpoint: string } };
+    expect(body.eventStore.lastPosition).toMatch(/^\d+$/);
+    expect(body.projector.checkpoint).toMatch(/^\d+$/);
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped.');
+
+    const second = launch(env);
+    await waitFor(() => second.output().includes('MathDaily is running at'), 90_000, 'the second start', second);
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as typeof body;
+    expect(BigInt(again.eventStore.lastPosition)).toBeGreaterThanOrEqual(BigInt(body.eventStore.lastPosition));
+    second.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  test('an unreachable PostgreSQL gives a clear message and a non-zero exit', async () => {
+    const port = await findFreePort();
+    const run = launch({ DATA_DIR: await tempDir(), PORT: String(await findFreePort()), DATABASE_URL: `postgres://x:y@127.0.0.1:${port}/none` });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+\/none is unreachable/);
+  });
+
+  test('a port in use gives a clear message', async () => {
+    const blocker = createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    const run = launch({ DATA_DIR: await tempDir(), PORT: String(port) });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`port ${port} is already in use`);
+    blocker.close();
+  });
+
+  test('a foreign or corrupt DATA_DIR is refused and nothing is deleted', async () => {
+    const foreign = await tempDir();
+    await writeFile(path.join(foreign, 'holiday-photos.txt'), 'precious');
+    const run = launch({ DATA_DIR: foreign, PORT: String(await findFreePort()) });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('was not created by MathDaily');
+    expect(await readdir(foreign)).toEqual(['holiday-photos.txt']);
+
+    const corrupt = await tempDir();
+    await writeFile(path.join(corrupt, 'mathdaily.json'), JSON.stringify({ jwtSecret: 'a'.repeat(64), embeddedPassword: 'b' }));
+    await mkdir(path.join(corrupt, 'postgres'));
+    await writeFile(path.join(corrupt, 'postgres', 'garbage.bin'), 'not a cluster');
+    const second = launch({ DATA_DIR: corrupt, PORT: String(await findFreePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('holds no PostgreSQL cluster');
+    expect(await readdir(path.join(corrupt, 'postgres'))).toEqual(['garbage.bin']);
+  });
+});
