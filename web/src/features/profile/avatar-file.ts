@@ -1,0 +1,51 @@
+/** SPEC §5 avatar file rules (tutors and admins upload; students choose predefined ones). */
+export const MAX_AVATAR_BYTES = 2_097_152;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const SIZE_MESSAGE = 'File size exceeds maximum limit of 2MB';
+export const TYPE_MESSAGE = 'File type not supported. Please use JPEG, PNG, or GIF images.';
+export const BASE64_MESSAGE = 'Failed to convert file to base64';
+
+export function avatarFileProblem(file: { size: number; type: string }): string | null {
+  if (file.size > MAX_AVATAR_BYTES) return SIZE_MESSAGE;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return TYPE_MESSAGE;
+  return null;
+}
+
+/** 'data:image/png;base64,AAAA' → 'AAAA'; null when it is not a base64 data URL. */
+export function stripDataUrl(dataUrl: string): string | null {
+  const match = /^data:[^;,]+;base64,(.+)$/s.exec(dataUrl);
+  return match?.[1] ?? null;
+}
+
+/** Reads a file as a data URL (for the preview) and its bare base64 (for the upload). */
+export function readAvatarFile(file: Blob): Promise<{ dataUrl: string; base64: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const dataUrl = typeof reader.result === 'string' ? reader.result : '';
+      const base64 = stripDataUrl(dataUrl);
+      if (base64) resolve({ dataUrl, base64 });
+      else reject(new Error(BASE64_MESSAGE));
+    };
+    reader.onerror = () => reject(new Error(BASE64_MESSAGE));
+    reader.readAsDataURL(file);
+  });
+}
+
+export type AvatarCategory = 'math' | 'science' | 'character' | 'abstract' | 'color';
+export type AvatarFilter = 'all' | 'math' | 'science' | 'characters' | 'abstract' | 'colors';
+export const AVATAR_FILTERS: { id: AvatarFilter; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'math', label: 'Math' },
+  { id: 'science', label: 'Science' },
+  { id: 'characters', label: 'Characters' },
+  { id: 'abstract', label: 'Abstract' },
+  { id: 'colors', label: 'Colors' },
+];
+
+/** Filter buttons use plural names for two categories the API files in the singular. */
+export function matchesFilter(category: string, filter: AvatarFilter): boolean {
+  if (filter === 'all') return true;
+  const wanted = { math: 'math', science: 'science', characters: 'character', abstract: 'abstract', colors: 'color' }[filter];
+  return category === wanted || category === filter;
+}

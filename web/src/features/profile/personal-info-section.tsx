@@ -1,0 +1,213 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { api, ApiError } from '../../api/client.ts';
+import type { User } from '../../auth/auth-store.ts';
+import { validateGradeLevel, validateName, type FieldErrors } from '../auth/validation.ts';
+import { serverMessage } from './avatar-section.tsx';
+import { DEFAULT_TIMEZONE, TIMEZONES, timezoneLabel } from './timezones.ts';
+
+interface PersonalInfoProps {
+  user: User;
+  onSaved(user: User): void;
+  notify(kind: 'success' | 'error', text: string): void;
+}
+
+interface Form {
+  firstName: string;
+  lastName: string;
+  gradeLevel: string;
+  timezone: string;
+}
+
+const IDS: Record<keyof Form, string> = { firstName: 'profile-first-name', lastName: 'profile-last-name', gradeLevel: 'profile-grade', timezone: 'profile-timezone' };
+
+function formOf(user: User): Form {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    gradeLevel: user.gradeLevel ? String(user.gradeLevel) : '',
+    timezone: user.timezone || DEFAULT_TIMEZONE,
+  };
+}
+
+function formatDate(value: string | null | undefined): string {
+  if (!value) return 'Never';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** SPEC §2 Personal Information: view, Edit (becomes Cancel), Save Changes. Email is read-only. */
+export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps) {
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<Form>(() => formOf(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const toggle = () => {
+    if (editing) {
+      setEditing(false);
+      setErrors({});
+    } else {
+      setForm(formOf(user));
+      setEditing(true);
+    }
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const { name, value } = event.target;
+    setForm((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const first = validateName(form.firstName, 'First name');
+    const last = validateName(form.lastName, 'Last name');
+    const grade = validateGradeLevel(form.gradeLevel);
+    if (first) found.firstName = first;
+    if (last) found.lastName = last;
+    if (grade) found.gradeLevel = grade;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      const firstKey = Object.keys(found)[0] as keyof Form;
+      document.getElementById(IDS[firstKey])?.focus();
+      notify('error', Object.values(found).join('. '));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        gradeLevel: form.gradeLevel ? Number(form.gradeLevel) : null,
+        timezone: form.timezone,
+      };
+      const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
+      onSaved(saved);
+      setEditing(false);
+      notify('success', 'Profile updated successfully');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) setErrors(error.fields);
+      notify('error', serverMessage(error, 'Failed to update profile'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const describedBy = (key: keyof Form) => (errors[key] ? `${IDS[key]}-error` : undefined);
+  const fieldError = (key: keyof Form) =>
+    errors[key] ? (
+      <p className="field-error" id={`${IDS[key]}-error`}>
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="card profile-card" aria-labelledby="personal-heading">
+      <div className="section-head">
+        <h2 id="personal-heading">Personal Information</h2>
+        <button type="button" className="button small" onClick={toggle} disabled={saving} aria-controls="personal-body" aria-expanded={editing}>
+          {editing ? 'Cancel' : 'Edit'}
+        </button>
+      </div>
+      <div id="personal-body">
+        {editing ? (
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving}>
+            <div className="profile-grid">
+              <div className="field">
+                <label htmlFor={IDS.firstName}>First Name</label>
+                <input id={IDS.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} aria-invalid={errors.firstName ? true : undefined} aria-describedby={describedBy('firstName')} required />
+                {fieldError('firstName')}
+              </div>
+              <div className="field">
+                <label htmlFor={IDS.lastName}>Last Name</label>
+                <input id={IDS.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} aria-invalid={errors.lastName ? true : undefined} aria-describedby={describedBy('lastName')} required />
+                {fieldError('lastName')}
+              </div>
+              <div className="field">
+                <label htmlFor="profile-email">Email Address</label>
+                <input id="profile-email" type="email" value={user.email} readOnly aria-describedby="profile-email-hint" className="read-only" />
+                <p className="field-hint" id="profile-email-hint">
+                  Your email address can&apos;t be changed here.
+                </p>
+              </div>
+              <div className="field">
+                <label htmlFor={IDS.gradeLevel}>Grade Level</label>
+                <select id={IDS.gradeLevel} name="gradeLevel" value={form.gradeLevel} onChange={onChange} aria-invalid={errors.gradeLevel ? true : undefined} aria-describedby={describedBy('gradeLevel')}>
+                  <option value="">Not set</option>
+                  {Array.from({ length: 12 }, (_, index) => index + 1).map((grade) => (
+                    <option key={grade} value={String(grade)}>
+                      Grade {grade}
+                    </option>
+                  ))}
+                </select>
+                {fieldError('gradeLevel')}
+              </div>
+              <div className="field">
+                <label htmlFor={IDS.timezone}>Timezone</label>
+                <select id={IDS.timezone} name="timezone" value={form.timezone} onChange={onChange} aria-invalid={errors.timezone ? true : undefined} aria-describedby={describedBy('timezone')}>
+                  {!TIMEZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
+                  {TIMEZONES.map((zone) => (
+                    <option key={zone.id} value={zone.id}>
+                      {zone.label}
+                    </option>
+                  ))}
+                </select>
+                {fieldError('timezone')}
+              </div>
+            </div>
+            <div className="button-row left">
+              <button type="submit" className="button primary" disabled={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </button>
+              <button type="button" className="button" onClick={toggle} disabled={saving}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <dl className="profile-details" data-testid="personal-details">
+            <div>
+              <dt>First Name</dt>
+              <dd>{user.firstName}</dd>
+            </div>
+            <div>
+              <dt>Last Name</dt>
+              <dd>{user.lastName}</dd>
+            </div>
+            <div>
+              <dt>Email Address</dt>
+              <dd>
+                {user.email}{' '}
+                <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Grade Level</dt>
+              <dd>{user.gradeLevel ? `Grade ${user.gradeLevel}` : 'Not set'}</dd>
+            </div>
+            <div>
+              <dt>Timezone</dt>
+              <dd>{timezoneLabel(user.timezone)}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd className="capitalize">{user.role}</dd>
+            </div>
+            <div>
+              <dt>Member Since</dt>
+              <dd>{formatDate(user.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Last Sign-in</dt>
+              <dd>{formatDate(user.lastLoginAt)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}
