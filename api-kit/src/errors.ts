@@ -48,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath);
-        fields[name] ??= issue.message;
+        fields[name] ??= issue.message ?? 'Invalid value';
       }
       const messages = [...new Set(Object.values(fields))];
       return sendError(reply, 400, {

@@ -30,7 +30,7 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   return options.pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
     await useSchema(tx, options.schema);
-    const stored = BigInt(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`));
+    const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));
     if (stored !== options.after) throw new CheckpointMovedError(stored);
     for (const [index, event] of events.entries()) {
       options.beforeEach?.(event, index);
