@@ -3,10 +3,12 @@ import type { QueryApiDeps } from './deps.ts';
 import { registerMinPosition } from './min-position.ts';
 import { registerGetHealth } from './health/get-health.ts';
 import { registerListContactRequests } from './contact/list-contact-requests.ts';
+import { registerListClientErrors } from './client-errors/list-client-errors.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerMinPosition(app, deps);
   registerGetHealth(app, deps);
   registerListContactRequests(app, deps);
+  registerListClientErrors(app, deps);
 }

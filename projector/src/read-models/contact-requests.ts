@@ -1,10 +1,12 @@
 import { sql } from 'slonik';
+import type { RecordedEvent } from '@mathdaily/domain';
+import type { ContactRequested } from '@mathdaily/domain/contact/events';
 import type { ReadModel } from '../read-model.ts';
 
-/** Contact and help form submissions, listed to admins. */
+/** Contact-sales and help form submissions, newest first, listed to admins. */
 export const contactRequests: ReadModel = {
   name: 'contact-requests',
-  version: 1,
+  version: 2,
   tables: [
     sql.unsafe`
       CREATE TABLE contact_requests (
@@ -16,20 +18,19 @@ export const contactRequests: ReadModel = {
         plan text,
         subject text,
         message text NOT NULL,
+        user_id text,
         created_at timestamptz NOT NULL
       )`,
-    sql.unsafe`CREATE INDEX contact_requests_created ON contact_requests (created_at DESC)`,
+    sql.unsafe`CREATE INDEX contact_requests_created ON contact_requests (created_at DESC, request_id)`,
+    sql.unsafe`CREATE INDEX contact_requests_source ON contact_requests (source, created_at DESC)`,
   ],
   handles: ['ContactRequested'],
   async apply(tx, event) {
-    const data = event.data as {
-      requestId: string; source: string; name: string; email: string;
-      organization: string | null; plan: string | null; subject: string | null; message: string;
-    };
+    const data = (event as RecordedEvent<'ContactRequested', ContactRequested['data']>).data;
     await tx.query(sql.unsafe`
-      INSERT INTO contact_requests (request_id, source, name, email, organization, plan, subject, message, created_at)
+      INSERT INTO contact_requests (request_id, source, name, email, organization, plan, subject, message, user_id, created_at)
       VALUES (${data.requestId}, ${data.source}, ${data.name}, ${data.email}, ${data.organization}, ${data.plan},
-              ${data.subject}, ${data.message}, ${event.metadata.at})
+              ${data.subject}, ${data.message}, ${event.metadata.actorId}, ${event.metadata.at})
       ON CONFLICT (request_id) DO NOTHING`);
   },
 };

@@ -13,10 +13,11 @@ const row = z.object({
   plan: z.string().nullable(),
   subject: z.string().nullable(),
   message: z.string(),
+  user_id: z.string().nullable(),
   created_at: z.string(),
 });
 
-/** GET /api/admin/contact-requests: newest contact and help submissions, for admins. */
+/** GET /api/admin/contact-requests: newest contact and help submissions, for admins; `source` narrows to one form. */
 export function registerListContactRequests(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/contact-requests', {
     config: { access: ['admin'] },
@@ -24,19 +25,22 @@ export function registerListContactRequests(app: FastifyInstance, deps: QueryApi
       tags: ['admin'],
       querystring: z.object({
         page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-        limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(20),
+        limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+        source: z.enum(['contact', 'help'], 'source must be contact or help').optional(),
       }),
     },
     handler: async (request) => {
-      const { page, limit } = request.query;
+      const { page, limit, source } = request.query;
+      const where = source ? sql.fragment`WHERE source = ${source}` : sql.fragment``;
       const [requests, total] = await Promise.all([
         deps.pool.any(sql.type(row)`
-          SELECT request_id, source, name, email, organization, plan, subject, message, created_at
-          FROM read_models.contact_requests ORDER BY created_at DESC, request_id
+          SELECT request_id, source, name, email, organization, plan, subject, message, user_id, created_at
+          FROM read_models.contact_requests ${where}
+          ORDER BY created_at DESC, request_id
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
-        deps.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`),
+        deps.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*) FROM read_models.contact_requests ${where}`),
       ]);
-      return { data: { requests, pagination: { page, limit, total: Number(total), hasPrevious: page > 1, hasNext: page * limit < Number(total) } } };
+      return { data: { requests, pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
     },
   });
 }
