@@ -1,21 +1,31 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store.ts';
 import { Avatar } from '../components/avatar.tsx';
+import './top-nav.css';
 
 interface NavItem {
   to: string;
   label: string;
 }
 
-/** SPEC §2 top navigation: items by role, and the user menu (closes on Escape or outside click). */
+/**
+ * SPEC §2 top navigation: items by role, and the user menu. The menu is a disclosure (a button
+ * that shows a list of links): it closes on Escape (focus back on the button), a click or tap
+ * outside, focus moving out of it, and on navigation.
+ */
 export function TopNav() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -25,14 +35,19 @@ export function TopNav() {
         buttonRef.current?.focus();
       }
     };
-    const onClick = (event: MouseEvent) => {
+    const onPointer = (event: PointerEvent | MouseEvent) => {
       if (menuRef.current && !menuRef.current.contains(event.target as Node)) setOpen(false);
     };
+    const onFocus = (event: FocusEvent) => {
+      if (menuRef.current && event.target instanceof Node && !menuRef.current.contains(event.target)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open]);
 
@@ -53,9 +68,12 @@ export function TopNav() {
     <header className="top-nav">
       <div className="top-nav-inner">
         <Link to="/dashboard" className="brand" aria-label="MathDaily home">
-          <span className="brand-mark" aria-hidden="true">∑</span> MathDaily
+          <span className="brand-mark" aria-hidden="true">
+            ∑
+          </span>
+          <span className="brand-name">MathDaily</span>
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="top-nav-main">
           <ul className="nav-links">
             {items.map((item) => (
               <li key={item.to}>
@@ -71,17 +89,26 @@ export function TopNav() {
             ref={buttonRef}
             type="button"
             className="user-menu-button"
-            aria-haspopup="true"
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((value) => !value)}
+            data-testid="user-menu-button"
           >
             <Avatar user={user} size={32} />
+            <span className="visually-hidden">Account menu for </span>
             <span className="user-name">{user.firstName}</span>
-            <span aria-hidden="true">▾</span>
+            <span className={`chevron${open ? ' open' : ''}`} aria-hidden="true">
+              ▾
+            </span>
           </button>
-          {open && (
-            <ul className="user-menu-list" id={menuId}>
+          <div className="user-menu-panel" id={menuId} hidden={!open} data-testid="user-menu">
+            <div className="user-menu-who">
+              <strong>
+                {user.firstName} {user.lastName}
+              </strong>
+              <span>{user.email}</span>
+            </div>
+            <ul className="user-menu-list">
               <li>
                 <Link to="/profile" onClick={() => setOpen(false)}>
                   Profile &amp; Settings
@@ -99,13 +126,13 @@ export function TopNav() {
                   Help &amp; Support
                 </Link>
               </li>
-              <li>
+              <li className="user-menu-separator">
                 <button type="button" onClick={() => void onLogout()}>
                   Logout
                 </button>
               </li>
             </ul>
-          )}
+          </div>
         </div>
       </div>
     </header>
