@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './decider.ts';
 export * from './pricing/plans.ts';
 export * from './contact/contact-form.ts';
+export * from './accounts/index.ts';

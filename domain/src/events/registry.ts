@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { contactEventSchemas } from '../contact/events.ts';
+import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
 
 /**
@@ -8,6 +9,7 @@ import { clientErrorEventSchemas } from '../client-errors/events.ts';
  */
 export const eventSchemas: Record<string, z.ZodType> = {
   ...contactEventSchemas,
+  ...accountEventSchemas,
   ...clientErrorEventSchemas,
 };
 

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+/**
+ * Events of the accounts area. Streams:
+ * - `user-{userId}`: the account (profile, credentials, e-mail verification, avatar, role, sign-ins);
+ * - `email-{sha256(lower-case email)}`: the reservation that makes an address unique (appended
+ *   with expected version 'no_stream');
+ * - `auth-session-{sessionId}`: one signed-in device (refresh-token rotation and revocation).
+ *
+ * Time is the envelope's `metadata.at`; data carries only domain times such as expiries.
+ * Tokens (refresh, e-mail verification, password reset) appear only as SHA-256 hashes.
+ */
+
+export const userRoles = ['student', 'tutor', 'admin', 'parent'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const userStreamId = (userId: string): string => `user-${userId}`;
+export const authSessionStreamId = (sessionId: string): string => `auth-session-${sessionId}`;
+/** The e-mail reservation stream id, given the SHA-256 (hex) of the lower-cased address (hashing is done by the server). */
+export const emailStreamIdFromHash = (sha256Hex: string): string => `email-${sha256Hex}`;
+
+const uuid = z.string().uuid();
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const isoTime = z.string().datetime({ offset: true });
+const role = z.enum(userRoles);
+const email = z.string().min(3).max(254);
+const personName = z.string().min(1).max(50);
+const gradeLevel = z.number().int().min(1).max(12);
+/** An argon2id hash in PHC format. */
+const passwordHash = z.string().startsWith('$argon2').max(256);
+
+export const userRegisteredSchema = z.object({
+  userId: uuid,
+  email,
+  firstName: personName,
+  lastName: personName,
+  role,
+  gradeLevel: gradeLevel.nullable(),
+  timezone: z.string().min(1).max(64),
+  passwordHash,
+  /** 'self-registration' always creates a student; 'demo-seed' creates the SPEC's test accounts. */
+  source: z.enum(['self-registration', 'demo-seed']),
+});
+
+export const emailAddressReservedSchema = z.object({ email, userId: uuid });
+
+export const emailVerificationRequestedSchema = z.object({
+  userId: uuid,
+  email,
+  tokenId: uuid,
+  tokenHash: sha256Hex,
+  expiresAt: isoTime,
+});
+
+export const emailVerifiedSchema = z.object({
+  userId: uuid,
+  email,
+  /** The link's token hash; null when verified another way. */
+  tokenHash: sha256Hex.nullable(),
+  method: z.enum(['link', 'password-reset', 'demo-seed']),
+});
+
+export const userSignedInSchema = z.object({
+  userId: uuid,
+  sessionId: uuid,
+  method: z.enum(['password', 'registration']),
+  absoluteExpiresAt: isoTime,
+});
+
+export const signInFailedSchema = z.object({
+  userId: uuid,
+  reason: z.enum(['wrong-password']),
+});
+
+export const authSessionStartedSchema = z.object({
+  sessionId: uuid,
+  userId: uuid,
+  refreshTokenHash: sha256Hex,
+  /** The user's credentials version when the session started (bumped by password changes). */
+  credentialsVersion: z.number().int().min(0),
+  idleExpiresAt: isoTime,
+  absoluteExpiresAt: isoTime,
+  method: z.enum(['password', 'registration']),
+});
+
+export const authSessionRefreshedSchema = z.object({
+  sessionId: uuid,
+  userId: uuid,
+  previousTokenHash: sha256Hex,
+  refreshTokenHash: sha256Hex,
+  credentialsVersion: z.number().int().min(0),
+  idleExpiresAt: isoTime,
+});
+
+export const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset'] as const;
+export type AuthSessionRevokeReason = (typeof authSessionRevokeReasons)[number];
+
+export const authSessionRevokedSchema = z.object({
+  sessionId: uuid,
+  userId: uuid,
+  reason: z.enum(authSessionRevokeReasons),
+});
+
+export const passwordResetRequestedSchema = z.object({
+  userId: uuid,
+  tokenId: uuid,
+  tokenHash: sha256Hex,
+  expiresAt: isoTime,
+});
+
+export const passwordChangedSchema = z.object({
+  userId: uuid,
+  passwordHash,
+  credentialsVersion: z.number().int().min(1),
+  /** The session the change was made from: it stays signed in, every other session ends. */
+  keptSessionId: uuid.nullable(),
+});
+
+export const passwordResetSchema = z.object({
+  userId: uuid,
+  passwordHash,
+  credentialsVersion: z.number().int().min(1),
+  tokenHash: sha256Hex,
+});
+
+export const profileUpdatedSchema = z.object({
+  userId: uuid,
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  gradeLevel: gradeLevel.nullable().optional(),
+  timezone: z.string().min(1).max(64).optional(),
+});
+
+export const avatarChosenSchema = z.object({
+  userId: uuid,
+  avatarId: z.string().min(1).max(64),
+  url: z.string().min(1).max(200),
+});
+
+export const avatarUploadedSchema = z.object({
+  userId: uuid,
+  url: z.string().min(1).max(200),
+  fileName: z.string().min(1).max(200),
+  originalName: z.string().max(255),
+  /** Decided by the file's bytes, not the declared type. */
+  mimeType: z.enum(['image/jpeg', 'image/png', 'image/gif']),
+  declaredMimeType: z.string().max(100),
+  bytes: z.number().int().min(1),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
+
+export const avatarRemovedSchema = z.object({
+  userId: uuid,
+  previousUrl: z.string().min(1).max(200),
+});
+
+export const userRoleChangedSchema = z.object({
+  userId: uuid,
+  role,
+  previousRole: role,
+  changedBy: uuid,
+});
+
+export const emailKinds = ['email-verification', 'password-reset', 'password-changed'] as const;
+export type EmailKind = (typeof emailKinds)[number];
+
+/**
+ * The outbox: the mail reactor delivers each one once. Texts contain `{{link}}` where the
+ * message's link goes; the reactor derives the link's token from `link.tokenId` and the server
+ * secret, so no usable token is ever stored in an event.
+ */
+export const emailRequestedSchema = z.object({
+  messageId: uuid,
+  userId: uuid,
+  to: email,
+  subject: z.string().min(1).max(200),
+  text: z.string().min(1).max(20_000),
+  html: z.string().min(1).max(50_000),
+  kind: z.enum(emailKinds),
+  link: z.object({ purpose: z.enum(['verify-email', 'reset-password']), tokenId: uuid }).nullable(),
+});
+
+export const accountEventSchemas = {
+  UserRegistered: userRegisteredSchema,
+  EmailAddressReserved: emailAddressReservedSchema,
+  EmailVerificationRequested: emailVerificationRequestedSchema,
+  EmailVerified: emailVerifiedSchema,
+  UserSignedIn: userSignedInSchema,
+  SignInFailed: signInFailedSchema,
+  AuthSessionStarted: authSessionStartedSchema,
+  AuthSessionRefreshed: authSessionRefreshedSchema,
+  AuthSessionRevoked: authSessionRevokedSchema,
+  PasswordResetRequested: passwordResetRequestedSchema,
+  PasswordChanged: passwordChangedSchema,
+  PasswordReset: passwordResetSchema,
+  ProfileUpdated: profileUpdatedSchema,
+  AvatarChosen: avatarChosenSchema,
+  AvatarUploaded: avatarUploadedSchema,
+  AvatarRemoved: avatarRemovedSchema,
+  UserRoleChanged: userRoleChangedSchema,
+  EmailRequested: emailRequestedSchema,
+};
+
+type Fact<T extends keyof typeof accountEventSchemas> = { type: T; data: z.infer<(typeof accountEventSchemas)[T]> };
+
+export type UserRegistered = Fact<'UserRegistered'>;
+export type EmailAddressReserved = Fact<'EmailAddressReserved'>;
+export type EmailVerificationRequested = Fact<'EmailVerificationRequested'>;
+export type EmailVerified = Fact<'EmailVerified'>;
+export type UserSignedIn = Fact<'UserSignedIn'>;
+export type SignInFailed = Fact<'SignInFailed'>;
+export type AuthSessionStarted = Fact<'AuthSessionStarted'>;
+export type AuthSessionRefreshed = Fact<'AuthSessionRefreshed'>;
+export type AuthSessionRevoked = Fact<'AuthSessionRevoked'>;
+export type PasswordResetRequested = Fact<'PasswordResetRequested'>;
+export type PasswordChanged = Fact<'PasswordChanged'>;
+export type PasswordReset = Fact<'PasswordReset'>;
+export type ProfileUpdated = Fact<'ProfileUpdated'>;
+export type AvatarChosen = Fact<'AvatarChosen'>;
+export type AvatarUploaded = Fact<'AvatarUploaded'>;
+export type AvatarRemoved = Fact<'AvatarRemoved'>;
+export type UserRoleChanged = Fact<'UserRoleChanged'>;
+export type EmailRequested = Fact<'EmailRequested'>;
+
+/** Events of the `user-{id}` stream. */
+export type UserEvent =
+  | UserRegistered
+  | EmailVerificationRequested
+  | EmailVerified
+  | UserSignedIn
+  | SignInFailed
+  | PasswordResetRequested
+  | PasswordChanged
+  | PasswordReset
+  | ProfileUpdated
+  | AvatarChosen
+  | AvatarUploaded
+  | AvatarRemoved
+  | UserRoleChanged
+  | EmailRequested;
+
+/** Events of the `auth-session-{id}` stream. */
+export type AuthSessionEvent = AuthSessionStarted | AuthSessionRefreshed | AuthSessionRevoked;
+
+/** Events of the `email-{hash}` stream. */
+export type EmailReservationEvent = EmailAddressReserved;
