@@ -1,0 +1,391 @@
+import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion } from '../event-store.ts';
+import {
+  checkDelivery,
+  makeEvent,
+  makeEvents,
+  readAllFrom,
+  shortId,
+  sleep,
+  startCollector,
+  writeConcurrently,
+} from './scenario.ts';
+
+/**
+ * The test functions the suite needs. Pass the vitest module (`import * as vitest from 'vitest'`):
+ * taking it as a parameter keeps vitest out of production imports of this package.
+ */
+export type ConformanceTestApi = Pick<typeof import('vitest'), 'describe' | 'it' | 'expect' | 'beforeAll' | 'afterAll'>;
+
+export interface ConformanceStore {
+  store: EventStore;
+  cleanup(): Promise<void>;
+  /**
+   * TEST-ONLY and optional: append so that the events take their global position at once but
+   * become visible only `holdMs` later (PostgreSQL: a transaction that inserts, waits, then
+   * commits). Adapters without such transactions may leave it out.
+   */
+  appendSlowly?(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion; holdMs: number }): Promise<AppendResult>;
+}
+
+export interface ConformanceOptions {
+  /** Concurrent writers in the big test (default 8). */
+  writers?: number;
+  /** Events they append together (default 5,000). */
+  totalEvents?: number;
+  /** How long the slow transaction stays open (default 1,500 ms). */
+  slowHoldMs?: number;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+/**
+ * The conformance suite every EventStore adapter passes. Streams get a random prefix per test, so
+ * it also runs against a shared server (EventStoreDB) that already holds other events.
+ */
+export function runEventStoreConformance(
+  name: string,
+  createStore: () => Promise<ConformanceStore>,
+  test: ConformanceTestApi,
+  options: ConformanceOptions = {},
+): void {
+  const { describe, it, expect, beforeAll, afterAll } = test;
+  const writers = options.writers ?? 8;
+  const totalEvents = options.totalEvents ?? 5_000;
+  const slowHoldMs = options.slowHoldMs ?? 1_500;
+
+  describe(`EventStore conformance: ${name}`, () => {
+    let context: ConformanceStore;
+    let store: EventStore;
+
+    beforeAll(async () => {
+      context = await createStore();
+      store = context.store;
+    });
+    afterAll(async () => {
+      await context?.cleanup();
+    });
+
+    const expectConcurrencyError = async (promise: Promise<unknown>, fields: { streamId: string; expected: ExpectedVersion; actual: number }) => {
+      const error = await rejection(promise);
+      expect(error).toBeInstanceOf(ConcurrencyError);
+      expect(error).toMatchObject(fields);
+    };
+
+    const expectSameEvent = (recorded: RecordedEvent | undefined, sent: NewEvent) => {
+      expect(recorded).toBeDefined();
+      expect({ id: recorded!.id, type: recorded!.type, data: recorded!.data, metadata: recorded!.metadata }).toEqual(sent);
+    };
+
+    describe('append and readStream', () => {
+      it('appends to a new stream and reads it back with versions from 1 and growing positions', async () => {
+        const streamId = `${shortId()}-basic`;
+        const start = await store.lastPosition();
+        const events = [makeEvent('A', { n: 1, nested: { list: [1, 'two', null], ok: true } }), makeEvent('B', 'text'), makeEvent('C', [])];
+        const result = await store.append(streamId, events, { expectedVersion: 'no_stream' });
+        expect(result.nextExpectedVersion).toBe(3);
+        expect(typeof result.position).toBe('bigint');
+        expect(result.position).toBeGreaterThan(0n);
+
+        const read = await store.readStream(streamId);
+        expect(read.exists).toBe(true);
+        expect(read.version).toBe(3);
+        expect(read.events.map((event) => event.version)).toEqual([1, 2, 3]);
+        expect(read.events.every((event) => event.streamId === streamId)).toBe(true);
+        events.forEach((event, index) => expectSameEvent(read.events[index], event));
+
+        const all = await readAllFrom(store, start, streamId);
+        expect(all.map((event) => event.id)).toEqual(events.map((event) => event.id));
+        const positions = all.map((event) => event.position);
+        expect([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(positions);
+        expect(new Set(positions).size).toBe(3);
+        expect(positions.at(-1)).toBe(result.position);
+      });
+
+      it('reads a missing stream as version 0, not existing', async () => {
+        expect(await store.readStream(`${shortId()}-missing`)).toEqual({ events: [], version: 0, exists: false });
+      });
+
+      it('keeps appending to an existing stream', async () => {
+        const streamId = `${shortId()}-grow`;
+        const first = await store.append(streamId, makeEvents(2), { expectedVersion: 'no_stream' });
+        const second = await store.append(streamId, makeEvents(3), { expectedVersion: 2 });
+        expect(second.nextExpectedVersion).toBe(5);
+        expect(second.position).toBeGreaterThan(first.position);
+        const read = await store.readStream(streamId);
+        expect(read.events.map((event) => event.version)).toEqual([1, 2, 3, 4, 5]);
+      });
+    });
+
+    describe('expected versions', () => {
+      it("'no_stream' succeeds on a new stream and fails with ConcurrencyError on an existing one", async () => {
+        const streamId = `${shortId()}-nostream`;
+        await store.append(streamId, makeEvents(2), { expectedVersion: 'no_stream' });
+        await expectConcurrencyError(store.append(streamId, makeEvents(1), { expectedVersion: 'no_stream' }), {
+          streamId,
+          expected: 'no_stream',
+          actual: 2,
+        });
+        expect((await store.readStream(streamId)).version).toBe(2);
+      });
+
+      it("'stream_exists' fails on a missing stream and succeeds on an existing one", async () => {
+        const streamId = `${shortId()}-exists`;
+        await expectConcurrencyError(store.append(streamId, makeEvents(1), { expectedVersion: 'stream_exists' }), {
+          streamId,
+          expected: 'stream_exists',
+          actual: 0,
+        });
+        expect((await store.readStream(streamId)).exists).toBe(false);
+        await store.append(streamId, makeEvents(1), { expectedVersion: 'any' });
+        const result = await store.append(streamId, makeEvents(1), { expectedVersion: 'stream_exists' });
+        expect(result.nextExpectedVersion).toBe(2);
+      });
+
+      it('an exact version succeeds when it matches (0 = new stream) and fails otherwise', async () => {
+        const streamId = `${shortId()}-exact`;
+        expect((await store.append(streamId, makeEvents(2), { expectedVersion: 0 })).nextExpectedVersion).toBe(2);
+        await expectConcurrencyError(store.append(streamId, makeEvents(1), { expectedVersion: 1 }), { streamId, expected: 1, actual: 2 });
+        await expectConcurrencyError(store.append(streamId, makeEvents(1), { expectedVersion: 3 }), { streamId, expected: 3, actual: 2 });
+        await expectConcurrencyError(store.append(streamId, makeEvents(1), { expectedVersion: 0 }), { streamId, expected: 0, actual: 2 });
+        expect((await store.append(streamId, makeEvents(1), { expectedVersion: 2 })).nextExpectedVersion).toBe(3);
+        const missing = `${shortId()}-exact-missing`;
+        await expectConcurrencyError(store.append(missing, makeEvents(1), { expectedVersion: 1 }), { streamId: missing, expected: 1, actual: 0 });
+        expect((await store.readStream(streamId)).version).toBe(3);
+      });
+
+      it("'any' appends to new and existing streams", async () => {
+        const streamId = `${shortId()}-any`;
+        expect((await store.append(streamId, makeEvents(1), { expectedVersion: 'any' })).nextExpectedVersion).toBe(1);
+        expect((await store.append(streamId, makeEvents(2), { expectedVersion: 'any' })).nextExpectedVersion).toBe(3);
+      });
+
+      it('of two (or more) conflicting appends at the same expected version exactly one wins', async () => {
+        for (let round = 0; round < 10; round += 1) {
+          const streamId = `${shortId()}-race`;
+          await store.append(streamId, makeEvents(1), { expectedVersion: 'no_stream' });
+          const contenders = [makeEvents(2), makeEvents(1)];
+          const outcomes = await Promise.allSettled(contenders.map((events) => store.append(streamId, events, { expectedVersion: 1 })));
+          const winners = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+          const losers = outcomes.filter((outcome) => outcome.status === 'rejected');
+          expect(winners).toHaveLength(1);
+          expect(losers).toHaveLength(1);
+          expect((losers[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+          const winnerIndex = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
+          const read = await store.readStream(streamId);
+          expect(read.events.slice(1).map((event) => event.id)).toEqual(contenders[winnerIndex]!.map((event) => event.id));
+        }
+        // Six writers racing to create the same stream ('no_stream', like an e-mail reservation).
+        const streamId = `${shortId()}-reserve`;
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 6 }, () => store.append(streamId, makeEvents(1), { expectedVersion: 'no_stream' })),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(ConcurrencyError);
+        expect((await store.readStream(streamId)).version).toBe(1);
+      });
+    });
+
+    describe('idempotency by event id', () => {
+      it('re-sending an append returns the original result and stores nothing twice', async () => {
+        const streamId = `${shortId()}-dedup`;
+        const start = await store.lastPosition();
+        const events = makeEvents(2);
+        const original = await store.append(streamId, events, { expectedVersion: 'no_stream' });
+        expect(await store.append(streamId, events, { expectedVersion: 'no_stream' })).toEqual(original);
+        await store.append(streamId, makeEvents(1), { expectedVersion: 2 });
+        // A late retry, after the stream moved on.
+        expect(await store.append(streamId, events, { expectedVersion: 'no_stream' })).toEqual(original);
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(3);
+        expect(read.events.slice(0, 2).map((event) => event.id)).toEqual(events.map((event) => event.id));
+        const all = await readAllFrom(store, start, streamId);
+        expect(all).toHaveLength(3);
+      });
+
+      it('the same append sent several times at once is stored once, every sender gets the same result', async () => {
+        const streamId = `${shortId()}-dedup-race`;
+        const events = makeEvents(3);
+        const results = await Promise.all(Array.from({ length: 4 }, () => store.append(streamId, events, { expectedVersion: 'no_stream' })));
+        for (const result of results) expect(result).toEqual(results[0]);
+        expect((await store.readStream(streamId)).version).toBe(3);
+      });
+    });
+
+    describe('readAll and lastPosition', () => {
+      it('reads all streams in append order, in pages, after any position', async () => {
+        const prefix = `${shortId()}-all-`;
+        const start = await store.lastPosition();
+        const sent: NewEvent[] = [];
+        let last: AppendResult | undefined;
+        for (const [stream, count] of [['a', 2], ['b', 1], ['a', 1], ['c', 3], ['b', 2]] as const) {
+          const events = makeEvents(count);
+          last = await store.append(`${prefix}${stream}`, events, { expectedVersion: 'any' });
+          sent.push(...events);
+        }
+        expect(await store.lastPosition()).toBe(last!.position);
+
+        const all = await readAllFrom(store, start, prefix);
+        expect(all.map((event) => event.id)).toEqual(sent.map((event) => event.id));
+        sent.forEach((event, index) => expectSameEvent(all[index], event));
+        for (let index = 1; index < all.length; index += 1) expect(all[index]!.position).toBeGreaterThan(all[index - 1]!.position);
+
+        const paged: RecordedEvent[] = [];
+        let cursor = start;
+        for (;;) {
+          const page = await store.readAll({ after: cursor, limit: 2 });
+          expect(page.length).toBeLessThanOrEqual(2);
+          if (page.length === 0) break;
+          paged.push(...page.filter((event) => event.streamId.startsWith(prefix)));
+          cursor = page.at(-1)!.position;
+        }
+        expect(paged.map((event) => event.id)).toEqual(sent.map((event) => event.id));
+
+        const middle = all[3]!;
+        const rest = await readAllFrom(store, middle.position, prefix);
+        expect(rest.map((event) => event.id)).toEqual(sent.slice(4).map((event) => event.id));
+      });
+    });
+
+    describe('subscribeToAll', () => {
+      it('catches up in batches, resolves caughtUp, then delivers live appends', async () => {
+        const prefix = `${shortId()}-sub-`;
+        const start = await store.lastPosition();
+        const before: string[] = [];
+        for (let index = 0; index < 6; index += 1) {
+          const events = makeEvents(5);
+          await store.append(`${prefix}${index % 2}`, events, { expectedVersion: 'any' });
+          before.push(...events.map((event) => event.id));
+        }
+        const collector = startCollector(store, { after: start, prefix, batchSize: 7 });
+        await collector.subscription.caughtUp;
+        expect(collector.events.map((event) => event.id)).toEqual(before);
+        expect(Math.max(...collector.batchSizes)).toBeLessThanOrEqual(7);
+
+        const live = makeEvents(4);
+        await store.append(`${prefix}live`, live, { expectedVersion: 'no_stream' });
+        expect(await collector.waitForCount(before.length + live.length, 10_000)).toBe(true);
+        expect(collector.events.slice(before.length).map((event) => event.id)).toEqual(live.map((event) => event.id));
+        await collector.stop();
+      });
+
+      it('stop() resolves after the batch in progress and nothing is delivered after it', async () => {
+        const prefix = `${shortId()}-stop-`;
+        const start = await store.lastPosition();
+        let batches = 0;
+        let inBatch = false;
+        let finishedBatches = 0;
+        let firstBatchStarted!: () => void;
+        const started = new Promise<void>((resolve) => (firstBatchStarted = resolve));
+        const subscription = store.subscribeToAll({
+          after: start,
+          batchSize: 2,
+          onBatch: async () => {
+            batches += 1;
+            inBatch = true;
+            firstBatchStarted();
+            await sleep(300);
+            inBatch = false;
+            finishedBatches += 1;
+          },
+        });
+        await store.append(`${prefix}x`, makeEvents(6), { expectedVersion: 'no_stream' });
+        await started;
+        await subscription.stop();
+        expect(inBatch).toBe(false);
+        expect(finishedBatches).toBe(batches);
+        const afterStop = batches;
+        await store.append(`${prefix}x`, makeEvents(2), { expectedVersion: 6 });
+        await sleep(400);
+        expect(batches).toBe(afterStop);
+      });
+
+      it('an error thrown by onBatch stops the subscription and reaches onError', async () => {
+        const prefix = `${shortId()}-err-`;
+        const start = await store.lastPosition();
+        let calls = 0;
+        const failure = new Error('projection failed');
+        let reported: unknown;
+        const subscription = store.subscribeToAll({
+          after: start,
+          onBatch: async () => {
+            calls += 1;
+            throw failure;
+          },
+          onError: (error) => {
+            reported = error;
+          },
+        });
+        await store.append(`${prefix}x`, makeEvents(1), { expectedVersion: 'no_stream' });
+        for (let waited = 0; reported === undefined && waited < 10_000; waited += 20) await sleep(20);
+        expect(reported).toBe(failure);
+        await store.append(`${prefix}x`, makeEvents(1), { expectedVersion: 1 });
+        await sleep(300);
+        expect(calls).toBe(1);
+        await subscription.stop();
+      });
+
+      it(
+        `delivers every event exactly once, in readAll order, while ${writers} writers append ${totalEvents} events (one slow transaction)`,
+        async () => {
+          const prefix = `${shortId()}-load-`;
+          const start = await store.lastPosition();
+          const errors: unknown[] = [];
+          const collector = startCollector(store, { after: start, prefix, batchSize: 250, onError: (error) => errors.push(error) });
+          await collector.subscription.caughtUp;
+
+          const began = performance.now();
+          const appendSlowly = context.appendSlowly?.bind(context);
+          const written = await writeConcurrently({
+            store,
+            prefix,
+            writers,
+            totalEvents,
+            slowWriter: appendSlowly
+              ? (streamId, events) => appendSlowly(streamId, events, { expectedVersion: 'no_stream', holdMs: slowHoldMs })
+              : undefined,
+          });
+          const complete = await collector.waitForCount(written.ids.length, 30_000);
+          const deliveredMs = Math.round(performance.now() - began);
+          await sleep(300); // a duplicate delivery would show up now
+          await collector.stop();
+
+          const readAllOrder = await readAllFrom(store, start, prefix);
+          const check = checkDelivery(collector.events, written.ids, readAllOrder);
+          console.info(
+            `[${name}] ${written.ids.length} events in ${written.appends} appends by ${writers} writers` +
+              `${written.slowIds.length ? ` + 1 slow transaction (${written.slowIds.length} events held ${slowHoldMs} ms)` : ''}: ` +
+              `written in ${written.durationMs} ms, all delivered after ${deliveredMs} ms; ` +
+              `subscriber received ${collector.events.length} in ${collector.batchSizes.length} batches, ` +
+              `missing ${check.missing.length}, duplicates ${check.duplicates.length}`,
+          );
+          expect(errors).toEqual([]);
+          expect(complete).toBe(true);
+          expect(written.ids.length).toBeGreaterThanOrEqual(totalEvents);
+          expect(readAllOrder).toHaveLength(written.ids.length);
+          expect(check).toEqual({
+            missing: [],
+            duplicates: [],
+            unexpected: [],
+            firstOrderMismatch: -1,
+            streamsOutOfOrder: [],
+            repeatedPositions: 0,
+          });
+          if (written.slowResult) {
+            const slowEvents = collector.events.filter((event) => written.slowIds.includes(event.id));
+            expect(slowEvents.map((event) => event.version)).toEqual([1, 2, 3]);
+            expect(slowEvents.at(-1)!.position).toBe(written.slowResult.position);
+          }
+        },
+        120_000,
+      );
+    });
+  });
+}

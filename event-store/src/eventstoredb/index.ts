@@ -1,0 +1,1 @@
+export { createEventStoreDbEventStore, isSystemEvent, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';

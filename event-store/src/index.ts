@@ -1,0 +1,11 @@
+export * from './event-store.ts';
+export { DuplicateEventIdError, UnknownPositionError } from './errors.ts';
+export {
+  createPostgresEventStore,
+  migratePostgresEventStore,
+  POSTGRES_EVENTS_CHANNEL,
+  POSTGRES_LISTENER_APPLICATION_NAME,
+  type PostgresEventStoreOptions,
+} from './postgres/index.ts';
+export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb/index.ts';
+export * from './conformance/index.ts';

@@ -1,0 +1,2 @@
+export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.ts';
+export { migratePostgresEventStore, POSTGRES_EVENTS_CHANNEL, POSTGRES_LISTENER_APPLICATION_NAME } from './schema.ts';

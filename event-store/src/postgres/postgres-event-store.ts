@@ -1,0 +1,177 @@
+import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
+import pg from 'pg';
+import type { AppendResult, EventStore, ExpectedVersion, ReadStreamResult, SubscribeOptions, Subscription } from '../event-store.ts';
+import { UnknownPositionError } from '../errors.ts';
+import { Backoff, Waiter } from '../internal/timing.ts';
+import { appendToPostgres } from './append.ts';
+import { PostgresNotificationListener, type Warn } from './listener.ts';
+import { cursorAt, EVENT_COLUMNS, lastVisiblePosition, readPage, toRecordedEvent, type EventRow, type ReadCursor } from './read.ts';
+
+export interface PostgresEventStoreOptions {
+  /** Pool for appends and reads. When absent, one is made from `connectionString` and ended by close(). */
+  pool?: pg.Pool;
+  /** Connection for the dedicated LISTEN client (default: the pool's own settings). */
+  connectionString?: string;
+  /** Default subscription batch size (500). */
+  batchSize?: number;
+  /** Idle subscriptions re-read this often even without a NOTIFY, as a safety net (30 s). */
+  idlePollMs?: number;
+  /** While the LISTEN connection is down, subscriptions poll this often (1 s). */
+  disconnectedPollMs?: number;
+  /** Recoverable problems (lost connections, failed reads that are retried). Default console.warn. */
+  warn?: Warn;
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+/** Re-read delays while committed events wait behind an older open transaction. */
+const HORIZON_BACKOFF_START_MS = 25;
+const HORIZON_BACKOFF_MAX_MS = 200;
+
+/**
+ * EventStore on PostgreSQL (see docs/event-store.md). Call migratePostgresEventStore(pool) first.
+ */
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const ownsPool = !options.pool;
+  if (!options.pool && !options.connectionString) throw new Error('createPostgresEventStore needs a pool or a connectionString');
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  const warn: Warn = options.warn ?? ((message, error) => console.warn(message, error instanceof Error ? error.message : (error ?? '')));
+  // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would end the process.
+  if (ownsPool) pool.on('error', (error) => warn('event store: idle database connection lost', error));
+  const listenerConfig: pg.ClientConfig = options.connectionString ? { connectionString: options.connectionString } : { ...pool.options };
+  const listener = new PostgresNotificationListener(listenerConfig, warn);
+  const subscriptions = new Set<Subscription>();
+  const idlePollMs = options.idlePollMs ?? 30_000;
+  const disconnectedPollMs = options.disconnectedPollMs ?? 1_000;
+  let closed = false;
+
+  function subscribeToAll(subscribeOptions: SubscribeOptions): Subscription {
+    if (closed) throw new Error('The event store is closed');
+    const batchSize = subscribeOptions.batchSize ?? options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const waiter = new Waiter();
+    let stopped = false;
+    /** Set by every NOTIFY (and reconnect); cleared just before each read. */
+    let dirty = true;
+    let caughtUpSettled = false;
+    let resolveCaughtUp!: () => void;
+    let rejectCaughtUp!: (error: unknown) => void;
+    const caughtUp = new Promise<void>((resolve, reject) => {
+      resolveCaughtUp = resolve;
+      rejectCaughtUp = reject;
+    });
+    caughtUp.catch(() => undefined); // stopping early must not raise an unhandled rejection
+    const settleCaughtUp = (error?: unknown) => {
+      if (caughtUpSettled) return;
+      caughtUpSettled = true;
+      if (error === undefined) resolveCaughtUp();
+      else rejectCaughtUp(error);
+    };
+
+    const unregister = listener.register(() => {
+      dirty = true;
+      waiter.wake();
+    });
+
+    const run = async (): Promise<void> => {
+      await listener.start();
+      let cursor: ReadCursor | undefined;
+      const horizonBackoff = new Backoff(HORIZON_BACKOFF_START_MS, HORIZON_BACKOFF_MAX_MS);
+      const errorBackoff = new Backoff(100, 5_000);
+      while (!stopped) {
+        let page;
+        try {
+          cursor ??= await cursorAt(pool, subscribeOptions.after);
+          dirty = false;
+          page = await readPage(pool, cursor, batchSize);
+          errorBackoff.reset();
+        } catch (error) {
+          if (stopped) break;
+          if (error instanceof UnknownPositionError) {
+            fail(error);
+            break;
+          }
+          warn('event store: subscription read failed, retrying', error);
+          await waiter.wait(errorBackoff.next(), false);
+          continue;
+        }
+        if (stopped) break;
+        if (page.events.length > 0) {
+          try {
+            await subscribeOptions.onBatch(page.events);
+          } catch (error) {
+            fail(error);
+            break;
+          }
+          cursor = page.cursor;
+          horizonBackoff.reset();
+          continue;
+        }
+        settleCaughtUp();
+        if (page.beyondHorizon) {
+          // Committed events hide behind an older open transaction, which may never NOTIFY: poll, gently.
+          await waiter.wait(horizonBackoff.next(), false);
+          continue;
+        }
+        horizonBackoff.reset();
+        if (dirty) continue;
+        await waiter.wait(listener.connected ? idlePollMs : disconnectedPollMs, true);
+      }
+    };
+
+    const fail = (error: unknown) => {
+      stopped = true;
+      unregister();
+      subscriptions.delete(subscription);
+      settleCaughtUp(error);
+      if (subscribeOptions.onError) subscribeOptions.onError(error);
+      else warn('event store: subscription stopped by an error', error);
+    };
+
+    const running = run().catch((error: unknown) => fail(error));
+
+    const subscription: Subscription = {
+      caughtUp,
+      async stop() {
+        stopped = true;
+        waiter.cancel();
+        await running;
+        unregister();
+        subscriptions.delete(subscription);
+        settleCaughtUp(new Error('Subscription stopped before it caught up'));
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+      return appendToPostgres(pool, streamId, events, appendOptions.expectedVersion);
+    },
+
+    async readStream(streamId: string): Promise<ReadStreamResult> {
+      const result = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = $1 ORDER BY e.version`, [streamId]);
+      const events = result.rows.map(toRecordedEvent);
+      const version = events.at(-1)?.version ?? 0;
+      return { events, version, exists: events.length > 0 };
+    },
+
+    async readAll({ after, limit }: { after: bigint; limit: number }): Promise<RecordedEvent[]> {
+      const cursor = await cursorAt(pool, after);
+      return (await readPage(pool, cursor, limit)).events;
+    },
+
+    subscribeToAll,
+
+    lastPosition(): Promise<bigint> {
+      return lastVisiblePosition(pool);
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await listener.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+}
