@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Problem } from '@mathdaily/domain/problems/problem';
+import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
+import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
+import { generatedProblemId } from './problem-ids.ts';
+import { gradeForSeed, PROBLEM_BANK_STREAM, seedProblemBank, seedsFor } from './seed-problem-bank.ts';
+
+let fixture: ProjectorFixture;
+beforeEach(async () => {
+  fixture = await projectorFixture();
+});
+afterEach(async () => {
+  await fixture.close();
+});
+
+/** A tiny template: "What is a + b?" from the seed. */
+function fakeTemplate(id: string, grades: number[]): ProblemTemplate {
+  return {
+    id,
+    topic_id: 'addition-subtraction',
+    grades,
+    difficulty: 1,
+    problem_type: 'numeric',
+    generate(seed, options): Problem {
+      const a = seed % 10;
+      const b = (seed * 7) % 10;
+      return {
+        topic: 'Addition and subtraction',
+        topic_id: 'addition-subtraction',
+        grade: options?.grade ?? grades[0]!,
+        question: `What is $${a} + ${b}$?`,
+        problem_type: 'numeric',
+        answer_options: null,
+        correct_answer: String(a + b),
+        answer_form: { kind: 'number' },
+        hint: 'Count on.',
+        explanation: `$${a} + ${b} = ${a + b}$`,
+        difficulty_level: 1,
+        estimated_time_seconds: 20,
+        template_id: id,
+        seed,
+      };
+    },
+  };
+}
+
+const clock = () => new Date('2026-03-01T09:00:00Z');
+const eventCount = async () => Number((await fixture.eventPool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+
+test('seeds every (template, seed) once, with deterministic ids, and marks the bank', async () => {
+  const templates = [fakeTemplate('add-a', [1, 2]), fakeTemplate('add-b', [1, 2, 3, 4, 5])];
+  const result = await seedProblemBank({ store: fixture.store, clock, templates, version: 1 });
+  const expected = seedsFor(templates[0]!) + seedsFor(templates[1]!);
+  expect(seedsFor(templates[0]!)).toBe(12);
+  expect(seedsFor(templates[1]!)).toBe(15);
+  expect(result).toMatchObject({ version: 1, count: expected, appended: expected, existing: 0 });
+  expect(await eventCount()).toBe(expected + 1);
+
+  const stream = await fixture.store.readStream(`problem-${generatedProblemId('add-b', 3)}`);
+  expect(stream.events).toHaveLength(1);
+  expect(stream.events[0]!.type).toBe('ProblemCreated');
+  expect(stream.events[0]!.data).toMatchObject({ problem_id: generatedProblemId('add-b', 3), template_id: 'add-b', seed: 3, grade: 3, source: 'generator' });
+  expect(gradeForSeed(templates[1]!, 6)).toBe(1);
+
+  const bank = await fixture.store.readStream(PROBLEM_BANK_STREAM);
+  expect(bank.events.map((e) => e.type)).toEqual(['ProblemBankSeeded']);
+  expect(bank.events[0]!.data).toEqual({ version: 1, count: expected, seeds: { 'add-a': 12, 'add-b': 15 } });
+});
+
+test('a restart seeds nothing; a new bank version seeds only what is missing', async () => {
+  const templates = [fakeTemplate('add-a', [1])];
+  await seedProblemBank({ store: fixture.store, clock, templates, version: 1 });
+  const after1 = await eventCount();
+  const again = await seedProblemBank({ store: fixture.store, clock, templates, version: 1 });
+  expect(again.appended).toBe(0);
+  expect(await eventCount()).toBe(after1);
+
+  const grown = [fakeTemplate('add-a', [1]), fakeTemplate('add-c', [1])];
+  const v2 = await seedProblemBank({ store: fixture.store, clock, templates: grown, version: 2, seedsPerTemplate: () => 14 });
+  // add-a: seeds 13-14 are new; add-c: all 14.
+  expect(v2).toMatchObject({ version: 2, count: 28, appended: 16, existing: 12 });
+  expect(await eventCount()).toBe(after1 + 16 + 1);
+});
+
+test('a seeding that stopped halfway is completed without duplicates', async () => {
+  const templates = [fakeTemplate('add-a', [1]), fakeTemplate('add-b', [1])];
+  // Only the first template got through before a crash: no marker was written.
+  await seedProblemBank({ store: fixture.store, clock, templates: [templates[0]!], version: 1 });
+  await fixture.eventPool.query(`DELETE FROM events WHERE stream_id = $1`, [PROBLEM_BANK_STREAM]);
+  const before = await eventCount();
+  const result = await seedProblemBank({ store: fixture.store, clock, templates, version: 1 });
+  expect(result).toMatchObject({ appended: 12, existing: 12 });
+  expect(await eventCount()).toBe(before + 12 + 1);
+});
+
+test('two servers seeding at once store each problem once', async () => {
+  const templates = [fakeTemplate('add-a', [1, 2]), fakeTemplate('add-b', [3])];
+  await Promise.all([
+    seedProblemBank({ store: fixture.store, clock, templates, version: 1 }),
+    seedProblemBank({ store: fixture.store, clock, templates, version: 1 }),
+  ]);
+  expect(await eventCount()).toBe(24 + 1);
+});

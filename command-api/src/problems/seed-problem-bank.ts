@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { isKnownEventType, parseEventData, type NewEvent } from '@mathdaily/domain';
+import { ConcurrencyError, DuplicateEventIdError, type EventStore } from '@mathdaily/event-store';
+import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
+import { problemFieldsSchema } from '@mathdaily/domain/problems/problem';
+import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } from './problem-ids.ts';
+
+/**
+ * The generated problem bank, stored as events (see docs/problem-bank.md).
+ *
+ * Every (template, seed) pair becomes one `problem-{id}` stream holding one ProblemCreated, with
+ * an id derived from the pair (UUID v5) and an event id derived from the problem id. The
+ * `problem-bank` stream records each finished seeding as ProblemBankSeeded { version, count,
+ * seeds }, where `seeds` says how many seeds of each template are stored. On start:
+ * - the recorded version is current → nothing is appended (one stream read);
+ * - a newer bank version (more templates, more seeds) → only the missing pairs are appended;
+ * - a seeding that stopped halfway → redone; appends of events already stored are no-ops
+ *   (same event id) and streams that exist are skipped ('no_stream').
+ * Several servers starting together are safe for the same reasons.
+ */
+export const PROBLEM_BANK_VERSION = 1;
+export const PROBLEM_BANK_STREAM = 'problem-bank';
+
+/** Seeds per template: at least 12, and at least 3 per grade the template covers. */
+export const MIN_SEEDS_PER_TEMPLATE = 12;
+export const MIN_SEEDS_PER_GRADE = 3;
+
+export function seedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
+  return Math.max(MIN_SEEDS_PER_TEMPLATE, MIN_SEEDS_PER_GRADE * template.grades.length);
+}
+
+/** Seeds run 1..n; the grade cycles through the template's grades, so every grade gets its share. */
+export function gradeForSeed(template: Pick<ProblemTemplate, 'grades'>, seed: number): number {
+  return template.grades[(seed - 1) % template.grades.length]!;
+}
+
+const bankSeededSchema = z.object({
+  version: z.number().int().positive(),
+  /** Problems in the bank after this seeding. */
+  count: z.number().int().nonnegative(),
+  /** Seeds 1..n stored per template id. */
+  seeds: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ProblemBankSeeded = z.infer<typeof bankSeededSchema>;
+
+const TEMPORARY_PROBLEM_CREATED = problemFieldsSchema.extend({ problem_id: z.string().uuid(), source: z.string() });
+
+export interface SeedProblemBankOptions {
+  store: EventStore;
+  clock: () => Date;
+  log?: (line: string) => void;
+  /** Defaults: the domain's templates, PROBLEM_BANK_VERSION, seedsFor. */
+  templates?: readonly ProblemTemplate[];
+  version?: number;
+  seedsPerTemplate?: (template: ProblemTemplate) => number;
+  /** Appends in flight at once (default 8). */
+  concurrency?: number;
+}
+
+export interface SeedProblemBankResult {
+  version: number;
+  /** Problems in the bank (this seeding's plan). */
+  count: number;
+  /** ProblemCreated events appended now (0 when the bank was already seeded). */
+  appended: number;
+  /** Planned problems whose stream already existed. */
+  existing: number;
+  seconds: number;
+}
+
+/** Validates with the registry's schema when the domain has one, else with this module's. */
+function validated(type: string, data: unknown, fallback?: z.ZodType): unknown {
+  if (isKnownEventType(type)) return parseEventData(type, data);
+  if (fallback) return fallback.parse(data);
+  throw new Error(`Unknown event type ${type}`);
+}
+
+export async function seedProblemBank(options: SeedProblemBankOptions): Promise<SeedProblemBankResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const { store } = options;
+  const version = options.version ?? PROBLEM_BANK_VERSION;
+  const templates = options.templates ?? (await import('@mathdaily/domain/problems/templates')).problemTemplates;
+  const seedsPerTemplate = options.seedsPerTemplate ?? seedsFor;
+  const elapsed = () => (performance.now() - started) / 1000;
+
+  const bank = await store.readStream(PROBLEM_BANK_STREAM);
+  let done: ProblemBankSeeded | null = null;
+  for (const event of bank.events) {
+    if (event.type !== 'ProblemBankSeeded') continue;
+    const parsed = bankSeededSchema.safeParse(event.data);
+    if (parsed.success && (done === null || parsed.data.version >= done.version)) done = parsed.data;
+  }
+  if (done && done.version >= version) {
+    return { version: done.version, count: done.count, appended: 0, existing: done.count, seconds: elapsed() };
+  }
+
+  const plan = new Map<string, number>();
+  for (const template of templates) plan.set(template.id, seedsPerTemplate(template));
+  const count = [...plan.values()].reduce((sum, n) => sum + n, 0);
+  const at = options.clock().toISOString();
+  const correlationId = `problem-bank-v${version}`;
+
+  // The pairs a finished earlier seeding did not cover.
+  const work: { template: ProblemTemplate; seed: number }[] = [];
+  for (const template of templates) {
+    const from = (done?.seeds[template.id] ?? 0) + 1;
+    for (let seed = from; seed <= plan.get(template.id)!; seed++) work.push({ template, seed });
+  }
+
+  let appended = 0;
+  let existing = count - work.length;
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const item = work[next++];
+      if (!item) return;
+      const problemId = generatedProblemId(item.template.id, item.seed);
+      const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
+      const event: NewEvent = {
+        id: creationEventId(problemId),
+        type: 'ProblemCreated',
+        data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, TEMPORARY_PROBLEM_CREATED),
+        metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
+      };
+      try {
+        const result = await store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
+        // Re-appending a stored event (same id) returns the original result, from before this seeding.
+        if (result.position > positionBefore) appended += 1;
+        else existing += 1;
+      } catch (error) {
+        if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) existing += 1;
+        else throw error;
+      }
+    }
+  };
+  const positionBefore = await store.lastPosition();
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+
+  const marker: NewEvent = {
+    id: uuidV5(`problem-bank:v${version}`, PROBLEM_ID_NAMESPACE),
+    type: 'ProblemBankSeeded',
+    data: validated('ProblemBankSeeded', { version, count, seeds: Object.fromEntries(plan) }, bankSeededSchema),
+    metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
+  };
+  try {
+    await store.append(PROBLEM_BANK_STREAM, [marker], { expectedVersion: bank.exists ? bank.version : 'no_stream' });
+  } catch (error) {
+    // Another server finished the same seeding first.
+    if (!(error instanceof ConcurrencyError)) throw error;
+  }
+  const seconds = elapsed();
+  log(`problem bank v${version}: ${count} problems from ${templates.length} templates; appended ${appended} in ${seconds.toFixed(1)} s`);
+  return { version, count, appended, existing, seconds };
+}

@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import type { QueryApiDeps } from '../deps.ts';
+import { checkTopicGrade, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, toApiProblem, type ProblemRow } from './problem-row.ts';
+
+export const MAX_GENERATE_COUNT = 20;
+
+const querystring = z.object({
+  count: intParam('count', 1, MAX_GENERATE_COUNT).default(1),
+  topic: textParam('topic', 100).optional(),
+  difficulty_level: intParam('difficulty_level', 1, 5).optional(),
+  grade_level: intParam('grade_level', 1, 12).optional(),
+});
+
+/**
+ * GET /api/problems/generate?count&topic&difficulty_level&grade_level → { data: { problems } }.
+ * "Generate" picks from the stored bank (every problem is a stored ProblemCreated, so attempts
+ * can reference it): matching problems from a fresh random offset in a hash order (problem ids
+ * are hashes, so neighbours come from different templates), preferring problems the caller has
+ * not attempted when an attempts read model exists. Fewer than `count` come back only when fewer
+ * match.
+ */
+export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/problems/generate', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['problems'], querystring },
+    handler: async (request) => {
+      const { count, difficulty_level: difficulty, grade_level: grade } = request.query;
+      const conditions: FragmentSqlToken[] = [];
+      if (request.query.topic) {
+        const topic = resolveTopic(request.query.topic);
+        checkTopicGrade(topic, grade);
+        conditions.push(sql.fragment`p.topic_id = ${topic.id}`);
+      }
+      if (grade !== undefined) conditions.push(sql.fragment`p.grade = ${grade}`);
+      if (difficulty !== undefined) conditions.push(sql.fragment`p.difficulty_level = ${difficulty}`);
+      const userId = principalOf(request).userId;
+      const attempted = await attemptedCondition(deps.pool, userId);
+      const picked: ProblemRow[] = [];
+      if (attempted) {
+        picked.push(...(await pickRandom(deps.pool, [...conditions, sql.fragment`NOT (${attempted})`], count)));
+        if (picked.length < count) picked.push(...(await pickRandom(deps.pool, [...conditions, attempted], count - picked.length)));
+      } else {
+        picked.push(...(await pickRandom(deps.pool, conditions, count)));
+      }
+      return { data: { problems: shuffle(picked).map(toApiProblem) } };
+    },
+  });
+}
+
+function where(conditions: FragmentSqlToken[]) {
+  return conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
+}
+
+/** Up to `count` distinct matching rows from a random offset, wrapping round to the start. */
+async function pickRandom(pool: DatabasePool, conditions: FragmentSqlToken[], count: number): Promise<ProblemRow[]> {
+  const total = Number(await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+    SELECT count(*) AS n FROM read_models.problems p WHERE ${where(conditions)}`));
+  if (total === 0) return [];
+  const offset = randomInt(total);
+  const take = Math.min(count, total);
+  const rows = [
+    ...(await pool.any(sql.type(problemRow)`
+      SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE ${where(conditions)}
+      ORDER BY p.problem_id OFFSET ${offset} LIMIT ${take}`)),
+  ];
+  if (rows.length < take) {
+    rows.push(
+      ...(await pool.any(sql.type(problemRow)`
+        SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE ${where(conditions)}
+        ORDER BY p.problem_id LIMIT ${Math.min(take - rows.length, offset)}`)),
+    );
+  }
+  return rows;
+}
+
+const columnInfo = z.object({ column_name: z.string(), data_type: z.string() });
+
+/**
+ * "The caller attempted this problem", when an attempts read model with user_id and problem_id
+ * columns exists; null otherwise (then no preference is applied).
+ */
+async function attemptedCondition(pool: DatabasePool, userId: string): Promise<FragmentSqlToken | null> {
+  try {
+    const columns = await pool.any(sql.type(columnInfo)`
+      SELECT column_name, data_type FROM information_schema.columns
+      WHERE table_schema = 'read_models' AND table_name = 'attempts' AND column_name IN ('user_id', 'problem_id')`);
+    const user = columns.find((c) => c.column_name === 'user_id');
+    const problem = columns.find((c) => c.column_name === 'problem_id');
+    if (!user || !problem) return null;
+    const userMatch = user.data_type === 'uuid' ? sql.fragment`a.user_id = ${userId}::uuid` : sql.fragment`a.user_id::text = ${userId}`;
+    const problemMatch = problem.data_type === 'uuid' ? sql.fragment`a.problem_id = p.problem_id` : sql.fragment`a.problem_id = p.problem_id::text`;
+    return sql.fragment`EXISTS (SELECT 1 FROM read_models.attempts a WHERE ${userMatch} AND ${problemMatch})`;
+  } catch {
+    return null;
+  }
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

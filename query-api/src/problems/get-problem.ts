@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { DomainError } from '@mathdaily/domain';
+import type { QueryApiDeps } from '../deps.ts';
+import { PROBLEM_COLUMNS, problemRow, toApiProblem } from './problem-row.ts';
+
+const params = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'The problem id must be a UUID, e.g. 3f2b8c1e-5d4a-5b6c-8d7e-9f0a1b2c3d4e',
+  }),
+});
+
+/** GET /api/problems/{id} → { data: { problem } }; 404 when there is no such problem, 400 for an id that is not a UUID. */
+export function registerGetProblem(app: FastifyInstance, deps: QueryApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/problems/:id', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['problems'], params },
+    handler: async (request) => {
+      const row = await deps.pool.maybeOne(sql.type(problemRow)`
+        SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ${request.params.id.toLowerCase()}::uuid`);
+      if (!row) throw new DomainError('NOT_FOUND', `Problem ${request.params.id} was not found.`);
+      return { data: { problem: toApiProblem(row) } };
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { DomainError } from '@mathdaily/domain';
+import { findTopic, topics, type Topic } from '@mathdaily/domain/problems/topics';
+
+/** A row of read_models.problems as the problem queries select it. */
+export const problemRow = z.object({
+  problem_id: z.string(),
+  topic: z.string(),
+  topic_id: z.string(),
+  grade: z.number(),
+  question: z.string(),
+  problem_type: z.string(),
+  answer_options: z.array(z.string()).nullable(),
+  correct_answer: z.string(),
+  answer_form: z.record(z.string(), z.unknown()),
+  hint: z.string(),
+  explanation: z.string(),
+  difficulty_level: z.number(),
+  estimated_time_seconds: z.number(),
+  template_id: z.string().nullable(),
+  seed: z.number().nullable(),
+  source: z.string(),
+  created_at: z.string(),
+});
+export type ProblemRow = z.infer<typeof problemRow>;
+
+export const PROBLEM_COLUMNS = sql.fragment`
+  p.problem_id, p.topic, p.topic_id, p.grade, p.question, p.problem_type, p.answer_options, p.correct_answer,
+  p.answer_form, p.hint, p.explanation, p.difficulty_level, p.estimated_time_seconds, p.template_id, p.seed,
+  p.source, p.created_at`;
+
+/**
+ * A problem as the API returns it (SPEC §3 Problem, snake_case, `id`). The answer, answer form
+ * and explanation are included: the SPEC's client checks answers itself (see docs/problem-bank.md).
+ */
+export function toApiProblem(row: ProblemRow) {
+  return {
+    id: row.problem_id,
+    topic: row.topic,
+    topic_id: row.topic_id,
+    grade: row.grade,
+    question: row.question,
+    problem_type: row.problem_type,
+    answer_options: row.answer_options,
+    correct_answer: row.correct_answer,
+    answer_form: row.answer_form,
+    hint: row.hint,
+    explanation: row.explanation,
+    difficulty_level: row.difficulty_level,
+    estimated_time_seconds: row.estimated_time_seconds,
+    template_id: row.template_id,
+    seed: row.seed,
+    source: row.source,
+    created_at: row.created_at,
+  };
+}
+export type ApiProblem = ReturnType<typeof toApiProblem>;
+
+/** A topic slug (`fractions`) or name (`Fractions`, any case) → the catalog topic, or a 400 naming the allowed slugs. */
+export function resolveTopic(value: string, field = 'topic'): Topic {
+  const topic = findTopic(value);
+  if (!topic) {
+    const message = `Unknown topic '${value}'. Allowed topics (slug or name): ${topics.map((t) => t.id).join(', ')}.`;
+    throw new DomainError('VALIDATION_FAILED', message, { [field]: message });
+  }
+  return topic;
+}
+
+/** A topic practised in other grades than the one asked for → 400 naming its grades. */
+export function checkTopicGrade(topic: Topic, grade: number | undefined, field = 'grade_level') {
+  if (grade === undefined || topic.grades.includes(grade)) return;
+  const from = topic.grades[0];
+  const to = topic.grades.at(-1);
+  const message = `Topic '${topic.name}' is practised in grades ${from}-${to}, not grade ${grade}.`;
+  throw new DomainError('VALIDATION_FAILED', message, { [field]: message });
+}
+
+/** Query-string integer in a range, with one clear message for every way it can be wrong. */
+export function intParam(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+/** Query-string text (a repeated parameter is refused, not silently joined). */
+export function textParam(name: string, max: number) {
+  return z
+    .string({ error: `${name} must be given once, as text` })
+    .trim()
+    .max(max, { error: `${name} must be at most ${max} characters` });
+}
