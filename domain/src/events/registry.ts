@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { contactEventSchemas } from '../contact/events.ts';
 import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
+import { practiceEventSchemas } from '../learning/events.ts';
 
 /**
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
@@ -11,6 +12,7 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...contactEventSchemas,
   ...accountEventSchemas,
   ...clientErrorEventSchemas,
+  ...practiceEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

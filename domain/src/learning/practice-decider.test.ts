@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../decider.ts';
+import { eventSchemas, parseEventData } from '../events/registry.ts';
+import { given } from '../testing/decider-spec.ts';
+import type { AnswerSubmitted, PracticeEvent } from './events.ts';
+import { MAX_OPEN_SESSIONS, practiceDecider, type SubmitAnswer } from './practice-decider.ts';
+
+const userId = 'user-1';
+const sessionId = 'session-1';
+const spec = (events: PracticeEvent[] = []) => given(practiceDecider, events);
+
+const started = (id = sessionId): PracticeEvent => ({ type: 'PracticeSessionStarted', data: { sessionId: id, userId } });
+
+const problem = {
+  problemId: 'problem-1',
+  topic: 'Fractions',
+  topicId: 'g5-fractions',
+  grade: 5,
+  difficultyLevel: 3,
+};
+
+const submit = (overrides: Partial<SubmitAnswer['data']> = {}): SubmitAnswer => ({
+  type: 'SubmitAnswer',
+  data: {
+    attemptId: 'attempt-1',
+    sessionId,
+    userId,
+    ...problem,
+    userAnswer: '3/4',
+    isCorrect: true,
+    responseTimeMs: 4200,
+    ...overrides,
+  },
+});
+
+const answered = (overrides: Partial<AnswerSubmitted['data']> = {}): AnswerSubmitted => ({
+  type: 'AnswerSubmitted',
+  data: {
+    attemptId: 'attempt-1',
+    sessionId,
+    userId,
+    ...problem,
+    userAnswer: '3/4',
+    isCorrect: true,
+    responseTimeMs: 4200,
+    hintsUsed: 0,
+    ...overrides,
+  },
+});
+
+describe('practice events', () => {
+  it('are registered with their schemas', () => {
+    for (const type of ['PracticeSessionStarted', 'HintOpened', 'AnswerSubmitted', 'DifficultyRated', 'PracticeSessionEnded']) {
+      expect(Object.hasOwn(eventSchemas, type)).toBe(true);
+    }
+    expect(parseEventData('AnswerSubmitted', answered().data)).toEqual(answered().data);
+    expect(() => parseEventData('AnswerSubmitted', { ...answered().data, hintsUsed: 2 })).toThrow();
+    expect(() => parseEventData('DifficultyRated', { attemptId: 'a', sessionId, userId, problemId: 'p', rating: 6 })).toThrow();
+  });
+});
+
+describe('StartSession', () => {
+  it('given nothing, when starting, then the session starts', () => {
+    spec().when({ type: 'StartSession', data: { userId, sessionId } }).then([started()]);
+  });
+
+  it('given a started session, when starting again, then nothing happens', () => {
+    spec([started()]).when({ type: 'StartSession', data: { userId, sessionId } }).then([]);
+  });
+
+  it('given an ended session, when starting it again, then CONFLICT', () => {
+    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+      .when({ type: 'StartSession', data: { userId, sessionId } })
+      .thenThrows('CONFLICT', 'This practice session has ended');
+  });
+
+  it("given another student's stream, when starting, then FORBIDDEN", () => {
+    spec([started()])
+      .when({ type: 'StartSession', data: { userId: 'someone-else', sessionId: 'other' } })
+      .thenThrows('FORBIDDEN');
+  });
+});
+
+describe('SubmitAnswer', () => {
+  it('given no session, when submitting, then the session starts implicitly before the answer', () => {
+    spec().when(submit()).then([started(), answered()]);
+  });
+
+  it('given a started session, when submitting, then only the answer is recorded', () => {
+    spec([started()]).when(submit()).then([answered()]);
+  });
+
+  it('given an answered problem, when answering it again in the same session, then CONFLICT', () => {
+    spec([started(), answered()])
+      .when(submit({ attemptId: 'attempt-2' }))
+      .thenThrows('CONFLICT', 'This problem has already been answered in this session');
+  });
+
+  it('given an answer in another session, when answering the same problem in a new session, then it is accepted', () => {
+    spec([started(), answered()])
+      .when(submit({ attemptId: 'attempt-2', sessionId: 'session-2' }))
+      .then([started('session-2'), answered({ attemptId: 'attempt-2', sessionId: 'session-2' })]);
+  });
+
+  it('given a used attempt id, when submitting another problem with it, then CONFLICT', () => {
+    spec([started(), answered()])
+      .when(submit({ problemId: 'problem-2' }))
+      .thenThrows('CONFLICT', /attempt id/);
+  });
+
+  it('given a hint opened for the problem, when submitting, then hintsUsed is 1', () => {
+    spec([started(), { type: 'HintOpened', data: { sessionId, userId, problemId: 'problem-1' } }])
+      .when(submit())
+      .then([answered({ hintsUsed: 1 })]);
+  });
+
+  it('given a hint opened for another problem, when submitting, then hintsUsed is 0', () => {
+    spec([started(), { type: 'HintOpened', data: { sessionId, userId, problemId: 'problem-9' } }])
+      .when(submit())
+      .then([answered({ hintsUsed: 0 })]);
+  });
+
+  it('given no hint event, when the command says a hint was used, then hintsUsed is 1', () => {
+    spec([started()]).when(submit({ hintUsed: true })).then([answered({ hintsUsed: 1 })]);
+  });
+
+  it('given an ended session, when submitting, then CONFLICT', () => {
+    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+      .when(submit())
+      .thenThrows('CONFLICT', 'This practice session has ended');
+  });
+
+  it('given invalid problem facts, when submitting, then VALIDATION_FAILED naming the fields', () => {
+    const error = spec().when(submit({ difficultyLevel: 7, responseTimeMs: -1 })).thenThrows('VALIDATION_FAILED');
+    expect(Object.keys(error.fields ?? {})).toEqual(['difficultyLevel', 'responseTimeMs']);
+  });
+});
+
+describe('OpenHint', () => {
+  const hint = { type: 'OpenHint', data: { userId, sessionId, problemId: 'problem-1' } } as const;
+
+  it('given no session, when opening a hint, then the session starts implicitly', () => {
+    spec().when(hint).then([started(), { type: 'HintOpened', data: { sessionId, userId, problemId: 'problem-1' } }]);
+  });
+
+  it('given the hint already opened, when opening it again, then nothing happens', () => {
+    spec([started(), { type: 'HintOpened', data: { sessionId, userId, problemId: 'problem-1' } }]).when(hint).then([]);
+  });
+
+  it('given the problem answered, when opening its hint, then CONFLICT', () => {
+    spec([started(), answered()]).when(hint).thenThrows('CONFLICT', /already been answered/);
+  });
+});
+
+describe('RateDifficulty', () => {
+  const rate = (rating: number, attemptId = 'attempt-1') =>
+    ({ type: 'RateDifficulty', data: { userId, sessionId, attemptId, rating } }) as const;
+  const rated = (rating: number): PracticeEvent => ({
+    type: 'DifficultyRated',
+    data: { attemptId: 'attempt-1', sessionId, userId, problemId: 'problem-1', rating },
+  });
+
+  it('given a correct answer without hint, when rating 1, then the rating is recorded', () => {
+    spec([started(), answered()]).when(rate(1)).then([rated(1)]);
+  });
+
+  it('given the session id is left out, when rating, then the attempt is found in the open sessions', () => {
+    spec([started(), answered()])
+      .when({ type: 'RateDifficulty', data: { userId, attemptId: 'attempt-1', rating: 2 } })
+      .then([rated(2)]);
+  });
+
+  it('given no such attempt, when rating, then NOT_FOUND', () => {
+    spec([started()]).when(rate(3)).thenThrows('NOT_FOUND');
+  });
+
+  it('given a rated answer, when rating again, then CONFLICT', () => {
+    spec([started(), answered(), rated(3)]).when(rate(4)).thenThrows('CONFLICT', 'This answer has already been rated');
+  });
+
+  it('given a correct answer with a hint, when rating 2, then VALIDATION_FAILED naming 3-5', () => {
+    const error = spec([started(), answered({ hintsUsed: 1 })]).when(rate(2)).thenThrows('VALIDATION_FAILED');
+    expect(error.message).toBe(
+      'Rating 2 is not available for this answer: choose ratings 3, 4 or 5 (Since you used a hint, ratings 1-2 are not available)',
+    );
+    expect(error.fields?.rating).toBe(error.message);
+  });
+
+  it('given an incorrect answer, when rating 3, then VALIDATION_FAILED naming 4-5; 4 is accepted', () => {
+    spec([started(), answered({ isCorrect: false })])
+      .when(rate(3))
+      .thenThrows('VALIDATION_FAILED', /choose ratings 4 or 5 \(Since you got it wrong, ratings 1-3 are not available\)/);
+    spec([started(), answered({ isCorrect: false })]).when(rate(4)).then([rated(4)]);
+  });
+
+  it('given an incorrect answer with a hint, when rating 3, then VALIDATION_FAILED', () => {
+    spec([started(), answered({ isCorrect: false, hintsUsed: 1 })])
+      .when(rate(3))
+      .thenThrows('VALIDATION_FAILED', /Since you used a hint and got it wrong/);
+  });
+
+  it('given any answer, when the rating is not 1-5, then VALIDATION_FAILED', () => {
+    spec([started(), answered()]).when(rate(0)).thenThrows('VALIDATION_FAILED', 'Rating must be a whole number from 1 to 5');
+    spec([started(), answered()]).when(rate(2.5)).thenThrows('VALIDATION_FAILED');
+  });
+
+  it('given the session ended, when rating, then CONFLICT', () => {
+    spec([started(), answered(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 1, correctAnswers: 1 } }])
+      .when(rate(3))
+      .thenThrows('CONFLICT', 'This practice session has ended');
+  });
+});
+
+describe('EndSession', () => {
+  const end = { type: 'EndSession', data: { userId, sessionId } } as const;
+
+  it('given answers, when ending, then the counts are recorded', () => {
+    spec([
+      started(),
+      answered(),
+      answered({ attemptId: 'attempt-2', problemId: 'problem-2', isCorrect: false }),
+      answered({ attemptId: 'attempt-3', problemId: 'problem-3' }),
+    ])
+      .when(end)
+      .then([{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 3, correctAnswers: 2 } }]);
+  });
+
+  it('given an ended session, when ending again, then nothing happens (idempotent)', () => {
+    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+      .when(end)
+      .then([]);
+  });
+
+  it('given no session, when ending, then it is started and ended empty so its id cannot be reused', () => {
+    spec()
+      .when(end)
+      .then([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }]);
+  });
+});
+
+describe('state size', () => {
+  it('keeps only ids of ended sessions and at most MAX_OPEN_SESSIONS open ones', () => {
+    const events: PracticeEvent[] = [];
+    for (let s = 0; s < 300; s += 1) {
+      const id = `s-${s}`;
+      events.push(started(id));
+      for (let p = 0; p < 10; p += 1) {
+        events.push(answered({ sessionId: id, attemptId: `a-${s}-${p}`, problemId: `p-${p}` }));
+      }
+      if (s % 3 !== 0) {
+        events.push({ type: 'PracticeSessionEnded', data: { sessionId: id, userId, problemsCompleted: 10, correctAnswers: 10 } });
+      }
+    }
+    const begin = performance.now();
+    const state = foldEvents(practiceDecider, events);
+    const elapsed = performance.now() - begin;
+    expect(state.open.length).toBeLessThanOrEqual(MAX_OPEN_SESSIONS);
+    expect(state.ended.length + state.expired.length).toBe(300 - state.open.length);
+    expect(elapsed).toBeLessThan(1000);
+    // The oldest abandoned session expired: commands for it are refused.
+    expect(state.expired).toContain('s-0');
+    spec(events).when(submit({ sessionId: 's-0', attemptId: 'late' })).thenThrows('CONFLICT', /no longer open/);
+    // A recent abandoned one is still open.
+    spec(events).when(submit({ sessionId: 's-297', attemptId: 'late', problemId: 'p-new' })).events();
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * Decider of the practice stream `practice-{userId}`: sessions, hints, answers, ratings.
+ *
+ * Rules
+ * - StartSession: starts a session; starting an open session again emits nothing (idempotent);
+ *   starting an ended session is a CONFLICT.
+ * - OpenHint / SubmitAnswer in a session that has not started start it implicitly
+ *   (PracticeSessionStarted is emitted first). Opening the same hint twice emits nothing.
+ * - SubmitAnswer: a problem can be answered once per session (CONFLICT); an attempt id once
+ *   (CONFLICT). hintsUsed is 1 when a HintOpened exists for (session, problem) or the command says
+ *   a hint was used. isCorrect and the problem facts come already checked from the command API.
+ * - OpenHint after the problem was answered in the session: CONFLICT.
+ * - RateDifficulty: only for an answer recorded in an open session (NOT_FOUND otherwise), only once
+ *   (CONFLICT), and only with a rating `allowedRatings` permits (VALIDATION_FAILED naming them).
+ * - Any command for an ended session: CONFLICT 'This practice session has ended'.
+ * - EndSession: emits PracticeSessionEnded with the session's counts. Ending an already-ended session
+ *   emits nothing (so a retried End is harmless). Ending a session that never started emits
+ *   PracticeSessionStarted and PracticeSessionEnded (0 problems) so the id cannot be reused.
+ *
+ * State is kept small so a long history folds quickly (about 2 µs per event once warm): per open
+ * session only its counts, hints and attempts; an ended session leaves only its id. At most
+ * MAX_OPEN_SESSIONS sessions stay open (a closed browser tab never sends EndSession); starting one
+ * more expires the oldest open session in the state (no event), after which commands for it are
+ * refused as no longer open.
+ */
+import type { Decider } from '../decider.ts';
+import { DomainError } from '../errors.ts';
+import type { z } from 'zod';
+import {
+  answerSubmittedSchema,
+  difficultyRatedSchema,
+  hintOpenedSchema,
+  practiceSessionEndedSchema,
+  practiceSessionStartedSchema,
+  type AnswerSubmittedData,
+  type PracticeEvent,
+} from './events.ts';
+import { describeAllowedRatings, isRatingAllowed, ratingNote } from './rating-availability.ts';
+
+export const MAX_OPEN_SESSIONS = 20;
+
+export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string } };
+export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } };
+export type SubmitAnswer = {
+  type: 'SubmitAnswer';
+  data: Omit<AnswerSubmittedData, 'hintsUsed'> & {
+    /** True when the client reports a hint was used (the stream's HintOpened events count too). */
+    hintUsed?: boolean;
+  };
+};
+export type RateDifficulty = {
+  type: 'RateDifficulty';
+  data: {
+    userId: string;
+    attemptId: string;
+    /** Optional: the attempt is looked up in the open sessions when absent. */
+    sessionId?: string;
+    rating: number;
+  };
+};
+export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string } };
+
+export type PracticeCommand = StartSession | OpenHint | SubmitAnswer | RateDifficulty | EndSession;
+
+export interface AttemptFact {
+  attemptId: string;
+  problemId: string;
+  isCorrect: boolean;
+  hintUsed: boolean;
+  rated: boolean;
+}
+
+export interface OpenSession {
+  sessionId: string;
+  problemsCompleted: number;
+  correctAnswers: number;
+  /** Problems whose hint was opened in this session and not answered yet. */
+  hints: readonly string[];
+  /** The answers given in this session, in order. */
+  attempts: readonly AttemptFact[];
+}
+
+/**
+ * Arrays rather than records: copying a short array on each event is much cheaper than spreading
+ * a record with computed keys, and lookups scan at most a session's answers.
+ */
+export interface PracticeState {
+  userId: string | null;
+  /** Open sessions, oldest first (at most MAX_OPEN_SESSIONS). */
+  open: readonly OpenSession[];
+  /** Ids of sessions that ended. */
+  ended: readonly string[];
+  /** Ids of sessions dropped from `open` unended (see MAX_OPEN_SESSIONS). */
+  expired: readonly string[];
+}
+
+export const initialPracticeState = (): PracticeState => ({ userId: null, open: [], ended: [], expired: [] });
+
+const findOpen = (state: PracticeState, sessionId: string) => state.open.find((s) => s.sessionId === sessionId);
+const findAttempt = (session: OpenSession | undefined, attemptId: string) =>
+  session?.attempts.find((a) => a.attemptId === attemptId);
+const hasAnswered = (session: OpenSession | undefined, problemId: string) =>
+  session?.attempts.some((a) => a.problemId === problemId) ?? false;
+const closedAs = (state: PracticeState, sessionId: string): 'ended' | 'expired' | null =>
+  state.ended.includes(sessionId) ? 'ended' : state.expired.includes(sessionId) ? 'expired' : null;
+
+const openSession = (
+  sessionId: string,
+  problemsCompleted: number,
+  correctAnswers: number,
+  hints: readonly string[],
+  attempts: readonly AttemptFact[],
+): OpenSession => ({ sessionId, problemsCompleted, correctAnswers, hints, attempts });
+
+function replaceOpen(state: PracticeState, session: OpenSession): PracticeState {
+  const open = state.open.slice();
+  const index = open.findIndex((s) => s.sessionId === session.sessionId);
+  if (index >= 0) open[index] = session;
+  return { userId: state.userId, open, ended: state.ended, expired: state.expired };
+}
+
+function startSession(state: PracticeState, sessionId: string, userId: string): PracticeState {
+  if (findOpen(state, sessionId) || closedAs(state, sessionId) !== null) return state;
+  const session = openSession(sessionId, 0, 0, [], []);
+  const open = [...state.open, session];
+  const overflow = open.length - MAX_OPEN_SESSIONS;
+  return {
+    userId: state.userId ?? userId,
+    open: overflow > 0 ? open.slice(overflow) : open,
+    ended: state.ended,
+    expired: overflow > 0 ? [...state.expired, ...open.slice(0, overflow).map((s) => s.sessionId)] : state.expired,
+  };
+}
+
+export function evolvePractice(state: PracticeState, event: PracticeEvent): PracticeState {
+  switch (event.type) {
+    case 'PracticeSessionStarted':
+      return startSession(state, event.data.sessionId, event.data.userId);
+    case 'HintOpened': {
+      const started = startSession(state, event.data.sessionId, event.data.userId);
+      const session = findOpen(started, event.data.sessionId);
+      if (!session || session.hints.includes(event.data.problemId)) return started;
+      const { problemsCompleted, correctAnswers, attempts } = session;
+      return replaceOpen(
+        started,
+        openSession(session.sessionId, problemsCompleted, correctAnswers, [...session.hints, event.data.problemId], attempts),
+      );
+    }
+    case 'AnswerSubmitted': {
+      const started = startSession(state, event.data.sessionId, event.data.userId);
+      const session = findOpen(started, event.data.sessionId);
+      if (!session) return started;
+      const { attemptId, problemId, isCorrect } = event.data;
+      const attempt: AttemptFact = { attemptId, problemId, isCorrect, hintUsed: event.data.hintsUsed === 1, rated: false };
+      return replaceOpen(
+        started,
+        openSession(
+          session.sessionId,
+          session.problemsCompleted + 1,
+          session.correctAnswers + (isCorrect ? 1 : 0),
+          session.hints.includes(problemId) ? session.hints.filter((p) => p !== problemId) : session.hints,
+          [...session.attempts, attempt],
+        ),
+      );
+    }
+    case 'DifficultyRated': {
+      const session = findOpen(state, event.data.sessionId);
+      if (!session || !findAttempt(session, event.data.attemptId)) return state;
+      const attempts = session.attempts.map((a) =>
+        a.attemptId === event.data.attemptId
+          ? { attemptId: a.attemptId, problemId: a.problemId, isCorrect: a.isCorrect, hintUsed: a.hintUsed, rated: true }
+          : a,
+      );
+      return replaceOpen(
+        state,
+        openSession(session.sessionId, session.problemsCompleted, session.correctAnswers, session.hints, attempts),
+      );
+    }
+    case 'PracticeSessionEnded': {
+      if (state.ended.includes(event.data.sessionId)) return state;
+      return {
+        userId: state.userId ?? event.data.userId,
+        open: state.open.filter((s) => s.sessionId !== event.data.sessionId),
+        ended: [...state.ended, event.data.sessionId],
+        expired: state.expired,
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+const conflict = (message: string) => new DomainError('CONFLICT', message);
+
+function validated<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'data';
+    fields[key] ??= issue.message;
+  }
+  throw new DomainError('VALIDATION_FAILED', `Invalid ${Object.keys(fields).join(', ')}`, fields);
+}
+
+function assertOwner(state: PracticeState, userId: string): void {
+  if (state.userId !== null && state.userId !== userId) {
+    throw new DomainError('FORBIDDEN', 'This practice record belongs to another student');
+  }
+}
+
+function assertNotClosed(state: PracticeState, sessionId: string): void {
+  const closed = closedAs(state, sessionId);
+  if (closed === 'ended') throw conflict('This practice session has ended');
+  if (closed === 'expired') throw conflict('This practice session is no longer open; start a new session');
+}
+
+/** PracticeSessionStarted first when the session is not open yet (after the closed check). */
+function startIfNeeded(state: PracticeState, userId: string, sessionId: string): PracticeEvent[] {
+  if (findOpen(state, sessionId)) return [];
+  return [{ type: 'PracticeSessionStarted', data: validated(practiceSessionStartedSchema, { sessionId, userId }) }];
+}
+
+export function decidePractice(command: PracticeCommand, state: PracticeState): PracticeEvent[] {
+  assertOwner(state, command.data.userId);
+  switch (command.type) {
+    case 'StartSession': {
+      assertNotClosed(state, command.data.sessionId);
+      return startIfNeeded(state, command.data.userId, command.data.sessionId);
+    }
+    case 'OpenHint': {
+      const { userId, sessionId, problemId } = command.data;
+      assertNotClosed(state, sessionId);
+      const hint = validated(hintOpenedSchema, { sessionId, userId, problemId });
+      const session = findOpen(state, sessionId);
+      if (hasAnswered(session, problemId)) throw conflict('This problem has already been answered in this session');
+      if (session?.hints.includes(problemId)) return [];
+      return [...startIfNeeded(state, userId, sessionId), { type: 'HintOpened', data: hint }];
+    }
+    case 'SubmitAnswer': {
+      const { hintUsed, ...facts } = command.data;
+      assertNotClosed(state, facts.sessionId);
+      const session = findOpen(state, facts.sessionId);
+      const hintOpened = session?.hints.includes(facts.problemId) ?? false;
+      const answer = validated(answerSubmittedSchema, {
+        attemptId: facts.attemptId,
+        sessionId: facts.sessionId,
+        userId: facts.userId,
+        problemId: facts.problemId,
+        topic: facts.topic,
+        topicId: facts.topicId,
+        grade: facts.grade,
+        difficultyLevel: facts.difficultyLevel,
+        userAnswer: facts.userAnswer,
+        isCorrect: facts.isCorrect,
+        responseTimeMs: facts.responseTimeMs,
+        hintsUsed: hintUsed === true || hintOpened ? 1 : 0,
+      });
+      if (hasAnswered(session, answer.problemId)) {
+        throw conflict('This problem has already been answered in this session');
+      }
+      if (state.open.some((s) => findAttempt(s, answer.attemptId))) {
+        throw conflict('An answer with this attempt id has already been recorded');
+      }
+      return [...startIfNeeded(state, answer.userId, answer.sessionId), { type: 'AnswerSubmitted', data: answer }];
+    }
+    case 'RateDifficulty': {
+      const { userId, attemptId, rating } = command.data;
+      if (command.data.sessionId !== undefined) assertNotClosed(state, command.data.sessionId);
+      if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+        throw new DomainError('VALIDATION_FAILED', 'Rating must be a whole number from 1 to 5', {
+          rating: 'Rating must be a whole number from 1 to 5',
+        });
+      }
+      const session =
+        command.data.sessionId !== undefined
+          ? findOpen(state, command.data.sessionId)
+          : state.open.find((s) => findAttempt(s, attemptId));
+      const attempt = findAttempt(session, attemptId);
+      if (!session || !attempt) throw new DomainError('NOT_FOUND', 'No answer found for this attempt in an open session');
+      if (attempt.rated) throw conflict('This answer has already been rated');
+      const answer = { isCorrect: attempt.isCorrect, hintUsed: attempt.hintUsed };
+      if (!isRatingAllowed(answer, rating)) {
+        const note = ratingNote(answer);
+        const message = `Rating ${rating} is not available for this answer: choose ${describeAllowedRatings(answer)}${note ? ` (${note})` : ''}`;
+        throw new DomainError('VALIDATION_FAILED', message, { rating: message });
+      }
+      return [
+        {
+          type: 'DifficultyRated',
+          data: validated(difficultyRatedSchema, {
+            attemptId,
+            sessionId: session.sessionId,
+            userId,
+            problemId: attempt.problemId,
+            rating,
+          }),
+        },
+      ];
+    }
+    case 'EndSession': {
+      const { userId, sessionId } = command.data;
+      const closed = closedAs(state, sessionId);
+      if (closed === 'ended') return [];
+      if (closed === 'expired') throw conflict('This practice session is no longer open; start a new session');
+      const session = findOpen(state, sessionId);
+      return [
+        ...startIfNeeded(state, userId, sessionId),
+        {
+          type: 'PracticeSessionEnded',
+          data: validated(practiceSessionEndedSchema, {
+            sessionId,
+            userId,
+            problemsCompleted: session?.problemsCompleted ?? 0,
+            correctAnswers: session?.correctAnswers ?? 0,
+          }),
+        },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new DomainError('VALIDATION_FAILED', `Unknown practice command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+export const practiceDecider: Decider<PracticeState, PracticeCommand, PracticeEvent> = {
+  initialState: initialPracticeState,
+  evolve: evolvePractice,
+  decide: decidePractice,
+};

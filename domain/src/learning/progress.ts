@@ -1,0 +1,145 @@
+/**
+ * Pure calculators behind the Learn, Progress and Dashboard screens (SPEC §2, §4, §9).
+ */
+
+export type MasteryLevel = 'Expert' | 'Advanced' | 'Proficient' | 'Developing' | 'Beginner';
+
+/** From a mastery rate 0-1: ≥0.9 Expert, ≥0.8 Advanced, ≥0.6 Proficient, ≥0.4 Developing, else Beginner. */
+export function masteryLevel(rate: number): MasteryLevel {
+  if (rate >= 0.9) return 'Expert';
+  if (rate >= 0.8) return 'Advanced';
+  if (rate >= 0.6) return 'Proficient';
+  if (rate >= 0.4) return 'Developing';
+  return 'Beginner';
+}
+
+export type SessionPerformance = 'Excellent' | 'Great' | 'Good' | 'Learning' | 'Developing';
+
+/** From accuracy in percent: ≥90 Excellent, ≥80 Great, ≥70 Good, ≥50 Learning, else Developing. */
+export function sessionPerformance(accuracyPercent: number): SessionPerformance {
+  if (accuracyPercent >= 90) return 'Excellent';
+  if (accuracyPercent >= 80) return 'Great';
+  if (accuracyPercent >= 70) return 'Good';
+  if (accuracyPercent >= 50) return 'Learning';
+  return 'Developing';
+}
+
+export type SessionAchievement = 'High Accuracy' | 'Persistence';
+
+/** 'High Accuracy' at 80 % or more (with at least one problem done), 'Persistence' at 10 or more problems. */
+export function sessionAchievements(input: { accuracy: number; completed: number }): SessionAchievement[] {
+  const earned: SessionAchievement[] = [];
+  if (input.completed > 0 && input.accuracy >= 80) earned.push('High Accuracy');
+  if (input.completed >= 10) earned.push('Persistence');
+  return earned;
+}
+
+/** Accuracy in percent (0 when nothing was done), rounded to a whole number. */
+export function accuracyPercent(correct: number, completed: number): number {
+  return completed > 0 ? Math.round((correct / completed) * 100) : 0;
+}
+
+/** The running average after one more value (SPEC §4: submitting updates the average response time). */
+export function runningAverage(previousAverage: number, previousCount: number, value: number): number {
+  return (previousAverage * previousCount + value) / (previousCount + 1);
+}
+
+/** Problems per minute with one decimal (0 for no time). */
+export function problemsPerMinute(completed: number, elapsedMs: number): number {
+  if (elapsedMs <= 0) return 0;
+  return Math.round((completed / (elapsedMs / 60_000)) * 10) / 10;
+}
+
+/** SPEC: estimated time in minutes, rounded up. */
+export const estimatedMinutes = (seconds: number): number => Math.max(0, Math.ceil(seconds / 60));
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date ('YYYY-MM-DD') of an instant in an IANA time zone. Throws a RangeError for an
+ * invalid instant or time zone.
+ */
+export function localDate(at: Date | string, timeZone: string): string {
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Invalid time: ${String(at)}`);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */
+export function localDayNumber(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Expected a YYYY-MM-DD date, got ${date}`);
+  return Math.round(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS);
+}
+
+/** The 'YYYY-MM-DD' date `days` after (or before, when negative) `date`. */
+export function addLocalDays(date: string, days: number): string {
+  return new Date((localDayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Day streaks from the local dates on which the student practised (any order, duplicates allowed).
+ * `current` counts consecutive calendar days ending today, or yesterday when today has no practice
+ * yet (the streak is still alive until today ends); `longest` is the longest run ever.
+ */
+export function streaks(localDates: readonly string[], today: string): { current: number; longest: number } {
+  const days = [...new Set(localDates.map(localDayNumber))].sort((a, b) => a - b);
+  let longest = 0;
+  let run = 0;
+  let previous = Number.NaN;
+  for (const day of days) {
+    run = day === previous + 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = day;
+  }
+  const todayNumber = localDayNumber(today);
+  const practised = new Set(days);
+  let cursor = practised.has(todayNumber) ? todayNumber : todayNumber - 1;
+  let current = 0;
+  while (practised.has(cursor)) {
+    current += 1;
+    cursor -= 1;
+  }
+  return { current, longest };
+}
+
+/** The Learn screen's motivational line (SPEC §2), by accuracy in percent and problems done. */
+export function motivationalLine(accuracy: number, done: number): string {
+  if (done <= 0) return "Ready to start learning? Let's go.";
+  if (accuracy >= 80) return "Excellent performance! You're on fire!";
+  if (accuracy >= 60) return 'Good progress! Keep building your skills!';
+  return 'Learning in progress! Every problem helps you grow!';
+}
+
+export type Greeting = 'Good morning' | 'Good afternoon' | 'Good evening';
+
+/** By local hour 0-23: morning before 12, afternoon before 17, else evening. */
+export function greeting(hour: number): Greeting {
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** '850ms' below one second, otherwise seconds with one decimal: '1.5s'. */
+export function formatResponseTime(ms: number): string {
+  const value = Math.max(0, ms);
+  if (Math.round(value) < 1000) return `${Math.round(value)}ms`;
+  return `${(value / 1000).toFixed(1)}s`;
+}
+
+/** Hours and minutes: '0m', '45m', '2h 5m', '3h 0m' (seconds are dropped). */
+export function formatStudyTime(seconds: number): string {
+  const totalMinutes = Math.floor(Math.max(0, seconds) / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyReview,
+  isDue,
+  isMastered,
+  newReviewCard,
+  recordAnswer,
+  recordRating,
+  retrievability,
+  reviewGrade,
+  type ReviewState,
+} from './review-schedule.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('reviewGrade (DESIGN §6 mapping)', () => {
+  it.each([
+    [false, false, null, 'Again'],
+    [false, true, 5, 'Again'],
+    [true, true, null, 'Hard'],
+    [true, true, 3, 'Hard'],
+    [true, false, 1, 'Easy'],
+    [true, false, 2, 'Easy'],
+    [true, false, 3, 'Good'],
+    [true, false, 4, 'Hard'],
+    [true, false, 5, 'Hard'],
+    [true, false, null, 'Good'],
+  ] as const)('correct=%s hint=%s rating=%s → %s', (isCorrect, hintUsed, rating, grade) => {
+    expect(reviewGrade({ isCorrect, hintUsed, rating })).toBe(grade);
+  });
+});
+
+describe('applyReview', () => {
+  it('follows a scripted history to the expected due dates (fuzz off, whole days)', () => {
+    const script = [
+      { at: '2025-01-01T09:00:00.000Z', grade: 'Good', due: '2025-01-04T09:00:00.000Z' },
+      { at: '2025-01-04T09:00:00.000Z', grade: 'Good', due: '2025-01-18T09:00:00.000Z' },
+      { at: '2025-01-18T09:00:00.000Z', grade: 'Good', due: '2025-03-16T09:00:00.000Z' },
+      { at: '2025-03-16T09:00:00.000Z', grade: 'Again', due: '2025-03-19T09:00:00.000Z' },
+      { at: '2025-03-19T09:00:00.000Z', grade: 'Good', due: '2025-03-27T09:00:00.000Z' },
+    ] as const;
+    let card = null as ReturnType<typeof applyReview> | null;
+    for (const step of script) {
+      card = applyReview(card, step.grade, at(step.at));
+      expect(card.due).toBe(step.due);
+      expect(card.last_review).toBe(step.at);
+    }
+    expect(card).toMatchObject({ reps: 5, lapses: 1, state: 'Review' });
+    // Plain JSON survives a round trip.
+    expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+  });
+
+  it('orders first intervals Again < Hard < Good < Easy and never schedules within minutes', () => {
+    const start = at('2025-06-01T12:00:00Z');
+    const days = (['Again', 'Hard', 'Good', 'Easy'] as const).map(
+      (grade) => (Date.parse(applyReview(null, grade, start).due) - start.getTime()) / 86_400_000,
+    );
+    expect(days[0]).toBeGreaterThanOrEqual(1);
+    expect(days).toEqual([...days].sort((a, b) => a - b));
+    expect(days[3]).toBeGreaterThan(days[0]!);
+  });
+
+  it('is deterministic and uses only the given time', () => {
+    const a = applyReview(newReviewCard(at('2025-01-01T00:00:00Z')), 'Good', at('2025-01-01T00:00:00Z'));
+    const b = applyReview(newReviewCard(at('2025-01-01T00:00:00Z')), 'Good', at('2025-01-01T00:00:00Z'));
+    expect(a).toEqual(b);
+    expect(() => applyReview(null, 'Good', new Date('nonsense'))).toThrow(RangeError);
+  });
+
+  it('retrievability is about 90% at the due date', () => {
+    const card = applyReview(null, 'Good', at('2025-01-01T00:00:00Z'));
+    expect(retrievability(card, new Date(card.due))).toBeCloseTo(0.9, 1);
+    expect(retrievability(newReviewCard(at('2025-01-01T00:00:00Z')), at('2025-01-02T00:00:00Z'))).toBe(0);
+  });
+});
+
+describe('review state: answers, ratings and mastery', () => {
+  const answer = (state: ReviewState | null, iso: string, isCorrect = true, hintUsed = false, id = iso) =>
+    recordAnswer(state, { attemptId: id, isCorrect, hintUsed }, at(iso));
+
+  it('a rating re-grades the last review instead of adding one', () => {
+    const unrated = answer(null, '2025-01-01T09:00:00.000Z');
+    expect(unrated.card.due).toBe('2025-01-04T09:00:00.000Z'); // Good
+    const easy = recordRating(unrated, { attemptId: unrated.lastAttemptId, rating: 1 });
+    expect(easy.card).toEqual(applyReview(null, 'Easy', at('2025-01-01T09:00:00.000Z')));
+    expect(easy.card.reps).toBe(1);
+    const hard = recordRating(unrated, { attemptId: unrated.lastAttemptId, rating: 5 });
+    expect(Date.parse(hard.card.due)).toBeLessThan(Date.parse(unrated.card.due));
+    // A rating for another attempt changes nothing.
+    expect(recordRating(unrated, { attemptId: 'other', rating: 1 })).toBe(unrated);
+  });
+
+  it('ratings do not change the grade of incorrect or hinted answers', () => {
+    const wrong = answer(null, '2025-01-01T09:00:00.000Z', false);
+    expect(recordRating(wrong, { attemptId: wrong.lastAttemptId, rating: 5 }).card).toEqual(wrong.card);
+    const hinted = answer(null, '2025-01-01T09:00:00.000Z', true, true);
+    expect(recordRating(hinted, { attemptId: hinted.lastAttemptId, rating: 3 }).card).toEqual(hinted.card);
+  });
+
+  it('counts consecutive correct answers and masters after 3 in a row with stability ≥ 21 days', () => {
+    let state = answer(null, '2025-01-01T09:00:00.000Z');
+    expect(state.consecutiveCorrect).toBe(1);
+    state = answer(state, state.card.due);
+    expect(isMastered(state)).toBe(false);
+    state = answer(state, state.card.due);
+    expect(state.consecutiveCorrect).toBe(3);
+    expect(state.card.stability).toBeGreaterThanOrEqual(21);
+    expect(isMastered(state)).toBe(true);
+    expect(state.firstMasteredAt).toBe(state.lastReviewAt);
+    const mastered = state.firstMasteredAt;
+    state = answer(state, state.card.due, false);
+    expect(state.consecutiveCorrect).toBe(0);
+    expect(isMastered(state)).toBe(false);
+    expect(state.firstMasteredAt).toBe(mastered);
+    expect(state).toMatchObject({ attempts: 4, correctAttempts: 3, firstAttemptAt: '2025-01-01T09:00:00.000Z' });
+  });
+
+  it('three correct answers that needed hints are not mastery', () => {
+    let state = answer(null, '2025-01-01T09:00:00.000Z', true, true);
+    state = answer(state, state.card.due, true, true);
+    state = answer(state, state.card.due, true, true);
+    expect(state.consecutiveCorrect).toBe(3);
+    expect(isMastered(state)).toBe(false);
+  });
+
+  it('isDue compares with the given time', () => {
+    const state = answer(null, '2025-01-01T09:00:00.000Z');
+    expect(isDue(state, at('2025-01-04T08:59:59.999Z'))).toBe(false);
+    expect(isDue(state, at('2025-01-04T09:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('interval cap', () => {
+  it('schedules about a year ahead at most', () => {
+    let good = applyReview(null, 'Good', at('2025-01-01T00:00:00Z'));
+    for (let i = 0; i < 6; i += 1) good = applyReview(good, 'Good', new Date(good.due));
+    // ts-fsrs keeps Hard < Good < Easy a day apart, so Good may pass the cap by 1 day, Easy by 2.
+    expect(good.scheduled_days).toBeGreaterThanOrEqual(365);
+    expect(good.scheduled_days).toBeLessThanOrEqual(366);
+    let easy = applyReview(null, 'Easy', at('2025-01-01T00:00:00Z'));
+    for (let i = 0; i < 6; i += 1) easy = applyReview(easy, 'Easy', new Date(easy.due));
+    expect(easy.scheduled_days).toBeLessThanOrEqual(367);
+  });
+});

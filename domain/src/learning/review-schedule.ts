@@ -1,0 +1,202 @@
+/**
+ * Spaced repetition with FSRS (`ts-fsrs`), deterministic: fuzz off, and short-term (minute)
+ * learning steps off, so every interval is a whole number of days — a problem is never due again
+ * inside the session that just answered it (the practice decider refuses a second answer to the
+ * same problem in one session anyway). Intervals are capped at MAX_REVIEW_INTERVAL_DAYS. Default FSRS
+ * weights, request retention 0.9. Time comes only from the arguments (event time).
+ *
+ * Grade mapping (DESIGN §6):
+ *   incorrect (with or without hint) → Again
+ *   correct with hint                → Hard
+ *   correct without hint             → by the difficulty rating: 1-2 (Too Easy, Easy) → Easy,
+ *                                      3 (Just Right) → Good, 4-5 (Hard, Too Hard) → Hard,
+ *                                      not rated (yet) → Good
+ *
+ * The rating arrives after the answer (its own event), so a review state remembers the card from
+ * before its last review: `recordRating` re-grades that last review instead of adding a second one.
+ */
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+
+export type ReviewGrade = 'Again' | 'Hard' | 'Good' | 'Easy';
+export type CardState = 'New' | 'Learning' | 'Review' | 'Relearning';
+
+/** An FSRS card as plain JSON (dates as ISO strings), as stored in a read model row. */
+export interface ReviewCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: CardState;
+  last_review: string | null;
+}
+
+/**
+ * Longest interval: one year (a year apart is long enough to check a K-12 problem again). ts-fsrs
+ * keeps Hard < Good < Easy at least a day apart, so Good may land 1 day and Easy 2 days later.
+ */
+export const MAX_REVIEW_INTERVAL_DAYS = 365;
+
+const scheduler = fsrs(
+  generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: MAX_REVIEW_INTERVAL_DAYS }),
+);
+
+const GRADES: Readonly<Record<ReviewGrade, Grade>> = {
+  Again: Rating.Again,
+  Hard: Rating.Hard,
+  Good: Rating.Good,
+  Easy: Rating.Easy,
+};
+
+const STATES: Readonly<Record<State, CardState>> = {
+  [State.New]: 'New',
+  [State.Learning]: 'Learning',
+  [State.Review]: 'Review',
+  [State.Relearning]: 'Relearning',
+};
+
+export function reviewGrade(answer: { isCorrect: boolean; hintUsed: boolean; rating: number | null }): ReviewGrade {
+  if (!answer.isCorrect) return 'Again';
+  if (answer.hintUsed) return 'Hard';
+  if (answer.rating === null) return 'Good';
+  if (answer.rating <= 2) return 'Easy';
+  if (answer.rating === 3) return 'Good';
+  return 'Hard';
+}
+
+function validDate(at: Date): Date {
+  if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new RangeError('A valid review time is required');
+  return at;
+}
+
+function toJson(card: Card): ReviewCard {
+  return {
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: STATES[card.state],
+    last_review: card.last_review ? card.last_review.toISOString() : null,
+  };
+}
+
+function fromJson(card: ReviewCard): Card {
+  return {
+    due: new Date(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: State[card.state],
+    ...(card.last_review === null ? {} : { last_review: new Date(card.last_review) }),
+  };
+}
+
+/** A card never reviewed, due at `at`. */
+export function newReviewCard(at: Date): ReviewCard {
+  return toJson(createEmptyCard(validDate(at)));
+}
+
+/** The card after one review with `grade` at time `at` (a null card is a problem seen for the first time). */
+export function applyReview(card: ReviewCard | null, grade: ReviewGrade, at: Date): ReviewCard {
+  const now = validDate(at);
+  const current = card === null ? createEmptyCard(now) : fromJson(card);
+  return toJson(scheduler.next(current, now, GRADES[grade]).card);
+}
+
+/** Probability (0-1) of recalling the problem at `at` according to FSRS; 0 for a card never reviewed. */
+export function retrievability(card: ReviewCard, at: Date): number {
+  if (card.state === 'New') return 0;
+  return scheduler.get_retrievability(fromJson(card), validDate(at), false);
+}
+
+/** Per (student, problem) review state kept by the projector. */
+export interface ReviewState {
+  card: ReviewCard;
+  /** The card before the last review (null if the last review was the first), to re-grade it. */
+  previousCard: ReviewCard | null;
+  lastAttemptId: string;
+  lastReviewAt: string;
+  lastIsCorrect: boolean;
+  lastHintUsed: boolean;
+  /** The rating given to the last attempt, if any. */
+  lastRating: number | null;
+  /** Correct answers in a row up to the last one (SPEC: consecutive_correct, shown as Streak). */
+  consecutiveCorrect: number;
+  attempts: number;
+  correctAttempts: number;
+  firstAttemptAt: string;
+  /** When the problem first became mastered (stays set even if later forgotten). */
+  firstMasteredAt: string | null;
+}
+
+/** Mastery: the last 3 answers correct and FSRS stability of at least 21 days. */
+export const MASTERY_RULE = { consecutiveCorrect: 3, minStabilityDays: 21 } as const;
+
+export function isMastered(state: Pick<ReviewState, 'card' | 'consecutiveCorrect'>): boolean {
+  return (
+    state.consecutiveCorrect >= MASTERY_RULE.consecutiveCorrect && state.card.stability >= MASTERY_RULE.minStabilityDays
+  );
+}
+
+function withMastery(state: ReviewState, at: string): ReviewState {
+  if (state.firstMasteredAt === null && isMastered(state)) return { ...state, firstMasteredAt: at };
+  return state;
+}
+
+/** Folds an answer (AnswerSubmitted, graded as unrated) into the problem's review state. */
+export function recordAnswer(
+  state: ReviewState | null,
+  answer: { attemptId: string; isCorrect: boolean; hintUsed: boolean },
+  at: Date,
+): ReviewState {
+  const when = validDate(at).toISOString();
+  const grade = reviewGrade({ isCorrect: answer.isCorrect, hintUsed: answer.hintUsed, rating: null });
+  const card = applyReview(state?.card ?? null, grade, at);
+  return withMastery(
+    {
+      card,
+      previousCard: state?.card ?? null,
+      lastAttemptId: answer.attemptId,
+      lastReviewAt: when,
+      lastIsCorrect: answer.isCorrect,
+      lastHintUsed: answer.hintUsed,
+      lastRating: null,
+      consecutiveCorrect: answer.isCorrect ? (state?.consecutiveCorrect ?? 0) + 1 : 0,
+      attempts: (state?.attempts ?? 0) + 1,
+      correctAttempts: (state?.correctAttempts ?? 0) + (answer.isCorrect ? 1 : 0),
+      firstAttemptAt: state?.firstAttemptAt ?? when,
+      firstMasteredAt: state?.firstMasteredAt ?? null,
+    },
+    when,
+  );
+}
+
+/**
+ * Folds a difficulty rating (DifficultyRated) in: re-grades the last review from the card before
+ * it, at the last review's time. A rating for another attempt than the last one changes nothing.
+ */
+export function recordRating(state: ReviewState, rating: { attemptId: string; rating: number }): ReviewState {
+  if (rating.attemptId !== state.lastAttemptId) return state;
+  const grade = reviewGrade({ isCorrect: state.lastIsCorrect, hintUsed: state.lastHintUsed, rating: rating.rating });
+  const card = applyReview(state.previousCard, grade, new Date(state.lastReviewAt));
+  const regraded = { ...state, card, lastRating: rating.rating };
+  // Mastery reached by the unrated grade of this very review is withdrawn if the rating lowers it.
+  if (regraded.firstMasteredAt === state.lastReviewAt && !isMastered(regraded)) regraded.firstMasteredAt = null;
+  return withMastery(regraded, state.lastReviewAt);
+}
+
+/** Due when the card's due time is at or before `at`. */
+export function isDue(state: Pick<ReviewState, 'card'>, at: Date): boolean {
+  return new Date(state.card.due).getTime() <= validDate(at).getTime();
+}

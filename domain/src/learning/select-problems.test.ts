@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { composeSession, DAILY_SESSION_SIZE, selectNewProblems, seededHash } from './select-problems.ts';
+
+const candidate = (problemId: string, p: number, grade = 5) => ({ problemId, p, grade });
+const ids = (list: Array<{ problemId: string }>) => list.map((c) => c.problemId);
+
+describe('selectNewProblems', () => {
+  const pool = [
+    candidate('a', 0.95),
+    candidate('b', 0.74),
+    candidate('c', 0.5),
+    candidate('d', 0.8),
+    candidate('e', 0.76, 6),
+    candidate('f', 0.2),
+  ];
+
+  it('picks problems nearest the 75 % target within the grade', () => {
+    expect(ids(selectNewProblems(pool, { count: 3, seed: 1, grade: 5 }))).toEqual(['b', 'd', 'a']);
+    expect(ids(selectNewProblems(pool, { count: 1, seed: 1 }))).toHaveLength(1);
+    expect(ids(selectNewProblems(pool, { count: 2, seed: 1, target: 0.5, grade: 5 }))).toEqual(['c', 'b']);
+  });
+
+  it('excludes problems already attempted and ignores duplicates and NaN', () => {
+    const list = [...pool, candidate('b', 0.74), candidate('z', Number.NaN)];
+    expect(ids(selectNewProblems(list, { count: 10, seed: 1, grade: 5, exclude: ['b'] }))).toEqual(['d', 'a', 'c', 'f']);
+  });
+
+  it('breaks ties deterministically with the seed', () => {
+    const ties = Array.from({ length: 8 }, (_, i) => candidate(`t${i}`, 0.75));
+    const first = ids(selectNewProblems(ties, { count: 3, seed: 42 }));
+    expect(ids(selectNewProblems([...ties].reverse(), { count: 3, seed: 42 }))).toEqual(first);
+    const seeds = new Set(Array.from({ length: 10 }, (_, s) => ids(selectNewProblems(ties, { count: 3, seed: s })).join()));
+    expect(seeds.size).toBeGreaterThan(1);
+    expect(seededHash(1, 'x')).toBe(seededHash(1, 'x'));
+  });
+});
+
+describe('composeSession', () => {
+  const due = (n: number) => Array.from({ length: n }, (_, i) => ({ problemId: `r${i}` }));
+  const fresh = (n: number) => Array.from({ length: n }, (_, i) => ({ problemId: `n${i}` }));
+  const shape = (items: ReturnType<typeof composeSession>) => items.map((i) => i.kind[0]).join('');
+
+  it('follows the landing outline by default: 4 reviews then 2 new', () => {
+    expect(DAILY_SESSION_SIZE).toBe(6);
+    expect(shape(composeSession({ dueReviews: due(10), newProblems: fresh(10) }))).toBe('rrrrnn');
+    expect(shape(composeSession({ dueReviews: due(3), newProblems: fresh(10) }))).toBe('rrrnnn');
+    expect(shape(composeSession({ dueReviews: due(0), newProblems: fresh(10) }))).toBe('nnnnnn');
+    expect(shape(composeSession({ dueReviews: due(10), newProblems: fresh(1) }))).toBe('rrrrrn');
+    expect(shape(composeSession({ dueReviews: due(10), newProblems: [] }))).toBe('rrrrrr');
+    expect(shape(composeSession({ dueReviews: [], newProblems: [] }))).toBe('');
+  });
+
+  it('never exceeds 20 and keeps 2 places for new problems', () => {
+    const items = composeSession({ dueReviews: due(50), newProblems: fresh(50), limit: 100 });
+    expect(items).toHaveLength(20);
+    expect(shape(items)).toBe(`${'r'.repeat(18)}nn`);
+    expect(shape(composeSession({ dueReviews: due(2), newProblems: fresh(50), limit: 20 }))).toBe(`rr${'n'.repeat(18)}`);
+    expect(composeSession({ dueReviews: due(5), newProblems: fresh(5), limit: 1 }).map((i) => i.kind)).toEqual(['new']);
+  });
+
+  it('keeps the given order and takes a problem in both lists only as a review', () => {
+    const items = composeSession({ dueReviews: [{ problemId: 'x' }, { problemId: 'y' }], newProblems: [{ problemId: 'x' }, { problemId: 'z' }] });
+    expect(items.map((i) => `${i.kind}:${i.problem.problemId}`)).toEqual(['review:x', 'review:y', 'new:z']);
+  });
+});
