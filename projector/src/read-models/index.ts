@@ -1,6 +1,15 @@
 import type { ReadModel } from '../read-model.ts';
 import { contactRequests } from './contact-requests.ts';
 import { clientErrors } from './client-errors.ts';
+import { learnerProfiles } from './learner-profiles.ts';
+import { reviewStates } from './review-states.ts';
+import { attempts } from './attempts.ts';
+import { practiceDays } from './practice-days.ts';
+import { achievements } from './achievements.ts';
+import { abilityModel } from './ability-model.ts';
+
+/** The practice loop. review-states comes before attempts and achievements: they read what it derived from the same event. */
+const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [contactRequests, clientErrors];
+export const readModels: readonly ReadModel[] = [contactRequests, clientErrors, ...practiceLoop];

@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
+import {
+  createAbilityModel,
+  predictCorrect,
+  updateWithAttempt,
+  updateWithRating,
+  type NewEvent,
+} from '@mathdaily/domain';
+import { Projector } from '../projector.ts';
+import { rebuildReadModels } from '../rebuild.ts';
+import { ACTIVE_SCHEMA } from '../schema.ts';
+import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { readModels } from './index.ts';
+
+/**
+ * The practice-loop read models on a real PostgreSQL: scripted histories of answers and ratings
+ * give the due dates ts-fsrs gives when driven directly, streaks follow the student's calendar in
+ * their time zone, mastery and achievements appear at the right event, and a replay rebuilds the
+ * same rows.
+ */
+
+let fixture: ProjectorFixture;
+beforeEach(async () => {
+  fixture = await projectorFixture();
+});
+afterEach(async () => {
+  await fixture.close();
+});
+
+const DAY = 86_400_000;
+
+function envelope(type: string, data: unknown, at: Date): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: at.toISOString(), schemaVersion: 1 },
+  };
+}
+
+interface Student {
+  id: string;
+  timezone: string;
+}
+
+async function register(timezone: string, gradeLevel = 7): Promise<Student> {
+  const id = randomUUID();
+  await fixture.store.append(
+    `user-${id}`,
+    [
+      envelope(
+        'UserRegistered',
+        {
+          userId: id,
+          email: `${id}@example.com`,
+          firstName: 'Test',
+          lastName: 'Student',
+          role: 'student',
+          gradeLevel,
+          timezone,
+          passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+          source: 'self-registration',
+        },
+        new Date(Date.UTC(2024, 11, 1)),
+      ),
+    ],
+    { expectedVersion: 'any' },
+  );
+  return { id, timezone };
+}
+
+interface ProblemFacts {
+  id: string;
+  topic: string;
+  topicId: string;
+  difficultyLevel: number;
+}
+
+const problem = (topicId: string, difficultyLevel = 3): ProblemFacts => ({
+  id: randomUUID(),
+  topic: topicId.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+  topicId,
+  difficultyLevel,
+});
+
+const sessionId = randomUUID();
+
+/** AnswerSubmitted (and DifficultyRated when a rating is given, `ratedAfterMs` later). Returns the attempt id. */
+async function answer(
+  student: Student,
+  p: ProblemFacts,
+  at: Date,
+  outcome: { correct: boolean; hint?: boolean; rating?: number; responseTimeMs?: number; ratedAfterMs?: number },
+): Promise<string> {
+  const attemptId = randomUUID();
+  const events = [
+    envelope(
+      'AnswerSubmitted',
+      {
+        attemptId,
+        sessionId,
+        userId: student.id,
+        problemId: p.id,
+        topic: p.topic,
+        topicId: p.topicId,
+        grade: 7,
+        difficultyLevel: p.difficultyLevel,
+        userAnswer: outcome.correct ? 'right' : 'wrong',
+        isCorrect: outcome.correct,
+        responseTimeMs: outcome.responseTimeMs ?? 12_000,
+        hintsUsed: outcome.hint ? 1 : 0,
+      },
+      at,
+    ),
+  ];
+  if (outcome.rating !== undefined) {
+    events.push(
+      envelope(
+        'DifficultyRated',
+        { attemptId, sessionId, userId: student.id, problemId: p.id, rating: outcome.rating },
+        new Date(at.getTime() + (outcome.ratedAfterMs ?? 5_000)),
+      ),
+    );
+  }
+  await fixture.store.append(`practice-${student.id}`, events, { expectedVersion: 'any' });
+  return attemptId;
+}
+
+async function project() {
+  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels, batchSize: 7 });
+  await projector.start();
+  const last = await fixture.store.lastPosition();
+  const deadline = Date.now() + 20_000;
+  while (projector.checkpoint < last) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await projector.stop();
+}
+
+const reviewRow = z.object({
+  due_at: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  reps: z.number(),
+  lapses: z.number(),
+  consecutive_correct: z.number(),
+  last_review_at: z.string(),
+  mastered: z.boolean(),
+  first_mastered_at: z.string().nullable(),
+  attempts: z.number(),
+  correct_attempts: z.number(),
+  last_rating: z.number().nullable(),
+});
+
+async function reviewState(student: Student, p: ProblemFacts) {
+  return fixture.pool.one(sql.type(reviewRow)`
+    SELECT due_at, stability, difficulty, reps, lapses, consecutive_correct, last_review_at, mastered, first_mastered_at,
+           attempts, correct_attempts, last_rating
+    FROM read_models.review_states WHERE user_id = ${student.id} AND problem_id = ${p.id}`);
+}
+
+/** ts-fsrs driven directly, with the settings docs/learning-model.md names. */
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: 365 }));
+const review = (card: Card | null, at: Date, grade: Grade): Card => scheduler.next(card ?? createEmptyCard(at), at, grade).card;
+
+describe('review states (FSRS)', () => {
+  test('a scripted history of answers and ratings gives the due dates ts-fsrs gives', async () => {
+    const student = await register('UTC');
+    const p = problem('fractions');
+    const t0 = new Date('2025-01-06T09:00:00Z');
+
+    // 1. correct, no hint, rated 3 (Just Right → Good)
+    await answer(student, p, t0, { correct: true, rating: 3 });
+    let card = review(null, t0, Rating.Good);
+    await project();
+    let row = await reviewState(student, p);
+    expect(row.due_at).toBe(card.due.toISOString());
+    expect(row).toMatchObject({ reps: 1, lapses: 0, consecutive_correct: 1, last_rating: 3, mastered: false });
+
+    // 2. at its due date: correct, no hint, rated 1 (Too Easy → Easy)
+    const t1 = card.due;
+    await answer(student, p, t1, { correct: true, rating: 1 });
+    card = review(card, t1, Rating.Easy);
+    await project();
+    row = await reviewState(student, p);
+    expect(row.due_at).toBe(card.due.toISOString());
+    expect(row.stability).toBeCloseTo(card.stability, 10);
+    expect(row.difficulty).toBeCloseTo(card.difficulty, 10);
+
+    // 3. at its due date: wrong (→ Again, a lapse), rated 5
+    const t2 = card.due;
+    await answer(student, p, t2, { correct: false, rating: 5 });
+    card = review(card, t2, Rating.Again);
+    await project();
+    row = await reviewState(student, p);
+    expect(row.due_at).toBe(card.due.toISOString());
+    expect(row).toMatchObject({ lapses: 1, consecutive_correct: 0 });
+
+    // 4. correct with a hint (→ Hard whatever the rating)
+    const t3 = card.due;
+    await answer(student, p, t3, { correct: true, hint: true, rating: 3 });
+    card = review(card, t3, Rating.Hard);
+    await project();
+    expect((await reviewState(student, p)).due_at).toBe(card.due.toISOString());
+
+    // 5. correct, not rated: counts as Good at once
+    const t4 = card.due;
+    const attemptId = await answer(student, p, t4, { correct: true });
+    const before = card;
+    await project();
+    const unrated = await reviewState(student, p);
+    expect(unrated.due_at).toBe(review(before, t4, Rating.Good).due.toISOString());
+    expect(unrated.last_rating).toBeNull();
+
+    // ... and a rating an hour later (Hard) re-grades that review from the card before it, at the answer's time.
+    await fixture.store.append(
+      `practice-${student.id}`,
+      [envelope('DifficultyRated', { attemptId, sessionId, userId: student.id, problemId: p.id, rating: 4 }, new Date(t4.getTime() + 3_600_000))],
+      { expectedVersion: 'any' },
+    );
+    card = review(before, t4, Rating.Hard);
+    await project();
+    row = await reviewState(student, p);
+    expect(row.due_at).toBe(card.due.toISOString());
+    expect(row).toMatchObject({ reps: 5, attempts: 5, correct_attempts: 4, consecutive_correct: 2, last_rating: 4 });
+    expect(row.last_review_at).toBe(t4.toISOString());
+  });
+
+  test('mastery: three unaided correct answers at their due dates; mastery by topic counts it', async () => {
+    const student = await register('UTC');
+    const mastered = problem('algebra-basics');
+    const other = problem('algebra-basics');
+    const elsewhere = problem('geometry');
+    let at = new Date('2025-02-03T16:00:00Z');
+    let card: Card | null = null;
+    for (let i = 0; i < 3; i += 1) {
+      await answer(student, mastered, at, { correct: true, rating: 3 });
+      card = review(card, at, Rating.Good);
+      at = card.due;
+    }
+    await answer(student, other, new Date('2025-02-03T16:05:00Z'), { correct: true, rating: 3 });
+    await answer(student, elsewhere, new Date('2025-02-03T16:06:00Z'), { correct: false, rating: 4 });
+    await project();
+
+    const row = await reviewState(student, mastered);
+    expect(card!.stability).toBeGreaterThanOrEqual(21);
+    expect(row).toMatchObject({ mastered: true, consecutive_correct: 3 });
+    expect(row.first_mastered_at).toBe(row.last_review_at);
+
+    const byTopic = await fixture.pool.any(sql.type(z.object({ topic_id: z.string(), mastered: z.number(), total: z.number() }))`
+      SELECT topic_id, count(*) FILTER (WHERE mastered) AS mastered, count(*) AS total
+      FROM read_models.review_states WHERE user_id = ${student.id} GROUP BY topic_id ORDER BY topic_id`);
+    expect(byTopic).toEqual([
+      { topic_id: 'algebra-basics', mastered: 1, total: 2 },
+      { topic_id: 'geometry', mastered: 0, total: 1 },
+    ]);
+  });
+});
+
+const dayRow = z.object({ local_date: z.string(), answers: z.number() });
+
+async function practiceDays(student: Student) {
+  return fixture.pool.any(sql.type(dayRow)`
+    SELECT to_char(local_date, 'YYYY-MM-DD') AS local_date, answers FROM read_models.practice_days
+    WHERE user_id = ${student.id} ORDER BY local_date`);
+}
+
+async function stats(student: Student) {
+  const value = await fixture.pool.oneFirst(sql.unsafe`SELECT stats FROM read_models.achievement_stats WHERE user_id = ${student.id}`);
+  return (typeof value === 'string' ? JSON.parse(value) : value) as { currentStreakDays: number; longestStreakDays: number; reviewsCompleted: number };
+}
+
+describe('practice days and streaks in the student’s time zone', () => {
+  test('23:30 and 00:30 in Sydney are two days there, one day in UTC', async () => {
+    const sydney = await register('Australia/Sydney');
+    const utc = await register('UTC');
+    // January: Sydney is UTC+11. 23:30 on the 14th in Sydney = 12:30 UTC; 00:30 on the 15th = 13:30 UTC.
+    const late = new Date('2025-01-14T12:30:00Z');
+    const afterMidnight = new Date('2025-01-14T13:30:00Z');
+    for (const student of [sydney, utc]) {
+      await answer(student, problem('fractions'), late, { correct: true });
+      await answer(student, problem('fractions'), afterMidnight, { correct: true });
+    }
+    await project();
+    expect(await practiceDays(sydney)).toEqual([
+      { local_date: '2025-01-14', answers: 1 },
+      { local_date: '2025-01-15', answers: 1 },
+    ]);
+    expect(await practiceDays(utc)).toEqual([{ local_date: '2025-01-14', answers: 2 }]);
+    expect((await stats(sydney)).longestStreakDays).toBe(2);
+    expect((await stats(utc)).longestStreakDays).toBe(1);
+  });
+
+  test('a time zone change applies from the moment it is made; a gap day breaks the streak', async () => {
+    const student = await register('UTC');
+    await answer(student, problem('decimals'), new Date('2025-03-01T20:00:00Z'), { correct: true });
+    await answer(student, problem('decimals'), new Date('2025-03-02T20:00:00Z'), { correct: true });
+    await fixture.store.append(
+      `user-${student.id}`,
+      [envelope('ProfileUpdated', { userId: student.id, timezone: 'Asia/Tokyo' }, new Date('2025-03-02T21:00:00Z'))],
+      { expectedVersion: 'any' },
+    );
+    // 2025-03-03T20:00Z is 05:00 on 03-04 in Tokyo: 03-03 was skipped there.
+    await answer(student, problem('decimals'), new Date('2025-03-03T20:00:00Z'), { correct: true });
+    await project();
+    expect((await practiceDays(student)).map((d) => d.local_date)).toEqual(['2025-03-01', '2025-03-02', '2025-03-04']);
+    const s = await stats(student);
+    expect(s.longestStreakDays).toBe(2);
+    expect(s.currentStreakDays).toBe(1);
+  });
+});
+
+const earnedRow = z.object({ achievement_id: z.string(), earned_at: z.string() });
+
+describe('achievements', () => {
+  test('earned at the time of the event that earned them', async () => {
+    const student = await register('America/New_York');
+    const start = new Date('2025-04-07T22:00:00Z'); // 18:00 in New York
+    const topics = ['fractions', 'decimals', 'percentages', 'ratios', 'geometry', 'algebra-basics', 'statistics'];
+    let seventh: Date | null = null;
+    let fifthTopic: Date | null = null;
+    // One answer a day for 7 days, each in a new topic, all correct, fast and without a hint.
+    for (let day = 0; day < 7; day += 1) {
+      const at = new Date(start.getTime() + day * DAY);
+      await answer(student, problem(topics[day]!), at, { correct: true, responseTimeMs: 8_000 });
+      if (day === 4) fifthTopic = at;
+      if (day === 6) seventh = at;
+    }
+    await project();
+    const earned = await fixture.pool.any(sql.type(earnedRow)`
+      SELECT achievement_id, earned_at FROM read_models.achievements_earned WHERE user_id = ${student.id} ORDER BY earned_at, achievement_id`);
+    expect(earned).toEqual([
+      { achievement_id: 'first-steps', earned_at: start.toISOString() },
+      { achievement_id: 'topic-explorer', earned_at: fifthTopic!.toISOString() },
+      { achievement_id: 'week-warrior', earned_at: seventh!.toISOString() },
+    ]);
+  });
+
+  test('Review Champion counts answers to problems due that day, not new ones nor early repeats', async () => {
+    const student = await register('UTC');
+    const p = problem('fractions');
+    const t0 = new Date('2025-05-05T10:00:00Z');
+    await answer(student, p, t0, { correct: true, rating: 3 }); // new
+    await answer(student, p, new Date(t0.getTime() + DAY), { correct: true, rating: 3 }); // not due yet (3 days)
+    const due = review(review(null, t0, Rating.Good), new Date(t0.getTime() + DAY), Rating.Good).due;
+    // Earlier the same day it becomes due (due on that calendar day) counts as a review.
+    const sameDayEarlier = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate(), 0, 30));
+    await answer(student, p, sameDayEarlier, { correct: true });
+    await project();
+    expect((await stats(student)).reviewsCompleted).toBe(1);
+    const flags = await fixture.pool.anyFirst(sql.unsafe`
+      SELECT was_review FROM read_models.attempts WHERE user_id = ${student.id} ORDER BY answered_at`);
+    expect(flags).toEqual([false, false, true]);
+  });
+});
+
+describe('ability model parameters', () => {
+  test('follow the domain model answer by answer and rating by rating', async () => {
+    const a = await register('UTC');
+    const b = await register('UTC');
+    const shared = problem('fractions', 4);
+    const easy = problem('fractions', 1);
+    const model = createAbilityModel();
+    let at = new Date('2025-06-01T08:00:00Z');
+    const script: [Student, ProblemFacts, boolean, number | undefined][] = [
+      [a, shared, true, 2],
+      [b, shared, false, 5],
+      [a, easy, true, undefined],
+      [b, easy, true, 1],
+    ];
+    for (const [student, p, correct, rating] of script) {
+      await answer(student, p, at, { correct, ...(rating === undefined ? {} : { rating }) });
+      const facts = { studentId: student.id, topicId: p.topicId, problemId: p.id, difficultyLevel: p.difficultyLevel };
+      updateWithAttempt(model, { ...facts, isCorrect: correct });
+      if (rating !== undefined) updateWithRating(model, { problemId: p.id, difficultyLevel: p.difficultyLevel, rating });
+      at = new Date(at.getTime() + 60_000);
+    }
+    await project();
+    const problems = await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), difficulty: z.number(), attempts: z.number(), ratings: z.number() }))`
+      SELECT problem_id, difficulty, attempts, ratings FROM read_models.ability_problems ORDER BY problem_id`);
+    for (const row of problems) {
+      const expected = model.problems[row.problem_id]!;
+      expect(row.difficulty).toBeCloseTo(expected.difficulty, 12);
+      expect(row.attempts).toBe(expected.count);
+      expect(row.ratings).toBe(expected.ratings);
+    }
+    const students = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), ability: z.number(), updates: z.number() }))`
+      SELECT user_id, ability, updates FROM read_models.ability_students`);
+    expect(students).toHaveLength(2);
+    for (const row of students) {
+      expect(row.ability).toBeCloseTo(model.students[row.user_id]!.ability, 12);
+      expect(row.updates).toBe(2);
+    }
+    const topic = await fixture.pool.oneFirst(sql.type(z.object({ ability: z.number() }))`
+      SELECT ability FROM read_models.ability_student_topics WHERE user_id = ${a.id} AND topic_id = 'fractions'`);
+    expect(topic).toBeCloseTo(model.studentTopics[a.id]!.fractions!.ability, 12);
+    // Sanity: the fitted parameters still predict within (0, 1).
+    expect(predictCorrect(model, { studentId: a.id, topicId: 'fractions', problemId: shared.id, difficultyLevel: 4 })).toBeGreaterThan(0);
+  });
+});
+
+describe('replay', () => {
+  test('rebuilding from event 0 yields identical read models', async () => {
+    const sydney = await register('Australia/Sydney');
+    const london = await register('Europe/London');
+    const bank = ['fractions', 'decimals', 'geometry'].flatMap((topic) => [problem(topic, 2), problem(topic, 4)]);
+    let at = new Date('2025-03-28T22:45:00Z'); // crosses the UK and Sydney DST changes
+    for (let i = 0; i < 60; i += 1) {
+      const student = i % 2 === 0 ? sydney : london;
+      const p = bank[(i * 7) % bank.length]!;
+      const correct = i % 5 !== 0;
+      const rating = correct ? 1 + (i % 5) : 4 + (i % 2);
+      await answer(student, p, at, { correct, hint: i % 7 === 0, ...(i % 3 === 0 ? {} : { rating }) });
+      at = new Date(at.getTime() + (i % 4 === 0 ? 26 : 7) * 3_600_000);
+    }
+    await project();
+    const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+    expect(live.review_states!.length).toBeGreaterThan(0);
+    expect(live.achievements_earned!.length).toBeGreaterThan(0);
+    await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: readModels });
+    expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  });
+});
