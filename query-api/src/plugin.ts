@@ -4,6 +4,10 @@ import { registerMinPosition } from './min-position.ts';
 import { registerGetHealth } from './health/get-health.ts';
 import { registerListContactRequests } from './contact/list-contact-requests.ts';
 import { registerListClientErrors } from './client-errors/list-client-errors.ts';
+import { registerGetDueProblems } from './learning/get-due-problems.ts';
+import { registerGetProgress } from './learning/get-progress.ts';
+import { registerGetAchievements } from './learning/get-achievements.ts';
+import { registerGetDashboard } from './learning/get-dashboard.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -11,4 +15,8 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerGetHealth(app, deps);
   registerListContactRequests(app, deps);
   registerListClientErrors(app, deps);
+  registerGetDueProblems(app, deps);
+  registerGetProgress(app, deps);
+  registerGetAchievements(app, deps);
+  registerGetDashboard(app, deps);
 }

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import {
+  accuracyPercent,
+  practiceDecider,
+  practiceStreamId,
+  sessionAchievements,
+  sessionPerformance,
+  type PracticeSessionEndedData,
+} from '@mathdaily/domain';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { uuidField } from './practice-input.ts';
+
+const params = z.object({ session_id: uuidField('session_id') });
+
+/**
+ * POST /api/learning/sessions/{session_id}/end (students): ends a session (PracticeSessionEnded
+ * with its counts) and answers with the summary figures the server knows: problems completed,
+ * correct answers, accuracy %, performance level and session achievements (SPEC §4). Ending it
+ * again records nothing and answers the same summary (position null). No body needed.
+ */
+export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/end', {
+    config: { access: ['student'] },
+    schema: { tags: ['learning'], params },
+    handler: async (request) => {
+      const userId = principalOf(request).userId;
+      const sessionId = request.params.session_id;
+      const streamId = practiceStreamId(userId);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId,
+        decider: practiceDecider,
+        command: { type: 'EndSession', data: { userId, sessionId } },
+        meta: commandMeta(request, deps),
+      });
+      let ended = result.events.find((event) => event.type === 'PracticeSessionEnded')?.data as PracticeSessionEndedData | undefined;
+      if (!ended) {
+        // Already ended: the summary recorded then.
+        const stream = await deps.store.readStream(streamId);
+        ended = stream.events
+          .filter((event) => event.type === 'PracticeSessionEnded')
+          .map((event) => event.data as PracticeSessionEndedData)
+          .find((data) => data.sessionId === sessionId);
+      }
+      const completed = ended?.problemsCompleted ?? 0;
+      const correct = ended?.correctAnswers ?? 0;
+      const accuracy = accuracyPercent(correct, completed);
+      return {
+        position: positionOf(result.position),
+        data: {
+          session_id: sessionId,
+          problems_completed: completed,
+          correct_answers: correct,
+          incorrect_answers: completed - correct,
+          accuracy,
+          performance: sessionPerformance(accuracy),
+          achievements: sessionAchievements({ accuracy, completed }),
+        },
+      };
+    },
+  });
+}

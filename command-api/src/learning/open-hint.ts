@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { loadProblem, uuidField } from './practice-input.ts';
+
+const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidField('problem_id') });
+
+/**
+ * POST /api/learning/hints (students): opens a problem's hint in a session (HintOpened) and
+ * answers with the hint text. The practice queue does not send hints, so a hint seen is a hint
+ * recorded: the answer that follows counts as "with hint" (FSRS Hard, ratings 3-5). Opening the
+ * same hint again records nothing and answers the same; after the problem was answered in the
+ * session: 409. Unknown problem: 404.
+ */
+export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/hints', {
+    config: { access: ['student'] },
+    schema: { tags: ['learning'], body },
+    handler: async (request) => {
+      const userId = principalOf(request).userId;
+      const { session_id: sessionId, problem_id: problemId } = request.body;
+      const problem = await loadProblem(deps.store, problemId);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: practiceStreamId(userId),
+        decider: practiceDecider,
+        command: { type: 'OpenHint', data: { userId, sessionId, problemId } },
+        meta: commandMeta(request, deps),
+      });
+      return { position: positionOf(result.position), data: { session_id: sessionId, problem_id: problemId, hint: problem.hint, hints_used: 1 } };
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import {
+  allowedRatings,
+  describeAllowedRatings,
+  isRatingAllowed,
+  practiceDecider,
+  practiceStreamId,
+  ratingNote,
+  type AnswerSubmittedData,
+  type Decider,
+  type PracticeCommand,
+  type PracticeEvent,
+  type PracticeState,
+} from '@mathdaily/domain';
+import { checkAnswer, EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { loadProblem, uuidField } from './practice-input.ts';
+
+const TOO_LONG = 'That answer is too long. Please enter just the answer.';
+const RATING_RANGE = 'difficulty_rating must be a whole number from 1 to 5';
+
+/**
+ * SPEC §3 attempt record. `is_correct` may be sent (the SPEC's client does) but is ignored: the
+ * server checks the answer. `hints_used` 1 marks a hint as used (a HintOpened in the session
+ * counts too). `difficulty_rating` is optional: applied in the same append when the rating rules
+ * allow it for this answer, otherwise ignored with a note (rate afterwards with rate-difficulty).
+ */
+const body = z.object({
+  problem_id: uuidField('problem_id'),
+  session_id: uuidField('session_id'),
+  user_answer: z
+    .string({ error: EMPTY_ANSWER_MESSAGE })
+    .trim()
+    .min(1, { error: EMPTY_ANSWER_MESSAGE })
+    .max(300, { error: TOO_LONG }),
+  response_time_ms: z
+    .number({ error: 'response_time_ms must be a number of milliseconds' })
+    .min(0, { error: 'response_time_ms cannot be negative' })
+    .max(86_400_000, { error: 'response_time_ms must be at most 86400000 (a day)' })
+    .transform((ms) => Math.round(ms)),
+  hints_used: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'hints_used must be 0 or 1' })
+    .optional()
+    .transform((value) => value === 1 || value === true),
+  difficulty_rating: z
+    .number({ error: RATING_RANGE })
+    .int({ error: RATING_RANGE })
+    .min(1, { error: RATING_RANGE })
+    .max(5, { error: RATING_RANGE })
+    .nullable()
+    .optional(),
+  is_correct: z.unknown().optional(),
+});
+
+interface SubmitAndRate {
+  submit: Extract<PracticeCommand, { type: 'SubmitAnswer' }>;
+  rating: number | null;
+}
+
+/**
+ * The practice decider, asked twice in one decision: the answer, then (when the rules allow it for
+ * the answer just recorded) its rating — so both land in one append or neither does.
+ */
+const submitAndRateDecider: Decider<PracticeState, SubmitAndRate, PracticeEvent> = {
+  initialState: practiceDecider.initialState,
+  evolve: practiceDecider.evolve,
+  decide(command, state) {
+    const answered = practiceDecider.decide(command.submit, state);
+    const answer = answered.find((event) => event.type === 'AnswerSubmitted')?.data as AnswerSubmittedData | undefined;
+    if (command.rating === null || !answer) return answered;
+    if (!isRatingAllowed({ isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 }, command.rating)) return answered;
+    const after = answered.reduce(practiceDecider.evolve, state);
+    const rated = practiceDecider.decide(
+      { type: 'RateDifficulty', data: { userId: answer.userId, attemptId: answer.attemptId, sessionId: answer.sessionId, rating: command.rating } },
+      after,
+    );
+    return [...answered, ...rated];
+  },
+};
+
+/**
+ * POST /api/learning/submit-answer (students, for themselves): checks the answer against the
+ * problem's `problem-{id}` stream with the domain's checkAnswer and records AnswerSubmitted in
+ * `practice-{userId}`. 404 unknown problem; 400 'Please enter an answer'; 409 when the problem was
+ * already answered in this session or the session has ended.
+ */
+export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/submit-answer', {
+    config: { access: ['student'] },
+    schema: { tags: ['learning'], body },
+    handler: async (request, reply) => {
+      const userId = principalOf(request).userId;
+      const input = request.body;
+      const problem = await loadProblem(deps.store, input.problem_id);
+      const check = checkAnswer(problem, input.user_answer);
+      const attemptId = randomUUID();
+      const rating = input.difficulty_rating ?? null;
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: practiceStreamId(userId),
+        decider: submitAndRateDecider,
+        command: {
+          submit: {
+            type: 'SubmitAnswer',
+            data: {
+              attemptId,
+              sessionId: input.session_id,
+              userId,
+              problemId: problem.id,
+              topic: problem.topic,
+              topicId: problem.topic_id,
+              grade: problem.grade,
+              difficultyLevel: problem.difficulty_level,
+              userAnswer: input.user_answer,
+              isCorrect: check.correct,
+              responseTimeMs: input.response_time_ms,
+              hintUsed: input.hints_used,
+            },
+          },
+          rating,
+        },
+        meta: commandMeta(request, deps),
+      });
+      const answer = result.events.find((event) => event.type === 'AnswerSubmitted')!.data as AnswerSubmittedData;
+      const facts = { isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 };
+      const rated = result.events.some((event) => event.type === 'DifficultyRated');
+      let ratingIgnored: string | undefined;
+      if (rating !== null && !rated) {
+        const note = ratingNote(facts);
+        ratingIgnored = `Rating ${rating} is not available for this answer: choose ${describeAllowedRatings(facts)}${note ? ` (${note})` : ''}`;
+      }
+      return reply.status(201).send({
+        position: positionOf(result.position),
+        data: {
+          attempt_id: attemptId,
+          session_id: answer.sessionId,
+          problem_id: answer.problemId,
+          is_correct: answer.isCorrect,
+          user_answer: answer.userAnswer,
+          correct_answer: problem.correct_answer,
+          explanation: problem.explanation,
+          hints_used: answer.hintsUsed,
+          allowed_ratings: allowedRatings(facts),
+          rating_note: ratingNote(facts),
+          difficulty_rating: rated ? rating : null,
+          ...(ratingIgnored ? { rating_ignored: ratingIgnored } : {}),
+          ...(check.message ? { message: check.message } : {}),
+        },
+      });
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { addLocalDays, masteryLevel } from '@mathdaily/domain';
+import type { QueryApiDeps } from '../deps.ts';
+import { resolveLearner, userIdParams } from './learner-access.ts';
+import { achievementsEarnedCount, calendarFor, practiceTotals, ratio, reviewTotals, streakFigures } from './learning-figures.ts';
+
+const topicRow = z.object({
+  topic_id: z.string(),
+  topic: z.string(),
+  total: z.number(),
+  mastered: z.number(),
+  attempts: z.number(),
+  correct: z.number(),
+});
+
+const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
+
+const attemptRow = z.object({
+  attempt_id: z.string(),
+  problem_id: z.string(),
+  topic: z.string(),
+  is_correct: z.boolean(),
+  hints_used: z.number(),
+  response_time_ms: z.number(),
+  difficulty_rating: z.number().nullable(),
+  was_review: z.boolean(),
+  answered_at: z.string(),
+});
+
+const responseRow = z.object({ average: z.number().nullable() });
+
+/** Days of recent activity on the progress page. */
+export const RECENT_DAYS = 7;
+
+/**
+ * GET /api/learning/progress/{userId} → { data } with every field of SPEC §3's progress summary:
+ * - total_problems_attempted: distinct problems answered at least once;
+ * - total_problems_mastered: problems currently mastered (last 3 answers right, FSRS stability ≥ 21 days);
+ * - total_study_time_seconds: the answers' response times (each capped at 10 minutes);
+ * - current_streak / longest_streak: calendar days with practice in the learner's time zone
+ *   (current counts through today, or through yesterday while today has no practice yet);
+ * - overall_success_rate: correct answers / answers (0-1);
+ * - problems_due_today: reviews due by the end of today (overdue ones included);
+ *   problems_overdue: those due before today began;
+ * - average_mastery_time_days: from first answer to first mastery, over problems mastered (null if none);
+ * - mastery_by_topic: topic name → { mastered, total (problems attempted in it), mastery_rate }
+ *   (plus topic_id, attempts, success_rate and mastery_level for the insights).
+ * Extras: mastery_rate / mastery_level (SPEC §4 cut-offs), answer counts, average response time,
+ * achievements earned, recent activity (last 7 local days) and the last 10 answers.
+ */
+export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/learning/progress/:userId', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['learning'], params: userIdParams },
+    handler: async (request) => {
+      const learner = await resolveLearner(request, deps, request.params.userId);
+      const userId = learner.userId;
+      const cal = calendarFor(deps.clock(), learner.timezone);
+      const since = addLocalDays(cal.today, -(RECENT_DAYS - 1));
+      const [reviews, practice, topics, days, recent, responses, achievementsEarned] = await Promise.all([
+        reviewTotals(deps.pool, userId, cal),
+        practiceTotals(deps.pool, userId),
+        deps.pool.any(sql.type(topicRow)`
+          SELECT topic_id, min(topic) AS topic, count(*) AS total, count(*) FILTER (WHERE mastered) AS mastered,
+                 sum(attempts)::int8 AS attempts, sum(correct_attempts)::int8 AS correct
+          FROM read_models.review_states WHERE user_id = ${userId}::uuid
+          GROUP BY topic_id ORDER BY min(topic), topic_id`),
+        deps.pool.any(sql.type(dayRow)`
+          SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, study_ms
+          FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date
+          ORDER BY local_date`),
+        deps.pool.any(sql.type(attemptRow)`
+          SELECT attempt_id, problem_id, topic, is_correct, hints_used, response_time_ms, difficulty_rating, was_review, answered_at
+          FROM read_models.attempts WHERE user_id = ${userId}::uuid ORDER BY answered_at DESC, position DESC LIMIT 10`),
+        deps.pool.one(sql.type(responseRow)`
+          SELECT avg(response_time_ms)::float8 AS average FROM read_models.attempts WHERE user_id = ${userId}::uuid`),
+        achievementsEarnedCount(deps.pool, userId),
+      ]);
+      const { current, longest } = streakFigures(practice.days, cal);
+      const masteryRate = ratio(reviews.mastered, reviews.attempted);
+      const byDay = new Map(days.map((day) => [day.date, day]));
+
+      return {
+        data: {
+          total_problems_attempted: reviews.attempted,
+          total_problems_mastered: reviews.mastered,
+          total_study_time_seconds: Math.round(practice.study_ms / 1000),
+          current_streak: current,
+          longest_streak: longest,
+          overall_success_rate: ratio(practice.correct, practice.answers),
+          problems_due_today: reviews.due_today,
+          problems_overdue: reviews.overdue,
+          average_mastery_time_days: reviews.average_mastery_days === null ? null : Math.round(reviews.average_mastery_days * 10) / 10,
+          mastery_by_topic: Object.fromEntries(
+            topics.map((t) => [
+              t.topic,
+              {
+                topic_id: t.topic_id,
+                mastered: t.mastered,
+                total: t.total,
+                mastery_rate: ratio(t.mastered, t.total),
+                mastery_level: masteryLevel(ratio(t.mastered, t.total)),
+                attempts: t.attempts,
+                success_rate: ratio(t.correct, t.attempts),
+              },
+            ]),
+          ),
+          mastery_rate: masteryRate,
+          mastery_level: masteryLevel(masteryRate),
+          total_answers: practice.answers,
+          correct_answers: practice.correct,
+          problems_solved: reviews.solved,
+          average_response_time_ms: responses.average === null ? null : Math.round(responses.average),
+          achievements_earned: achievementsEarned,
+          practiced_today: practice.days.includes(cal.today),
+          today: cal.today,
+          timezone: cal.timezone,
+          recent_activity: Array.from({ length: RECENT_DAYS }, (_, i) => {
+            const date = addLocalDays(since, i);
+            const day = byDay.get(date);
+            return {
+              date,
+              answers: day?.answers ?? 0,
+              correct: day?.correct ?? 0,
+              study_time_seconds: Math.round((day?.study_ms ?? 0) / 1000),
+            };
+          }),
+          recent_attempts: recent,
+        },
+      };
+    },
+  });
+}

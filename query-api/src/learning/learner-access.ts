@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { DomainError } from '@mathdaily/domain';
+import type { QueryApiDeps } from '../deps.ts';
+
+/** Shared by the learning queries (query-api/src/learning/*): whose data, and may the caller see it. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_ID_MESSAGE = 'The user id must be a UUID, e.g. 3f2b8c1e-5d4a-4b6c-8d7e-9f0a1b2c3d4e';
+
+export const userIdParams = z.object({
+  userId: z
+    .string({ error: USER_ID_MESSAGE })
+    .regex(UUID, { error: USER_ID_MESSAGE })
+    .transform((value) => value.toLowerCase()),
+});
+
+export const OWN_DATA_ONLY = 'You can only view your own learning data.';
+export const TUTOR_NOT_YET = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
+
+export interface Learner {
+  userId: string;
+  role: string;
+  gradeLevel: number | null;
+  /** IANA time zone of the learner's calendar (streaks, "due today"); UTC by default. */
+  timezone: string;
+}
+
+const profileRow = z.object({ role: z.string(), grade_level: z.number().nullable(), timezone: z.string() });
+
+/**
+ * Access rule of every learning query: users read their own data; admins anyone's; tutors their
+ * ACTIVE students' — there is no tutor-student relationship read model yet, so tutors are refused
+ * (403) for anyone but themselves; other roles: 403. Checked before existence, so a refused caller
+ * learns nothing about which ids exist. Unknown user: 404 (your own id is never unknown: right
+ * after registering, before the projector caught up, you read as a new learner).
+ */
+export async function resolveLearner(request: FastifyRequest, deps: QueryApiDeps, userId: string): Promise<Learner> {
+  const principal = principalOf(request);
+  const self = principal.userId.toLowerCase() === userId;
+  if (!self && principal.role !== 'admin') {
+    throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : OWN_DATA_ONLY);
+  }
+  const row = await deps.pool.maybeOne(sql.type(profileRow)`
+    SELECT role, grade_level, timezone FROM read_models.learner_profiles WHERE user_id = ${userId}::uuid`);
+  if (!row) {
+    if (self) return { userId, role: principal.role, gradeLevel: null, timezone: 'UTC' };
+    throw new DomainError('NOT_FOUND', `No user with id ${userId} was found.`);
+  }
+  return { userId, role: row.role, gradeLevel: row.grade_level, timezone: row.timezone };
+}

@@ -1,0 +1,90 @@
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { localDate, streaks } from '@mathdaily/domain';
+
+/**
+ * Figures shared by the learning queries. "Today" is the learner's calendar day in their time
+ * zone at the request time: the queries use the clock, the projections never do.
+ */
+
+export interface Calendar {
+  /** 'YYYY-MM-DD' in the learner's time zone. */
+  today: string;
+  timezone: string;
+  /** Local midnight starting today / tomorrow, as SQL timestamptz expressions. */
+  startOfToday: FragmentSqlToken;
+  startOfTomorrow: FragmentSqlToken;
+}
+
+export function calendarFor(now: Date, timezone: string): Calendar {
+  const today = localDate(now, timezone);
+  return {
+    today,
+    timezone,
+    startOfToday: sql.fragment`((${today}::date)::timestamp AT TIME ZONE ${timezone})`,
+    startOfTomorrow: sql.fragment`((${today}::date + 1)::timestamp AT TIME ZONE ${timezone})`,
+  };
+}
+
+/**
+ * A review (row `r` of review_states) is due today: FSRS due on or before the end of today, and
+ * not already reviewed today (the same rule as the projection's `dueOnLocalDay`).
+ */
+export const dueToday = (r: string, cal: Calendar) =>
+  sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfTomorrow} AND ${sql.identifier([r, 'last_review_at'])} < ${cal.startOfToday})`;
+
+/** Due before today began: waiting since an earlier day. */
+export const overdue = (r: string, cal: Calendar) => sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfToday})`;
+
+const reviewTotalsRow = z.object({
+  attempted: z.number(),
+  mastered: z.number(),
+  solved: z.number(),
+  due_today: z.number(),
+  overdue: z.number(),
+  average_mastery_days: z.number().nullable(),
+});
+export type ReviewTotals = z.infer<typeof reviewTotalsRow>;
+
+/** Counts over the learner's review states (one per problem attempted). */
+export async function reviewTotals(pool: DatabasePool, userId: string, cal: Calendar): Promise<ReviewTotals> {
+  return pool.one(sql.type(reviewTotalsRow)`
+    SELECT
+      count(*) AS attempted,
+      count(*) FILTER (WHERE r.mastered) AS mastered,
+      count(*) FILTER (WHERE r.correct_attempts > 0) AS solved,
+      count(*) FILTER (WHERE ${dueToday('r', cal)}) AS due_today,
+      count(*) FILTER (WHERE ${overdue('r', cal)}) AS overdue,
+      (avg(extract(epoch FROM r.first_mastered_at - r.first_attempt_at)) FILTER (WHERE r.first_mastered_at IS NOT NULL) / 86400)::float8
+        AS average_mastery_days
+    FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid`);
+}
+
+const practiceTotalsRow = z.object({ answers: z.number(), correct: z.number(), study_ms: z.number(), days: z.array(z.string()) });
+export type PracticeTotals = z.infer<typeof practiceTotalsRow>;
+
+/** Answers, correct answers, study time and the practice days (local dates). */
+export async function practiceTotals(pool: DatabasePool, userId: string): Promise<PracticeTotals> {
+  return pool.one(sql.type(practiceTotalsRow)`
+    SELECT
+      coalesce(sum(answers), 0)::int8 AS answers,
+      coalesce(sum(correct_answers), 0)::int8 AS correct,
+      coalesce(sum(study_ms), 0)::int8 AS study_ms,
+      coalesce(array_agg(to_char(local_date, 'YYYY-MM-DD') ORDER BY local_date) FILTER (WHERE local_date IS NOT NULL), '{}') AS days
+    FROM read_models.practice_days WHERE user_id = ${userId}::uuid`);
+}
+
+/** Current streak (through today, or yesterday while today has no practice yet) and longest, in calendar days. */
+export function streakFigures(days: readonly string[], cal: Calendar): { current: number; longest: number } {
+  return streaks(days, cal.today);
+}
+
+export async function achievementsEarnedCount(pool: DatabasePool, userId: string): Promise<number> {
+  return Number(
+    await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*) AS n FROM read_models.achievements_earned WHERE user_id = ${userId}::uuid`),
+  );
+}
+
+/** 0-1 with three decimals (0 when there is nothing to divide). */
+export const ratio = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
