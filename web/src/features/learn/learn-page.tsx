@@ -1,11 +1,145 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { useAuth } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
+import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { FeedbackStep } from './feedback-step.tsx';
+import { learnApi, newSessionId } from './learn-api.ts';
+import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, type LearnStore } from './learn-store.ts';
+import { ProblemStep } from './problem-step.tsx';
+import { RatingStep } from './rating-step.tsx';
+import { SessionHeader } from './session-header.tsx';
+import { SummaryStep } from './summary-step.tsx';
+import { useStepFocus } from './use-step-focus.ts';
+import './learn.css';
 
-// Placeholder until its feature issue lands.
+/** /learn: SPEC §2 Learn (practice session), §4 practice-session states. */
 export function LearnPage() {
   useDocumentTitle('Practice session');
+  const user = useAuth((state) => state.user);
+  if (!user) return null;
+  if (user.role !== 'student') {
+    return (
+      <main id="main" className="page learn-page">
+        <h1>Practice Session</h1>
+        <div className="card learn-panel">
+          <p>Practice sessions are for student accounts. Sign in as a student to practise.</p>
+          <Link className="button primary" to="/dashboard">
+            Return to Dashboard
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  return <LearnSession key={user.id} userId={user.id} />;
+}
+
+function LearnSession({ userId }: { userId: string }) {
+  // One store per visit: a new visit to /learn is a new session with a new id.
+  const [store] = useState<LearnStore>(() =>
+    createLearnStore({ api: learnApi, userId, newSessionId, announce }),
+  );
+  const state = useStore(store);
+
+  useEffect(() => {
+    store.getState().start();
+    return () => store.getState().dispose();
+  }, [store]);
+
+  const onSelectRating = useCallback((rating: number) => store.getState().selectRating(rating), [store]);
+  const problem = currentProblem(state);
+  const active = state.step === 'problem' || state.step === 'feedback' || state.step === 'rating';
+
   return (
-    <main className="page" id="main">
-      <h1>Practice session</h1>
+    <main id="main" className="page learn-page" data-step={state.step}>
+      <h1 className="learn-title">Practice Session</h1>
+      {active ? <SessionHeader progress={state.progress} streak={problem?.progress?.consecutive_correct ?? 0} /> : null}
+
+      {state.step === 'idle' || state.step === 'loading' ? (
+        <div className="card learn-panel learn-loading">
+          <Spinner label="Loading your practice session..." />
+        </div>
+      ) : null}
+
+      {state.step === 'load-error' ? (
+        <StatusPanel tone="error" title={LOAD_ERROR_MESSAGE} icon="⚠️">
+          <button type="button" className="button primary" onClick={() => void state.load()}>
+            Try Again
+          </button>
+          <Link className="button" to="/dashboard">
+            Return to Dashboard
+          </Link>
+        </StatusPanel>
+      ) : null}
+
+      {state.step === 'empty' ? (
+        <StatusPanel tone="info" title={EMPTY_QUEUE_MESSAGE} icon="🌟">
+          <Link className="button primary" to="/progress">
+            View Progress
+          </Link>
+          <Link className="button" to="/dashboard">
+            Return to Dashboard
+          </Link>
+        </StatusPanel>
+      ) : null}
+
+      {state.step === 'problem' && problem ? (
+        <ProblemStep
+          key={problem.id}
+          problem={problem}
+          number={state.index + 1}
+          total={state.progress.totalProblems}
+          hint={state.hint}
+          answerError={state.answerError}
+          submitting={state.submitting}
+          submitError={state.submitError}
+          onToggleHint={() => void state.toggleHint()}
+          onRetryHint={() => void state.retryHint()}
+          onSubmit={(answer) => void state.submit(answer)}
+          onAnswerChange={state.clearAnswerError}
+          onEnd={state.endSession}
+        />
+      ) : null}
+
+      {state.step === 'feedback' && state.feedback ? (
+        <FeedbackStep feedback={state.feedback} onContinue={state.continueToRating} onEnd={state.endSession} />
+      ) : null}
+
+      {state.step === 'rating' && state.feedback ? (
+        <RatingStep
+          feedback={state.feedback}
+          selected={state.selectedRating}
+          committed={state.ratingCommitted}
+          onSelect={onSelectRating}
+          onEnd={state.endSession}
+        />
+      ) : null}
+
+      {state.step === 'summary' ? (
+        <SummaryStep
+          progress={state.progress}
+          elapsedMs={(state.endedAt ?? Date.now()) - state.progress.sessionStartTime}
+          onStartNew={state.startNewSession}
+        />
+      ) : null}
     </main>
+  );
+}
+
+/** The error panel of SPEC §8 (load failure, empty queue), its heading focused when it appears. */
+function StatusPanel({ tone, title, icon, children }: { tone: 'error' | 'info'; title: string; icon: string; children: ReactNode }) {
+  const heading = useStepFocus<HTMLHeadingElement>(title);
+  return (
+    <section className={`card learn-panel learn-status is-${tone}`} data-testid="learn-status">
+      <p className="learn-status-icon" aria-hidden="true">
+        {icon}
+      </p>
+      <h2 tabIndex={-1} ref={heading}>
+        {title}
+      </h2>
+      <div className="learn-actions">{children}</div>
+    </section>
   );
 }

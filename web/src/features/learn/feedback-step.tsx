@@ -1,0 +1,57 @@
+import { MathText, TypedMath } from '../../components/math-text.tsx';
+import type { Feedback } from './learn-store.ts';
+import { useStepFocus } from './use-step-focus.ts';
+
+/**
+ * SPEC §2 Learn, feedback step: 'Correct!' or 'Not Quite Right', the answers, the explanation
+ * headed 'Why this is correct:' or "Here's the correct approach:", and 'Continue to Rate Difficulty'.
+ */
+export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedback; onContinue: () => void; onEnd: () => void }) {
+  const heading = useStepFocus<HTMLHeadingElement>(feedback.attempt_id);
+  const correct = feedback.is_correct;
+  return (
+    <article
+      className={`card learn-step learn-feedback ${correct ? 'is-correct' : 'is-incorrect'}`}
+      aria-labelledby="learn-feedback-heading"
+      data-step="feedback"
+    >
+      <div className="learn-verdict">
+        <span className="learn-verdict-icon" aria-hidden="true">
+          {correct ? '🎉' : '🤔'}
+        </span>
+        <h2 id="learn-feedback-heading" tabIndex={-1} ref={heading}>
+          {correct ? 'Correct!' : 'Not Quite Right'}
+        </h2>
+      </div>
+      {feedback.message ? <p className="learn-feedback-message">{feedback.message}</p> : null}
+      <dl className="learn-answers">
+        <div>
+          <dt>Your answer</dt>
+          <dd data-testid="your-answer">
+            <TypedMath value={feedback.userAnswer} />
+          </dd>
+        </div>
+        {correct ? null : (
+          <div>
+            <dt>Correct answer</dt>
+            <dd data-testid="correct-answer">
+              <TypedMath value={feedback.correct_answer} />
+            </dd>
+          </div>
+        )}
+      </dl>
+      <section className="learn-explanation" aria-labelledby="learn-explanation-heading">
+        <h3 id="learn-explanation-heading">{correct ? 'Why this is correct:' : "Here's the correct approach:"}</h3>
+        <MathText as="div" text={feedback.explanation} displayStyle />
+      </section>
+      <div className="learn-actions">
+        <button type="button" className="button primary" onClick={onContinue}>
+          Continue to Rate Difficulty
+        </button>
+        <button type="button" className="button" onClick={onEnd}>
+          End Session
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+import { api } from '../../api/client.ts';
+import type { DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
+
+/**
+ * The practice-loop calls of the Learn screen (SPEC §7 Learning), in the shapes the command and
+ * query APIs answer with (command-api/src/learning/*, query-api/src/learning/*).
+ */
+
+/** SPEC §3 "Due problem": a problem plus the student's progress on it (null for a new problem). */
+export interface DueProblem {
+  id: string;
+  topic: string;
+  question: string;
+  problem_type: string;
+  answer_options: string[] | null;
+  /** The queue may leave the hint out: opening it (POST /hints) answers with the text. */
+  hint?: string | null;
+  difficulty_level: number;
+  estimated_time_seconds: number;
+  progress: { next_review_at: Date | null; consecutive_correct: number } | null;
+}
+
+interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress'> {
+  id?: string;
+  problem_id?: string;
+  progress?: { next_review_at?: string | null; consecutive_correct?: number | null } | null;
+}
+
+export interface AnswerResult {
+  attempt_id: string;
+  is_correct: boolean;
+  correct_answer: string;
+  explanation: string;
+  allowed_ratings: DifficultyRating[];
+  rating_note: string | null;
+  /** Extra words from the answer checker, e.g. 'Write the fraction in its simplest form'. */
+  message?: string;
+}
+
+export interface SubmitAnswerInput {
+  problem_id: string;
+  user_answer: string;
+  response_time_ms: number;
+  session_id: string;
+  hints_used: 0 | 1;
+}
+
+/** What the Learn store needs from the server; the page passes `learnApi`, tests a fake. */
+export interface LearnApi {
+  dueProblems(userId: string, limit: number): Promise<DueProblem[]>;
+  startSession(sessionId: string): Promise<void>;
+  endSession(sessionId: string): Promise<void>;
+  openHint(sessionId: string, problemId: string): Promise<string | null>;
+  submitAnswer(input: SubmitAnswerInput): Promise<AnswerResult>;
+  rateDifficulty(attemptId: string, rating: DifficultyRating, sessionId: string): Promise<void>;
+}
+
+/** SPEC §3: next_review_at is converted to a date; the id may come as `problem_id` or `id`. */
+export function toDueProblem(raw: RawDueProblem): DueProblem {
+  const nextReview = raw.progress?.next_review_at ? new Date(raw.progress.next_review_at) : null;
+  return {
+    id: raw.problem_id ?? raw.id ?? '',
+    topic: raw.topic,
+    question: raw.question,
+    problem_type: raw.problem_type,
+    answer_options: raw.answer_options ?? null,
+    hint: raw.hint ?? null,
+    difficulty_level: raw.difficulty_level,
+    estimated_time_seconds: raw.estimated_time_seconds,
+    progress: raw.progress
+      ? {
+          next_review_at: nextReview && !Number.isNaN(nextReview.getTime()) ? nextReview : null,
+          consecutive_correct: raw.progress.consecutive_correct ?? 0,
+        }
+      : null,
+  };
+}
+
+export const learnApi: LearnApi = {
+  async dueProblems(userId, limit) {
+    const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
+      `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}`,
+    );
+    return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
+  },
+  async startSession(sessionId) {
+    await api.post('/api/learning/sessions', { session_id: sessionId });
+  },
+  async endSession(sessionId) {
+    await api.post(`/api/learning/sessions/${encodeURIComponent(sessionId)}/end`);
+  },
+  async openHint(sessionId, problemId) {
+    const body = await api.post<{ data: { hint?: string | null } }>('/api/learning/hints', { session_id: sessionId, problem_id: problemId });
+    return body.data.hint ?? null;
+  },
+  async submitAnswer(input) {
+    const body = await api.post<{ data: AnswerResult }>('/api/learning/submit-answer', input);
+    return body.data;
+  },
+  async rateDifficulty(attemptId, rating, sessionId) {
+    await api.post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating, session_id: sessionId });
+  },
+};
+
+/** A random session id per session screen (SPEC §3); crypto.randomUUID needs a secure context. */
+export function newSessionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { AnswerResult, DueProblem, LearnApi, SubmitAnswerInput } from './learn-api.ts';
+import {
+  ANSWER_REQUIRED_MESSAGE,
+  createLearnStore,
+  EMPTY_QUEUE_MESSAGE,
+  LOAD_ERROR_MESSAGE,
+  SUBMIT_ERROR_MESSAGE,
+  type LearnStore,
+} from './learn-store.ts';
+
+const problem = (n: number): DueProblem => ({
+  id: `p${n}`,
+  topic: `Topic ${n}`,
+  question: `What is ${n} + ${n}?`,
+  problem_type: 'numeric',
+  answer_options: null,
+  hint: null,
+  difficulty_level: 2,
+  estimated_time_seconds: 60,
+  progress: null,
+});
+
+class FakeApi implements LearnApi {
+  problems: DueProblem[] = [1, 2, 3].map(problem);
+  calls: string[] = [];
+  submitted: SubmitAnswerInput[] = [];
+  ratings: { attemptId: string; rating: number }[] = [];
+  failDue = false;
+  failSubmit = false;
+  failRating = false;
+  async dueProblems(_userId: string, limit: number) {
+    this.calls.push(`due ${limit}`);
+    if (this.failDue) throw new Error('down');
+    return this.problems;
+  }
+  async startSession(sessionId: string) {
+    this.calls.push(`start ${sessionId}`);
+  }
+  async endSession(sessionId: string) {
+    this.calls.push(`end ${sessionId}`);
+  }
+  async openHint(_sessionId: string, problemId: string) {
+    this.calls.push(`hint ${problemId}`);
+    return `Hint for ${problemId}`;
+  }
+  async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResult> {
+    this.calls.push(`submit ${input.problem_id}`);
+    if (this.failSubmit) throw new Error('down');
+    this.submitted.push(input);
+    const isCorrect = input.user_answer === 'right';
+    const hint = input.hints_used === 1;
+    return {
+      attempt_id: `a-${input.problem_id}`,
+      is_correct: isCorrect,
+      correct_answer: 'right',
+      explanation: 'Because.',
+      allowed_ratings: !isCorrect ? [4, 5] : hint ? [3, 4, 5] : [1, 2, 3, 4, 5],
+      rating_note: null,
+    };
+  }
+  async rateDifficulty(attemptId: string, rating: number) {
+    this.calls.push(`rate ${attemptId} ${rating}`);
+    if (this.failRating) throw new Error('down');
+    this.ratings.push({ attemptId, rating });
+  }
+}
+
+let api: FakeApi;
+let clock: number;
+let store: LearnStore;
+let ids: number;
+const logged: string[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  api = new FakeApi();
+  clock = 1_000_000;
+  ids = 0;
+  logged.length = 0;
+  store = createLearnStore({
+    api,
+    userId: 'u1',
+    newSessionId: () => `s${++ids}`,
+    now: () => clock,
+    log: (message) => logged.push(message),
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+async function answer(text: string, ms = 2000) {
+  clock += ms;
+  await store.getState().submit(text);
+}
+
+async function rate(rating: number) {
+  store.getState().continueToRating();
+  store.getState().selectRating(rating);
+  await vi.advanceTimersByTimeAsync(500);
+  await vi.advanceTimersByTimeAsync(1000);
+}
+
+describe('the practice session store', () => {
+  test('loads up to 20 due problems and starts the session on the server', async () => {
+    api.problems = Array.from({ length: 25 }, (_, i) => problem(i));
+    store.getState().start();
+    await flush();
+    const state = store.getState();
+    expect(api.calls).toContain('due 20');
+    expect(api.calls).toContain('start s1');
+    expect(state.step).toBe('problem');
+    expect(state.problems).toHaveLength(20);
+    expect(state.progress.totalProblems).toBe(20);
+    expect(state.index).toBe(0);
+  });
+
+  test('an empty queue and a failed load show their panels; Try Again reloads', async () => {
+    api.problems = [];
+    store.getState().start();
+    await flush();
+    expect(store.getState().step).toBe('empty');
+    expect(EMPTY_QUEUE_MESSAGE).toBe('No problems are due for review. Great job staying on top of your studies!');
+
+    api.failDue = true;
+    await store.getState().load();
+    expect(store.getState().step).toBe('load-error');
+    expect(LOAD_ERROR_MESSAGE).toBe('Failed to load learning session. Please try again.');
+    api.failDue = false;
+    api.problems = [problem(1)];
+    await store.getState().load();
+    expect(store.getState().step).toBe('problem');
+  });
+
+  test('a whole session: answers, running average, hint, ratings committed after 500 ms, next problem 1 s later, summary', async () => {
+    store.getState().start();
+    await flush();
+
+    // An empty answer is refused without a call.
+    expect(await store.getState().submit('   ')).toBe(false);
+    expect(store.getState().answerError).toBe(ANSWER_REQUIRED_MESSAGE);
+    expect(api.submitted).toHaveLength(0);
+
+    await answer('right', 1000);
+    let state = store.getState();
+    expect(state.step).toBe('feedback');
+    expect(state.progress).toMatchObject({ problemsCompleted: 1, correctAnswers: 1, averageResponseTime: 1000 });
+    expect(api.submitted[0]).toMatchObject({ problem_id: 'p1', user_answer: 'right', response_time_ms: 1000, session_id: 's1', hints_used: 0 });
+
+    // Rating: only allowed ones are taken; the choice can change during the 500 ms.
+    store.getState().continueToRating();
+    expect(store.getState().step).toBe('rating');
+    store.getState().selectRating(1);
+    await vi.advanceTimersByTimeAsync(300);
+    store.getState().selectRating(3);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(api.ratings).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.ratings).toEqual([{ attemptId: 'a-p1', rating: 3 }]);
+    expect(store.getState().ratingCommitted).toBe(true);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(store.getState().step).toBe('rating');
+    await vi.advanceTimersByTimeAsync(1);
+    state = store.getState();
+    expect(state.step).toBe('problem');
+    expect(state.index).toBe(1);
+
+    // Problem 2: hint opened (recorded and marked used), wrong answer, ratings 4-5 only.
+    await store.getState().toggleHint();
+    expect(api.calls).toContain('hint p2');
+    expect(store.getState().hint).toMatchObject({ open: true, used: true, text: 'Hint for p2' });
+    await answer('wrong', 3000);
+    expect(api.submitted[1]).toMatchObject({ hints_used: 1, response_time_ms: 3000 });
+    state = store.getState();
+    expect(state.progress).toMatchObject({ problemsCompleted: 2, correctAnswers: 1, averageResponseTime: 2000 });
+    store.getState().continueToRating();
+    store.getState().selectRating(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(store.getState().selectedRating).toBeNull();
+    expect(api.ratings).toHaveLength(1);
+
+    // A failed rating save is only logged; the next problem loads anyway.
+    api.failRating = true;
+    store.getState().selectRating(5);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(logged).toContain('Saving the difficulty rating failed');
+    expect(store.getState().index).toBe(2);
+
+    // Last problem → summary, and the session is ended on the server.
+    api.failRating = false;
+    await answer('right', 2000);
+    await rate(4);
+    state = store.getState();
+    expect(state.step).toBe('summary');
+    expect(state.progress).toMatchObject({ problemsCompleted: 3, correctAnswers: 2, totalProblems: 3, averageResponseTime: 2000 });
+    await flush();
+    expect(api.calls.at(-1)).toBe('end s1');
+  });
+
+  test('a failed submit keeps the problem and shows the SPEC message', async () => {
+    store.getState().start();
+    await flush();
+    api.failSubmit = true;
+    await answer('right');
+    const state = store.getState();
+    expect(state.step).toBe('problem');
+    expect(state.submitError).toBe(SUBMIT_ERROR_MESSAGE);
+    expect(state.progress.problemsCompleted).toBe(0);
+  });
+
+  test('End Session goes to the summary at any time, keeping a chosen rating; Start New Session takes a new id', async () => {
+    store.getState().start();
+    await flush();
+    await answer('right');
+    store.getState().continueToRating();
+    store.getState().selectRating(2);
+    store.getState().endSession();
+    expect(store.getState().step).toBe('summary');
+    await flush();
+    expect(api.calls.slice(-2)).toEqual(['rate a-p1 2', 'end s1']);
+    // No late timer moves the screen on.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(store.getState().step).toBe('summary');
+
+    store.getState().startNewSession();
+    await flush();
+    const state = store.getState();
+    expect(state.sessionId).toBe('s2');
+    expect(state.step).toBe('problem');
+    expect(state.progress.problemsCompleted).toBe(0);
+    expect(api.calls.filter((call) => call.startsWith('due'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,381 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { accuracyPercent, runningAverage } from '@mathdaily/domain/learning/progress';
+import { allowedRatings, ratingNote, type DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
+import type { AnswerResult, DueProblem, LearnApi } from './learn-api.ts';
+
+/**
+ * One practice session screen (SPEC §2 Learn, §4 "Practice session"):
+ *
+ *   loading → problem (or the empty / load-error panels) → submit → feedback → Continue → rating
+ *   → a choice is committed 500 ms after it is made → 1 s later the next problem, or the summary
+ *   when the queue is done. 'End Session' goes to the summary at any time; 'Start New Session'
+ *   takes a new session id and reloads the due problems.
+ *
+ * A store per screen (`createLearnStore`), so a new visit is a new session. Timers and the server
+ * are injected, which keeps the flow testable without a browser.
+ */
+
+export const SESSION_LIMIT = 20;
+export const RATING_COMMIT_MS = 500;
+export const NEXT_PROBLEM_MS = 1000;
+
+export const EMPTY_QUEUE_MESSAGE = 'No problems are due for review. Great job staying on top of your studies!';
+export const LOAD_ERROR_MESSAGE = 'Failed to load learning session. Please try again.';
+export const SUBMIT_ERROR_MESSAGE = 'Error submitting answer. Please try again.';
+export const ANSWER_REQUIRED_MESSAGE = 'Please enter an answer';
+export const HINT_ERROR_MESSAGE = 'The hint could not be loaded. Please try again.';
+
+export type LearnStep = 'idle' | 'loading' | 'load-error' | 'empty' | 'problem' | 'feedback' | 'rating' | 'summary';
+
+/** SPEC §3 "Session progress". */
+export interface SessionProgress {
+  problemsCompleted: number;
+  correctAnswers: number;
+  totalProblems: number;
+  /** Milliseconds, running average over the answers of this session. */
+  averageResponseTime: number;
+  /** Epoch milliseconds. */
+  sessionStartTime: number;
+}
+
+export interface HintState {
+  open: boolean;
+  /** Set once the hint text was shown: the answer is then sent with hints_used 1. */
+  used: boolean;
+  loading: boolean;
+  text: string | null;
+  error: string | null;
+}
+
+export interface Feedback extends AnswerResult {
+  userAnswer: string;
+  hintUsed: boolean;
+}
+
+export interface LearnState {
+  step: LearnStep;
+  sessionId: string;
+  problems: DueProblem[];
+  index: number;
+  progress: SessionProgress;
+  /** Epoch ms when the current problem was shown (response time is measured from here). */
+  shownAt: number;
+  hint: HintState;
+  answerError: string | null;
+  submitting: boolean;
+  submitError: string | null;
+  feedback: Feedback | null;
+  selectedRating: DifficultyRating | null;
+  ratingCommitted: boolean;
+  /** Epoch ms when the summary was reached (the session time stops there). */
+  endedAt: number | null;
+}
+
+export interface LearnActions {
+  /** Loads the first session of this screen (does nothing once started). */
+  start(): void;
+  load(): Promise<void>;
+  toggleHint(): Promise<void>;
+  retryHint(): Promise<void>;
+  submit(answer: string): Promise<boolean>;
+  clearAnswerError(): void;
+  continueToRating(): void;
+  selectRating(rating: number): void;
+  endSession(): void;
+  startNewSession(): void;
+  /** Stops the timers (the screen is going away). */
+  dispose(): void;
+}
+
+export type LearnStore = StoreApi<LearnState & LearnActions>;
+
+export interface LearnDeps {
+  api: LearnApi;
+  userId: string;
+  newSessionId: () => string;
+  now?: () => number;
+  announce?: (message: string, politeness?: 'polite' | 'assertive') => void;
+  /** A failed rating save or session start/end is only logged (SPEC §4). */
+  log?: (message: string, error: unknown) => void;
+}
+
+const closedHint = (): HintState => ({ open: false, used: false, loading: false, text: null, error: null });
+
+const freshProgress = (now: number): SessionProgress => ({
+  problemsCompleted: 0,
+  correctAnswers: 0,
+  totalProblems: 0,
+  averageResponseTime: 0,
+  sessionStartTime: now,
+});
+
+export const currentProblem = (state: LearnState): DueProblem | null =>
+  state.step === 'problem' || state.step === 'feedback' || state.step === 'rating' ? (state.problems[state.index] ?? null) : null;
+
+export const sessionAccuracy = (progress: SessionProgress): number => accuracyPercent(progress.correctAnswers, progress.problemsCompleted);
+
+/** Ratings the current answer allows: the server's list when it sent one, else the domain rule. */
+export function ratingChoices(feedback: Feedback | null): { allowed: DifficultyRating[]; note: string | null } {
+  if (!feedback) return { allowed: [], note: null };
+  const facts = { isCorrect: feedback.is_correct, hintUsed: feedback.hintUsed };
+  const allowed = feedback.allowed_ratings?.length ? feedback.allowed_ratings : allowedRatings(facts);
+  const note = feedback.rating_note !== undefined ? feedback.rating_note : ratingNote(facts);
+  return { allowed, note };
+}
+
+export function createLearnStore(deps: LearnDeps): LearnStore {
+  const now = deps.now ?? (() => Date.now());
+  const announce = deps.announce ?? (() => {});
+  const log = deps.log ?? ((message, error) => console.warn(message, error));
+
+  let loadGeneration = 0;
+  let commitTimer: ReturnType<typeof setTimeout> | null = null;
+  let nextTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The rating save in flight: the session is ended only after it settles. */
+  let pendingRating: Promise<void> = Promise.resolve();
+  let sessionStarted = false;
+
+  const clearTimers = () => {
+    if (commitTimer) clearTimeout(commitTimer);
+    if (nextTimer) clearTimeout(nextTimer);
+    commitTimer = null;
+    nextTimer = null;
+  };
+
+  return createStore<LearnState & LearnActions>()((set, get) => {
+    const showProblem = (index: number) => {
+      set({
+        step: 'problem',
+        index,
+        shownAt: now(),
+        hint: closedHint(),
+        answerError: null,
+        submitting: false,
+        submitError: null,
+        feedback: null,
+        selectedRating: null,
+        ratingCommitted: false,
+      });
+      const problem = get().problems[index];
+      if (index > 0 && problem) announce(`Problem ${index + 1} of ${get().progress.totalProblems}: ${problem.topic}`);
+    };
+
+    const goToSummary = () => {
+      clearTimers();
+      if (get().step === 'summary') return;
+      const { sessionId, progress } = get();
+      set({ step: 'summary', endedAt: now() });
+      announce(
+        `Session complete. ${progress.correctAnswers} of ${progress.problemsCompleted} correct, accuracy ${sessionAccuracy(progress)}%.`,
+      );
+      if (sessionStarted || progress.problemsCompleted > 0) {
+        const ending = pendingRating.then(() => deps.api.endSession(sessionId));
+        ending.catch((error) => log('Ending the practice session failed', error));
+      }
+    };
+
+    /** Opening the hint records it (POST /hints, which answers with the text) and marks it used. */
+    const fetchHint = async () => {
+      const state = get();
+      const problem = currentProblem(state);
+      if (!problem) return;
+      set({ hint: { ...state.hint, loading: true, error: null } });
+      let text: string | null = null;
+      let failure: unknown = null;
+      try {
+        text = (await deps.api.openHint(state.sessionId, problem.id)) ?? problem.hint ?? null;
+      } catch (error) {
+        failure = error;
+        text = problem.hint ?? null;
+      }
+      if (get().step !== 'problem' || currentProblem(get())?.id !== problem.id) return;
+      if (failure) log('Recording the hint failed', failure);
+      if (text) {
+        set({ hint: { open: get().hint.open, used: true, loading: false, text, error: null } });
+        announce('Hint shown.');
+      } else {
+        set({ hint: { ...get().hint, loading: false, error: HINT_ERROR_MESSAGE } });
+        announce(HINT_ERROR_MESSAGE, 'assertive');
+      }
+    };
+
+    const commitRating = (rating: DifficultyRating) => {
+      commitTimer = null;
+      const { feedback, sessionId, step } = get();
+      if (step !== 'rating' || !feedback || get().ratingCommitted) return;
+      set({ ratingCommitted: true });
+      pendingRating = deps.api.rateDifficulty(feedback.attempt_id, rating, sessionId).catch((error) => {
+        log('Saving the difficulty rating failed', error);
+      });
+      const saved = pendingRating;
+      const waited = new Promise<void>((resolve) => {
+        nextTimer = setTimeout(resolve, NEXT_PROBLEM_MS);
+      });
+      void Promise.all([saved, waited]).then(() => {
+        nextTimer = null;
+        if (get().step !== 'rating' || get().feedback !== feedback) return;
+        const next = get().index + 1;
+        if (next < get().progress.totalProblems) showProblem(next);
+        else goToSummary();
+      });
+    };
+
+    return {
+      step: 'idle',
+      sessionId: deps.newSessionId(),
+      problems: [],
+      index: 0,
+      progress: freshProgress(now()),
+      shownAt: now(),
+      hint: closedHint(),
+      answerError: null,
+      submitting: false,
+      submitError: null,
+      feedback: null,
+      selectedRating: null,
+      ratingCommitted: false,
+      endedAt: null,
+
+      start() {
+        if (get().step === 'idle') void get().load();
+      },
+
+      async load() {
+        clearTimers();
+        const generation = ++loadGeneration;
+        set({ step: 'loading', problems: [], index: 0, feedback: null, endedAt: null });
+        let problems: DueProblem[];
+        try {
+          problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT);
+        } catch (error) {
+          if (generation !== loadGeneration) return;
+          log('Loading due problems failed', error);
+          set({ step: 'load-error' });
+          announce(LOAD_ERROR_MESSAGE, 'assertive');
+          return;
+        }
+        if (generation !== loadGeneration) return;
+        if (problems.length === 0) {
+          set({ step: 'empty' });
+          announce(EMPTY_QUEUE_MESSAGE);
+          return;
+        }
+        const session = problems.slice(0, SESSION_LIMIT);
+        set({ problems: session, progress: { ...freshProgress(now()), totalProblems: Math.min(problems.length, SESSION_LIMIT) } });
+        showProblem(0);
+        announce(`Practice session started: ${session.length} ${session.length === 1 ? 'problem' : 'problems'}.`);
+        const { sessionId } = get();
+        sessionStarted = true;
+        // Optional on the server (answers start their session too): a failure is only logged.
+        deps.api.startSession(sessionId).catch((error) => log('Starting the practice session failed', error));
+      },
+
+      async toggleHint() {
+        const state = get();
+        if (state.step !== 'problem' || state.hint.loading) return;
+        if (state.hint.open) {
+          set({ hint: { ...state.hint, open: false } });
+          return;
+        }
+        set({ hint: { ...state.hint, open: true } });
+        if (state.hint.text === null) await fetchHint();
+      },
+
+      async retryHint() {
+        const state = get();
+        if (state.step !== 'problem' || state.hint.loading || state.hint.text !== null) return;
+        set({ hint: { ...state.hint, open: true } });
+        await fetchHint();
+      },
+
+      async submit(rawAnswer) {
+        const state = get();
+        const problem = currentProblem(state);
+        if (state.step !== 'problem' || !problem || state.submitting) return false;
+        const answer = rawAnswer.trim();
+        if (answer === '') {
+          set({ answerError: ANSWER_REQUIRED_MESSAGE });
+          announce(ANSWER_REQUIRED_MESSAGE, 'assertive');
+          return false;
+        }
+        const responseTime = Math.max(0, Math.round(now() - state.shownAt));
+        const hintUsed = state.hint.used;
+        set({ submitting: true, submitError: null, answerError: null });
+        let result: AnswerResult;
+        try {
+          result = await deps.api.submitAnswer({
+            problem_id: problem.id,
+            user_answer: answer,
+            response_time_ms: responseTime,
+            session_id: state.sessionId,
+            hints_used: hintUsed ? 1 : 0,
+          });
+        } catch (error) {
+          if (currentProblem(get())?.id !== problem.id) return false;
+          log('Submitting the answer failed', error);
+          set({ submitting: false, submitError: SUBMIT_ERROR_MESSAGE });
+          announce(SUBMIT_ERROR_MESSAGE, 'assertive');
+          return false;
+        }
+        if (get().step !== 'problem' || currentProblem(get())?.id !== problem.id) return false;
+        const previous = get().progress;
+        const progress: SessionProgress = {
+          ...previous,
+          problemsCompleted: previous.problemsCompleted + 1,
+          correctAnswers: previous.correctAnswers + (result.is_correct ? 1 : 0),
+          averageResponseTime: runningAverage(previous.averageResponseTime, previous.problemsCompleted, responseTime),
+        };
+        set({ step: 'feedback', submitting: false, progress, feedback: { ...result, userAnswer: answer, hintUsed } });
+        announce(result.is_correct ? 'Correct!' : `Not quite right. The correct answer is ${result.correct_answer}.`);
+        return true;
+      },
+
+      clearAnswerError() {
+        if (get().answerError) set({ answerError: null });
+      },
+
+      continueToRating() {
+        if (get().step !== 'feedback') return;
+        set({ step: 'rating', selectedRating: null, ratingCommitted: false });
+      },
+
+      selectRating(value) {
+        const state = get();
+        if (state.step !== 'rating' || state.ratingCommitted) return;
+        const { allowed } = ratingChoices(state.feedback);
+        const rating = allowed.find((candidate) => candidate === value);
+        if (rating === undefined) return;
+        set({ selectedRating: rating });
+        if (commitTimer) clearTimeout(commitTimer);
+        commitTimer = setTimeout(() => commitRating(rating), RATING_COMMIT_MS);
+      },
+
+      endSession() {
+        const state = get();
+        if (state.step === 'summary') return;
+        // A choice made but not yet committed is kept.
+        if (state.step === 'rating' && state.selectedRating !== null && !state.ratingCommitted && state.feedback) {
+          if (commitTimer) clearTimeout(commitTimer);
+          commitTimer = null;
+          set({ ratingCommitted: true });
+          pendingRating = deps.api
+            .rateDifficulty(state.feedback.attempt_id, state.selectedRating, state.sessionId)
+            .catch((error) => log('Saving the difficulty rating failed', error));
+        }
+        goToSummary();
+      },
+
+      startNewSession() {
+        clearTimers();
+        sessionStarted = false;
+        pendingRating = Promise.resolve();
+        set({ sessionId: deps.newSessionId() });
+        void get().load();
+      },
+
+      dispose() {
+        clearTimers();
+      },
+    };
+  });
+}

@@ -1,0 +1,171 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { estimatedMinutes } from '@mathdaily/domain/learning/progress';
+import { MathAnswerInput } from '../../components/math-answer-input.tsx';
+import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { problemTypeLabel } from '../problem-card/problem-card.tsx';
+import type { DueProblem } from './learn-api.ts';
+import type { HintState } from './learn-store.ts';
+import { useStepFocus } from './use-step-focus.ts';
+
+export interface ProblemStepProps {
+  problem: DueProblem;
+  number: number;
+  total: number;
+  hint: HintState;
+  answerError: string | null;
+  submitting: boolean;
+  submitError: string | null;
+  onToggleHint: () => void;
+  onRetryHint: () => void;
+  onSubmit: (answer: string) => void;
+  onAnswerChange: () => void;
+  onEnd: () => void;
+}
+
+/**
+ * SPEC §2 Learn, problem step: topic, 'Difficulty: n/5', estimated minutes (rounded up), the
+ * question, the readable problem type, a collapsible 'Need a hint?' (opening it records the hint),
+ * radio options for multiple choice or the maths answer box (Enter submits), 'Submit Answer',
+ * 'End Session' and the 'Problem x of y' footer. Render with `key={problem.id}`.
+ */
+export function ProblemStep(props: ProblemStepProps) {
+  const { problem, hint, submitting } = props;
+  const uid = useId();
+  const ids = { heading: `${uid}-heading`, hint: `${uid}-hint`, error: `${uid}-error`, answer: `${uid}-answer` };
+  const heading = useStepFocus<HTMLHeadingElement>(problem.id);
+  const [answer, setAnswer] = useState('');
+  const options = problem.problem_type === 'multiple_choice' ? (problem.answer_options ?? []) : [];
+  const isChoice = options.length > 0;
+  const minutes = estimatedMinutes(problem.estimated_time_seconds);
+
+  const change = (value: string) => {
+    setAnswer(value);
+    props.onAnswerChange();
+  };
+  const submit = () => {
+    if (!submitting) props.onSubmit(answer);
+  };
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  // Enter on a radio option submits too (the text box handles its own Enter).
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type === 'radio') {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <article className="card learn-step learn-problem" aria-labelledby={ids.heading} data-step="problem">
+      <header className="learn-problem-header">
+        <h2 className="learn-topic" id={ids.heading} tabIndex={-1} ref={heading}>
+          <span className="visually-hidden">
+            Problem {props.number} of {props.total}:{' '}
+          </span>
+          {problem.topic}
+        </h2>
+        <ul className="learn-chips" aria-label="About this problem">
+          <li className="learn-chip" data-testid="problem-difficulty">
+            Difficulty: {problem.difficulty_level}/5
+          </li>
+          <li className="learn-chip">
+            <span aria-hidden="true">⏱ </span>
+            {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+          </li>
+          <li className="learn-chip learn-chip-type" data-testid="problem-type">
+            {problemTypeLabel(problem.problem_type)}
+          </li>
+        </ul>
+      </header>
+
+      <MathText as="p" className="learn-question" text={problem.question} displayStyle />
+
+      <div className="learn-hint">
+        <button
+          type="button"
+          className="learn-hint-toggle"
+          aria-expanded={hint.open}
+          aria-controls={ids.hint}
+          onClick={props.onToggleHint}
+          disabled={submitting}
+        >
+          <span aria-hidden="true">💡</span>
+          <span>Need a hint?</span>
+          <span className="learn-hint-chevron" aria-hidden="true">
+            {hint.open ? '▴' : '▾'}
+          </span>
+        </button>
+        <div className="learn-hint-panel" id={ids.hint} hidden={!hint.open} data-testid="hint-panel">
+          {hint.loading ? <p className="muted">Loading the hint...</p> : null}
+          {hint.text ? <MathText as="p" text={hint.text} displayStyle /> : null}
+          {hint.error ? (
+            <p className="learn-hint-error">
+              {hint.error}{' '}
+              <button type="button" className="button small" onClick={props.onRetryHint}>
+                Try Again
+              </button>
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <form className="learn-answer" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown}>
+        {isChoice ? (
+          <fieldset className="learn-options" aria-describedby={props.answerError ? ids.error : undefined} disabled={submitting}>
+            <legend>Choose your answer</legend>
+            {options.map((option, index) => (
+              <label key={option} className="learn-option">
+                <input type="radio" name={ids.answer} value={option} checked={answer === option} onChange={() => change(option)} />
+                <span className="learn-option-letter" aria-hidden="true">
+                  {String.fromCharCode(65 + index)}
+                </span>
+                {/* The option's text names the radio; the rendered maths is for the eye. */}
+                <span className="visually-hidden">{option}</span>
+                <span aria-hidden="true" className="learn-option-text">
+                  <TypedMath value={option} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <MathAnswerInput
+            id={ids.answer}
+            value={answer}
+            onChange={change}
+            onSubmit={submit}
+            disabled={submitting}
+            invalid={Boolean(props.answerError)}
+            describedBy={props.answerError ? ids.error : undefined}
+          />
+        )}
+
+        {props.answerError ? (
+          <p className="field-error learn-answer-error" id={ids.error}>
+            {props.answerError}
+          </p>
+        ) : null}
+        {props.submitError ? (
+          <div className="alert alert-error learn-submit-error" data-testid="submit-error">
+            {props.submitError}
+          </div>
+        ) : null}
+
+        <div className="learn-actions">
+          <button type="submit" className="button primary" disabled={submitting} aria-disabled={submitting}>
+            {submitting ? 'Submitting...' : 'Submit Answer'}
+          </button>
+          <button type="button" className="button" onClick={props.onEnd}>
+            End Session
+          </button>
+        </div>
+      </form>
+
+      <footer className="learn-step-footer" data-testid="problem-position">
+        Problem {props.number} of {props.total}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { formatResponseTime, motivationalLine } from '@mathdaily/domain/learning/progress';
+import { sessionAccuracy, type SessionProgress } from './learn-store.ts';
+import { useNow } from './use-now.ts';
+
+/** Whole minutes since the session started. */
+export const elapsedMinutes = (startMs: number, nowMs: number): number => Math.max(0, Math.floor((nowMs - startMs) / 60_000));
+
+/**
+ * SPEC §2 Learn header: Accuracy %, Streak (the current problem's correct answers in a row,
+ * SPEC §3), Avg Time, Remaining and the minutes elapsed, with the motivational line.
+ */
+export function SessionHeader({ progress, streak }: { progress: SessionProgress; streak: number }) {
+  const now = useNow(5_000);
+  const accuracy = sessionAccuracy(progress);
+  const done = progress.problemsCompleted;
+  const remaining = Math.max(0, progress.totalProblems - done);
+  const minutes = elapsedMinutes(progress.sessionStartTime, now);
+  return (
+    <section className="learn-header card" aria-label="Session progress">
+      <p className="learn-motivation" data-testid="motivational-line">
+        {motivationalLine(accuracy, done)}
+      </p>
+      <dl className="learn-stats">
+        <div className="learn-stat">
+          <dt>Accuracy</dt>
+          <dd data-testid="stat-accuracy">{accuracy}%</dd>
+        </div>
+        <div className="learn-stat">
+          <dt>Streak</dt>
+          <dd data-testid="stat-streak" title="Correct answers in a row on this problem">
+            {streak}
+          </dd>
+        </div>
+        <div className="learn-stat">
+          <dt>Avg Time</dt>
+          <dd data-testid="stat-avg-time">{done > 0 ? formatResponseTime(progress.averageResponseTime) : '–'}</dd>
+        </div>
+        <div className="learn-stat">
+          <dt>Remaining</dt>
+          <dd data-testid="stat-remaining">{remaining}</dd>
+        </div>
+        <div className="learn-stat">
+          <dt>Time</dt>
+          <dd data-testid="stat-elapsed">
+            {minutes} min<span className="visually-hidden"> elapsed</span>
+          </dd>
+        </div>
+      </dl>
+      <div
+        className="progress-track learn-progress"
+        role="progressbar"
+        aria-label="Problems completed"
+        aria-valuemin={0}
+        aria-valuemax={progress.totalProblems}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${progress.totalProblems} problems completed`}
+      >
+        <div className="progress-fill" style={{ width: `${progress.totalProblems > 0 ? (done / progress.totalProblems) * 100 : 0}%` }} />
+      </div>
+    </section>
+  );
+}
