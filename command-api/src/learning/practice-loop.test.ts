@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { startTestApp } from '@mathdaily/e2e/harness';
+
+/**
+ * The practice loop through the whole app (command API, projector, query API) on a real
+ * database, signed in as the demo accounts. The app's clock starts at the next 12:00 UTC (so no
+ * test crosses midnight) and is moved forward by whole days to make reviews due.
+ */
+
+const DAY = 86_400_000;
+let offset = 0;
+let app: RunningApp;
+
+interface Account {
+  email: string;
+  password: string;
+  role: string;
+}
+interface Caller {
+  token: string;
+  userId: string;
+}
+let accounts: Account[] = [];
+let logins = 0;
+const callers = new Map<string, Caller>();
+
+async function signIn(role: string, index = 0): Promise<Caller> {
+  const account = accounts.filter((candidate) => candidate.role === role)[index];
+  if (!account) throw new Error(`no demo ${role} #${index}`);
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: account.email, password: account.password },
+    remoteAddress: `198.51.100.${++logins % 250}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { accessToken: string; user: { id: string } };
+  return { token: body.accessToken, userId: body.user.id };
+}
+
+/** Signed-in callers, fresh tokens after the clock moved (a token is signed with the app's time). */
+async function refreshCallers() {
+  callers.set('student', await signIn('student', 0));
+  callers.set('other-student', await signIn('student', 1));
+  callers.set('tutor', await signIn('tutor'));
+  callers.set('admin', await signIn('admin'));
+}
+const caller = (name: string) => callers.get(name)!;
+const student = () => caller('student');
+
+async function advanceDays(days: number) {
+  offset += days * DAY;
+  await refreshCallers();
+}
+
+// Problems of the demo student's grade (7) with known answers, appended as the bank does.
+const halfProblem = randomUUID();
+const choiceProblem = randomUUID();
+const equationProblem = randomUUID();
+const otherGradeProblem = randomUUID();
+
+function problemCreated(problemId: string, fields: Record<string, unknown>) {
+  return {
+    id: randomUUID(),
+    type: 'ProblemCreated',
+    data: {
+      problem_id: problemId,
+      topic: 'Fractions',
+      topic_id: 'fractions',
+      grade: 7,
+      question: 'Write $\\frac{2}{4}$ as a decimal.',
+      problem_type: 'numeric',
+      answer_options: null,
+      correct_answer: '0.5',
+      answer_form: { kind: 'number' },
+      hint: 'Divide the top by the bottom.',
+      explanation: '2 ÷ 4 = 0.5',
+      difficulty_level: 3,
+      estimated_time_seconds: 60,
+      template_id: null,
+      seed: null,
+      source: 'tutor',
+      ...fields,
+    },
+    metadata: { actorId: null, correlationId: 'practice-loop-test', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
+  };
+}
+
+beforeAll(async () => {
+  const base = Date.now();
+  const nextNoon = Math.floor(base / DAY) * DAY + DAY + 12 * 3_600_000;
+  offset = nextNoon - base;
+  app = await startTestApp({ demoAccounts: true, clock: () => new Date(Date.now() + offset) });
+  const listed = await app.server.inject({ method: 'GET', url: '/api/auth/test-accounts' });
+  expect(listed.statusCode, listed.body).toBe(200);
+  const body = listed.json() as { accounts?: Account[]; data?: { accounts: Account[] } };
+  accounts = body.accounts ?? body.data?.accounts ?? [];
+  for (const [id, fields] of [
+    [halfProblem, {}],
+    [choiceProblem, { problem_type: 'multiple_choice', answer_options: ['12', '14', '16'], correct_answer: '14', answer_form: { kind: 'choice' }, question: 'What is 2 × 7?', topic: 'Multiplication and division', topic_id: 'multiplication-division' }],
+    [equationProblem, { question: 'Solve $2x + 1 = 7$.', problem_type: 'algebra', correct_answer: 'x = 3', answer_form: { kind: 'equation_solution', variables: ['x'] }, topic: 'Linear equations', topic_id: 'linear-equations' }],
+    [otherGradeProblem, { grade: 11 }],
+  ] as const) {
+    await app.store.append(`problem-${id}`, [problemCreated(id, fields)], { expectedVersion: 'no_stream' });
+  }
+  await refreshCallers();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function post(url: string, payload: unknown, as: Caller | null = student()) {
+  const response = await app.server.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: as ? { authorization: `Bearer ${as.token}` } : {},
+  });
+  return { status: response.statusCode, body: response.json() as { position?: string | null; data?: any; code?: string; message?: string } };
+}
+
+let lastPosition = '0';
+async function get(url: string, as: Caller | null = student()) {
+  const response = await app.server.inject({
+    method: 'GET',
+    url,
+    headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), 'x-min-position': lastPosition },
+  });
+  return { status: response.statusCode, body: response.json() as { data?: any; code?: string; message?: string } };
+}
+
+async function submit(problemId: string, userAnswer: string, extra: Record<string, unknown> = {}, session = sessionId) {
+  const result = await post('/api/learning/submit-answer', {
+    problem_id: problemId,
+    session_id: session,
+    user_answer: userAnswer,
+    response_time_ms: 20_000,
+    hints_used: 0,
+    ...extra,
+  });
+  if (result.body.position) lastPosition = result.body.position;
+  return result;
+}
+
+let sessionId = randomUUID();
+
+describe('submit-answer', () => {
+  test('an equivalent answer is right; the client is_correct is ignored; the answer comes back', async () => {
+    const started = await post('/api/learning/sessions', { session_id: sessionId });
+    expect(started.status).toBe(201);
+    const result = await submit(halfProblem, '1/2', { is_correct: false });
+    expect(result.status).toBe(201);
+    expect(result.body.position).toMatch(/^\d+$/);
+    expect(result.body.data).toMatchObject({
+      is_correct: true,
+      correct_answer: '0.5',
+      explanation: '2 ÷ 4 = 0.5',
+      hints_used: 0,
+      allowed_ratings: [1, 2, 3, 4, 5],
+      rating_note: null,
+      difficulty_rating: null,
+    });
+    expect(result.body.data.attempt_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a wrong answer claimed correct is wrong; ratings 1-3 are refused, 4 accepted once', async () => {
+    const result = await submit(choiceProblem, '12', { is_correct: true });
+    expect(result.body.data).toMatchObject({
+      is_correct: false,
+      correct_answer: '14',
+      allowed_ratings: [4, 5],
+      rating_note: 'Since you got it wrong, ratings 1-3 are not available',
+    });
+    const attemptId = result.body.data.attempt_id as string;
+    const refused = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 2 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('choose ratings 4 or 5');
+    const rated = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 4 });
+    expect(rated.status).toBe(200);
+    expect(rated.body.data).toMatchObject({ attempt_id: attemptId, rating: 4, problem_id: choiceProblem });
+    lastPosition = rated.body.position!;
+    const twice = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 5 });
+    expect(twice.status).toBe(409);
+    const missing = await post('/api/learning/rate-difficulty', { attempt_id: attemptId });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please rate the difficulty of this problem');
+    const unknown = await post('/api/learning/rate-difficulty', { attempt_id: randomUUID(), rating: 3 });
+    expect(unknown.status).toBe(404);
+  });
+
+  test('an opened hint is recorded: the answer counts as with hint, ratings 3-5; a rating in the body is applied when allowed', async () => {
+    const hint = await post('/api/learning/hints', { session_id: sessionId, problem_id: equationProblem });
+    expect(hint.status).toBe(200);
+    expect(hint.body.data).toMatchObject({ hint: 'Divide the top by the bottom.', hints_used: 1 });
+    const result = await submit(equationProblem, '3', { hints_used: 0, difficulty_rating: 3 });
+    expect(result.body.data).toMatchObject({
+      is_correct: true,
+      hints_used: 1,
+      allowed_ratings: [3, 4, 5],
+      rating_note: 'Since you used a hint, ratings 1-2 are not available',
+      difficulty_rating: 3,
+    });
+    const again = await post('/api/learning/rate-difficulty', { attempt_id: result.body.data.attempt_id, rating: 4 });
+    expect(again.status).toBe(409);
+    const lateHint = await post('/api/learning/hints', { session_id: sessionId, problem_id: equationProblem });
+    expect(lateHint.status).toBe(409);
+  });
+
+  test('a rating in the body that the answer does not allow is ignored and explained', async () => {
+    const session = randomUUID();
+    const result = await submit(halfProblem, '0.4', { difficulty_rating: 1 }, session);
+    expect(result.body.data.is_correct).toBe(false);
+    expect(result.body.data.difficulty_rating).toBeNull();
+    expect(result.body.data.rating_ignored).toContain('choose ratings 4 or 5');
+    const end = await post(`/api/learning/sessions/${session}/end`, undefined);
+    expect(end.status).toBe(200);
+    expect(end.body.data).toMatchObject({ problems_completed: 1, correct_answers: 0, accuracy: 0, performance: 'Developing' });
+    lastPosition = end.body.position!;
+    const answerAfterEnd = await submit(choiceProblem, '14', {}, session);
+    expect(answerAfterEnd.status).toBe(409);
+  });
+
+  test('refusals: empty answer, unknown problem, same problem twice in a session, bad ids', async () => {
+    expect((await submit(choiceProblem, '   ')).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please enter an answer' });
+    expect((await submit(choiceProblem, '')).status).toBe(400);
+    const unknown = await submit(randomUUID(), '3');
+    expect(unknown.status).toBe(404);
+    const twice = await submit(halfProblem, '0.5');
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This problem has already been answered in this session');
+    expect((await submit('not-a-uuid', '3')).status).toBe(400);
+    expect((await submit(halfProblem, '3', { response_time_ms: -5 })).status).toBe(400);
+  });
+
+  test('only students answer, and only for themselves: tutors and admins get 403, guests 401', async () => {
+    const payload = { problem_id: halfProblem, session_id: randomUUID(), user_answer: '0.5', response_time_ms: 1000, hints_used: 0 };
+    for (const name of ['tutor', 'admin']) {
+      expect((await post('/api/learning/submit-answer', payload, caller(name))).status).toBe(403);
+      expect((await post('/api/learning/hints', { session_id: randomUUID(), problem_id: halfProblem }, caller(name))).status).toBe(403);
+      expect((await post('/api/learning/rate-difficulty', { attempt_id: randomUUID(), rating: 3 }, caller(name))).status).toBe(403);
+    }
+    expect((await post('/api/learning/submit-answer', payload, null)).status).toBe(401);
+  });
+});
+
+describe('due problems', () => {
+  test('answered problems leave the queue at once and come back as reviews when due', async () => {
+    const me = student();
+    const queue = await get(`/api/learning/due-problems/${me.userId}?limit=20`);
+    expect(queue.status).toBe(200);
+    const ids = (queue.body.data.problems as { id: string }[]).map((p) => p.id);
+    for (const answered of [halfProblem, choiceProblem, equationProblem]) expect(ids).not.toContain(answered);
+    expect(ids).not.toContain(otherGradeProblem);
+    expect(queue.body.data.reviews).toBe(0);
+    expect(queue.body.data.problems.length).toBe(6); // nothing due: six new problems (landing outline)
+    for (const problem of queue.body.data.problems) {
+      expect(problem).toMatchObject({ kind: 'new', progress: null, correct_answer: null, explanation: null, hint: null, grade: 7 });
+      expect(problem.predicted_success).toBeGreaterThan(0);
+      expect(problem.predicted_success).toBeLessThan(1);
+    }
+
+    // Answer one of them now: with x-min-position it is gone from the very next read.
+    const fresh = queue.body.data.problems[0] as { id: string };
+    const answered = await submit(fresh.id, 'certainly not the answer', {}, randomUUID());
+    expect(answered.status).toBe(201);
+    const after = await get(`/api/learning/due-problems/${me.userId}`);
+    expect((after.body.data.problems as { id: string }[]).map((p) => p.id)).not.toContain(fresh.id);
+
+    // Problems last answered wrong (Again) are due the next day: the choice problem, the half problem
+    // (wrong in the second session) and this one; the equation (right with a hint: Hard) in 2 days.
+    await advanceDays(1);
+    const tomorrow = await get(`/api/learning/due-problems/${student().userId}`);
+    const reviews = (tomorrow.body.data.problems as { id: string; kind: string; progress: any }[]).filter((p) => p.kind === 'review');
+    expect(reviews.map((p) => p.id).sort()).toEqual([choiceProblem, halfProblem, fresh.id].sort());
+    expect(tomorrow.body.data.due_total).toBe(3);
+    for (const review of reviews) {
+      expect(review.progress.consecutive_correct).toBe(0);
+      expect(new Date(review.progress.next_review_at).getTime()).toBeLessThanOrEqual(Date.now() + offset);
+    }
+    // Reviews first (most overdue first), then new problems: 3 reviews + 3 new.
+    expect((tomorrow.body.data.problems as { kind: string }[]).map((p) => p.kind)).toEqual(['review', 'review', 'review', 'new', 'new', 'new']);
+    expect(reviews[0]!.id).toBe(choiceProblem);
+    // A limit of 3 keeps 2 places for new problems (composeSession): 1 review + 2 new.
+    const limited = await get(`/api/learning/due-problems/${student().userId}?limit=3`);
+    expect((limited.body.data.problems as { kind: string }[]).map((p) => p.kind)).toEqual(['review', 'new', 'new']);
+    expect((await get(`/api/learning/due-problems/${student().userId}?limit=21`)).status).toBe(400);
+  });
+});
+
+describe('progress, dashboard and achievements', () => {
+  test('the numbers after the scripted session', async () => {
+    const me = student();
+    // Yesterday: 3 answers in the first session, 1 in the ended one, 1 from the queue = 5 answers, 2 right.
+    // Today: the due choice problem, right.
+    const today = await submit(choiceProblem, '14', {}, randomUUID());
+    expect(today.body.data.is_correct).toBe(true);
+
+    const progress = await get(`/api/learning/progress/${me.userId}`);
+    expect(progress.status).toBe(200);
+    const data = progress.body.data;
+    expect(data).toMatchObject({
+      total_problems_attempted: 4,
+      total_problems_mastered: 0,
+      total_study_time_seconds: 6 * 20,
+      current_streak: 2,
+      longest_streak: 2,
+      overall_success_rate: 0.5,
+      problems_due_today: 2,
+      problems_overdue: 0,
+      average_mastery_time_days: null,
+      total_answers: 6,
+      correct_answers: 3,
+      mastery_level: 'Beginner',
+      practiced_today: true,
+    });
+    expect(data.mastery_by_topic.Fractions).toMatchObject({ mastered: 0, total: 1, mastery_rate: 0, attempts: 2 });
+    expect(data.mastery_by_topic['Multiplication and division']).toMatchObject({ mastered: 0, total: 1, attempts: 2, success_rate: 0.5 });
+    expect(data.recent_activity).toHaveLength(7);
+    expect(data.recent_activity.at(-1)).toMatchObject({ answers: 1, correct: 1 });
+    expect(data.recent_activity.at(-2)).toMatchObject({ answers: 5, correct: 2 });
+
+    const dashboard = await get(`/api/learning/dashboard/${me.userId}`);
+    expect(dashboard.body.data).toMatchObject({
+      problems_solved: 3,
+      day_streak: 2,
+      grade_level: 7,
+      problems_due: 2,
+      achievements_earned: 1,
+      achievements_total: 12,
+    });
+    expect(dashboard.body.data.progress_percent).toBeGreaterThanOrEqual(0);
+    expect(dashboard.body.data.progress_percent).toBeLessThanOrEqual(100);
+
+    const achievements = await get(`/api/learning/achievements/${me.userId}`);
+    expect(achievements.body.data).toMatchObject({ earned: 1, total: 12 });
+    const list = achievements.body.data.achievements as { id: string; earned: boolean; earnedDate: string | null; progress: number }[];
+    expect(list).toHaveLength(12);
+    const first = list.find((a) => a.id === 'first-steps')!;
+    expect(first.earned).toBe(true);
+    expect(first.earnedDate).not.toBeNull();
+    expect(list.find((a) => a.id === 'problem-solver')).toMatchObject({ earned: false, earnedDate: null, progress: 12 });
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      ['id', 'title', 'description', 'category', 'icon', 'color', 'requirement', 'earned', 'earnedDate', 'progress'].sort(),
+    );
+  });
+
+  test('who may read: self and admins; not other students nor tutors; unknown and malformed ids', async () => {
+    const me = student();
+    const other = caller('other-student');
+    for (const path of ['progress', 'dashboard', 'achievements', 'due-problems']) {
+      expect((await get(`/api/learning/${path}/${me.userId}`, other)).status).toBe(403);
+      const tutor = await get(`/api/learning/${path}/${me.userId}`, caller('tutor'));
+      expect(tutor.status).toBe(403);
+      expect(tutor.body.message).toContain('active students');
+      expect((await get(`/api/learning/${path}/${me.userId}`, caller('admin'))).status).toBe(200);
+      expect((await get(`/api/learning/${path}/${randomUUID()}`, caller('admin'))).status).toBe(404);
+      expect((await get(`/api/learning/${path}/not-a-uuid`, caller('admin'))).status).toBe(400);
+      expect((await get(`/api/learning/${path}/${me.userId}`, null)).status).toBe(401);
+      expect((await get(`/api/learning/${path}/${other.userId}`, other)).status).toBe(200);
+    }
+    const empty = await get(`/api/learning/progress/${other.userId}`, other);
+    expect(empty.body.data).toMatchObject({ total_problems_attempted: 0, current_streak: 0, overall_success_rate: 0, mastery_by_topic: {} });
+  });
+});
