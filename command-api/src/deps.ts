@@ -10,6 +10,10 @@ export interface CommandApiConfig {
   publicUrl: string;
   /** Directory for files the app writes (uploaded avatars, the development mailbox). */
   dataDir: string;
+  /** SMTP_URL: send e-mail through this server instead of the development mailbox under dataDir. */
+  smtpUrl?: string | undefined;
+  /** The From: of outgoing e-mail (MAIL_FROM). */
+  mailFrom?: string | undefined;
 }
 
 export interface CommandApiDeps {

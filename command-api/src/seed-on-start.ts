@@ -1,4 +1,7 @@
 import type { CommandApiDeps } from './deps.ts';
+import { seedDemoAccounts } from './auth/seed-demo-accounts.ts';
 
 /** Idempotent start-up seeding (problem bank, demo accounts): a restart appends nothing twice. */
-export async function seedOnStart(_deps: CommandApiDeps, _log: (line: string) => void): Promise<void> {}
+export async function seedOnStart(deps: CommandApiDeps, log: (line: string) => void): Promise<void> {
+  await seedDemoAccounts(deps, log);
+}

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
-import { commandApi, loadPrincipalFromStreams, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
+import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { Projector, readModels } from '@mathdaily/projector';
 import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
@@ -69,6 +69,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       demoAccounts: options.demoAccounts,
       publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
       dataDir: options.dataDir,
+      smtpUrl: process.env.SMTP_URL || undefined,
+      mailFrom: process.env.MAIL_FROM || undefined,
     },
   };
   const queryDeps: QueryApiDeps = {
@@ -76,14 +78,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     waiter,
     clock,
     lastEventPosition: () => store.lastPosition(),
-    config: { demoAccounts: options.demoAccounts },
+    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir },
   };
   await seedOnStart(commandDeps, log);
 
   const server = await createApiServer({
     jwtSecret: options.jwtSecret,
     // One process holds both APIs: the streams are the freshest source of the caller's role.
-    loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims),
+    loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, clock),
     logger: options.logRequests ? { level: 'info' } : false,
   });
   await server.register(async (scope) => commandApi(scope, commandDeps));
@@ -109,6 +111,19 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   }
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  // E-mail links name the port actually bound (port 0 in tests) unless PUBLIC_URL says otherwise.
+  if (!options.publicUrl) commandDeps.config.publicUrl = `http://localhost:${port}`;
+  const mail = new MailReactor({
+    store,
+    databaseUrl: options.databaseUrl,
+    publicUrl: commandDeps.config.publicUrl,
+    secret: options.jwtSecret,
+    dataDir: options.dataDir,
+    smtpUrl: commandDeps.config.smtpUrl,
+    from: commandDeps.config.mailFrom,
+    log,
+  });
+  await mail.start();
   return {
     url: `http://localhost:${port}`,
     server,
@@ -117,6 +132,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     async stop() {
       await server.close();
       await waiter.close();
+      await mail.stop();
       await projector.stop();
       await store.close();
       await pool.end();

@@ -8,7 +8,11 @@ export interface QueryApiDeps {
   /** The event store's last readable position, for /api/health. */
   lastEventPosition: () => Promise<bigint>;
   clock: () => Date;
-  config: { demoAccounts: boolean };
+  config: {
+    demoAccounts: boolean;
+    /** DATA_DIR: uploaded avatars and the development mailbox are read from here. */
+    dataDir?: string;
+  };
 }
 
 export type { FastifyRequest };

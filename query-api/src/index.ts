@@ -1,3 +1,4 @@
 export { queryApi } from './plugin.ts';
 export type { QueryApiDeps } from './deps.ts';
 export { PositionWaiter } from './wait-for-position.ts';
+export { loadPrincipalFromReadModels } from './auth/load-principal.ts';

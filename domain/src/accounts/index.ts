@@ -9,3 +9,4 @@ export * from './user-decider.ts';
 export * from './email-reservation-decider.ts';
 export * from './auth-session-decider.ts';
 export * from './user-view.ts';
+export * from './demo-accounts.ts';

@@ -1,5 +1,9 @@
 import type { ReadModel } from '../read-model.ts';
 import { contactRequests } from './contact-requests.ts';
+import { users } from './users.ts';
+import { authSessions } from './auth-sessions.ts';
+import { signInLog } from './sign-in-log.ts';
+import { registrations } from './registrations.ts';
 import { clientErrors } from './client-errors.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
@@ -12,4 +16,4 @@ import { abilityModel } from './ability-model.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [contactRequests, clientErrors, ...practiceLoop];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, ...practiceLoop];

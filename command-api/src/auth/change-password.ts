@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { changePasswordPayloadSchema, DomainError, MESSAGES, sessionsToEnd, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { accessTokenFor, laterPosition, loadUser, revokeSessions } from './accounts.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { hashPassword, verifyPassword } from './secrets.ts';
+
+export const PASSWORD_CHANGED = 'Password changed successfully';
+
+/**
+ * POST /api/auth/change-password {currentPassword, newPassword} → {message, position, accessToken}.
+ * The caller's session stays; every other session ends and every older access token stops
+ * working (the credentials version they carry is stale). `accessToken` is a fresh token for the
+ * caller, so it need not refresh.
+ */
+export function registerChangePassword(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/change-password', {
+    schema: { body: changePasswordPayloadSchema, tags: ['profile'] },
+    config: { access: 'authenticated', rateLimit: RATE_LIMITS.changePasswordPerUser },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { currentPassword, newPassword } = request.body;
+      const user = await loadUser(deps.store, principal.userId);
+      // 400, not 401: a 401 would make the client refresh its session and sign out.
+      if (!(await verifyPassword(user.state.passwordHash, currentPassword))) {
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
+      }
+      if (await verifyPassword(user.state.passwordHash, newPassword)) {
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.newPasswordSameAsCurrent, { newPassword: MESSAGES.newPasswordSameAsCurrent });
+      }
+      const meta = commandMeta(request, deps);
+      const changed = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(principal.userId),
+        decider: userDecider,
+        meta,
+        command: { type: 'ChangePassword', passwordHash: await hashPassword(newPassword), keptSessionId: principal.sessionId, messageId: randomUUID() },
+      });
+      const after = await loadUser(deps.store, principal.userId);
+      const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, meta.at.toISOString(), principal.sessionId), 'password-changed');
+      return {
+        message: PASSWORD_CHANGED,
+        position: laterPosition(changed.position, revoked),
+        accessToken: accessTokenFor(deps, after.state, principal.sessionId),
+      };
+    },
+  });
+}

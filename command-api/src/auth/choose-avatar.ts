@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser, viewOf } from './accounts.ts';
+
+/** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */
+export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().put('/api/auth/profile/avatar', {
+    schema: {
+      body: z.object({
+        avatarUrl: z.string({ error: () => USER_MESSAGES.avatarNotPredefined }).min(1, USER_MESSAGES.avatarNotPredefined).max(200, USER_MESSAGES.avatarNotPredefined),
+      }),
+      tags: ['profile'],
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        meta: commandMeta(request, deps),
+        command: { type: 'ChooseAvatar', avatarUrl: request.body.avatarUrl },
+      });
+      const user = viewOf(await loadUser(deps.store, userId));
+      return { profileImageUrl: user.profileImageUrl, position: positionOf(result.position) };
+    },
+  });
+}

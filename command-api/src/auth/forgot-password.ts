@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './accounts.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { linkToken } from './secrets.ts';
+
+export const RESET_LINK_SENT = 'If an account exists for that email address, we have sent a link to reset the password. Please check your inbox.';
+
+/**
+ * POST /api/auth/forgot-password {email} → 200 {message}. The same answer whether or not the
+ * address has an account (no position either, so the answer reveals nothing).
+ */
+export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/forgot-password', {
+    schema: { body: z.object({ email: emailSchema }), tags: ['auth'] },
+    config: { access: 'public', rateLimit: RATE_LIMITS.forgotPasswordPerIp },
+    handler: async (request) => {
+      const userId = await userIdForEmail(deps.store, request.body.email);
+      const record = userId ? await loadUser(deps.store, userId) : null;
+      if (userId && record?.state.exists) {
+        const meta = commandMeta(request, deps);
+        const tokenId = randomUUID();
+        await handleCommand({
+          store: deps.store,
+          streamId: userStreamId(userId),
+          decider: userDecider,
+          meta,
+          command: {
+            type: 'RequestPasswordReset',
+            tokenId,
+            tokenHash: linkToken(deps.config.jwtSecret, userId, 'reset-password', tokenId).hash,
+            expiresAt: new Date(meta.at.getTime() + RESET_PASSWORD_TTL_MS).toISOString(),
+            messageId: randomUUID(),
+          },
+        });
+      }
+      return { message: RESET_LINK_SENT };
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { accessTokenFor, laterPosition, loadUser, startSession, userIdForEmail, viewOf } from './accounts.ts';
+import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
+import { verifyPassword } from './secrets.ts';
+
+/**
+ * POST /api/auth/login {email, password} → 200 {accessToken, refreshToken, user, position}.
+ * Unknown address and wrong password get the same answer, in about the same time.
+ */
+export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
+  const perAccount = accountSignInLimiter(app);
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/login', {
+    schema: { body: loginPayloadSchema, tags: ['auth'] },
+    config: { access: 'public', rateLimit: RATE_LIMITS.signInPerIp },
+    handler: async (request) => {
+      const { email, password } = request.body;
+      await perAccount.check(request, email);
+      const userId = await userIdForEmail(deps.store, email);
+      const record = userId ? await loadUser(deps.store, userId) : null;
+      const known = record?.state.exists ? record : null;
+      const matches = await verifyPassword(known?.state.passwordHash ?? null, password);
+      const baseMeta = commandMeta(request, deps);
+      if (!known || !matches) {
+        await perAccount.fail(request, email);
+        if (known) {
+          await handleCommand({
+            store: deps.store,
+            streamId: userStreamId(known.state.userId),
+            decider: userDecider,
+            meta: { ...baseMeta, actorId: known.state.userId },
+            command: { type: 'RecordSignInFailure' },
+          });
+        }
+        throw new DomainError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+      }
+      const user = known.state;
+      const meta = { ...baseMeta, actorId: user.userId };
+      const sessionId = randomUUID();
+      const session = await startSession(deps, meta, { sessionId, userId: user.userId, credentialsVersion: user.credentialsVersion, method: 'password' });
+      const signedIn = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(user.userId),
+        decider: userDecider,
+        meta,
+        command: { type: 'RecordSignIn', sessionId, absoluteExpiresAt: sessionExpiry(meta.at.toISOString()).absoluteExpiresAt },
+      });
+      const fresh = await loadUser(deps.store, user.userId);
+      return {
+        accessToken: accessTokenFor(deps, fresh.state, sessionId),
+        refreshToken: session.refreshToken,
+        user: viewOf(fresh),
+        position: laterPosition(session.position, signedIn.position),
+      };
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '@mathdaily/api-kit';
+import { userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser, viewOf } from './accounts.ts';
+import { deleteStoredAvatar } from './avatar-images.ts';
+
+export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
+
+/**
+ * DELETE /api/auth/profile/avatar → {message, profileImageUrl, position}. Tutors and admins
+ * (students: 403 'Students can only use predefined avatars'); back to the initials circle.
+ */
+export function registerRemoveAvatar(app: FastifyInstance, deps: CommandApiDeps) {
+  app.delete('/api/auth/profile/avatar', {
+    schema: { tags: ['profile'] },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const before = await loadUser(deps.store, userId);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        meta: commandMeta(request, deps),
+        command: { type: 'RemoveAvatar' },
+      });
+      if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
+        await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
+      }
+      const user = viewOf(await loadUser(deps.store, userId));
+      return { message: AVATAR_REMOVED, profileImageUrl: user.profileImageUrl, position: positionOf(result.position) };
+    },
+  });
+}

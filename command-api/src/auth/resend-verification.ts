@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '@mathdaily/api-kit';
+import { userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser, VERIFY_EMAIL_TTL_MS } from './accounts.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { linkToken } from './secrets.ts';
+
+/** POST /api/auth/resend-verification (signed in) → 200 {message, position}: a new 48-hour link. */
+export function registerResendVerification(app: FastifyInstance, deps: CommandApiDeps) {
+  app.post('/api/auth/resend-verification', {
+    schema: { tags: ['auth'] },
+    config: { access: 'authenticated', rateLimit: RATE_LIMITS.resendVerificationPerUser },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const meta = commandMeta(request, deps);
+      const tokenId = randomUUID();
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        meta,
+        command: {
+          type: 'RequestEmailVerification',
+          tokenId,
+          tokenHash: linkToken(deps.config.jwtSecret, userId, 'verify-email', tokenId).hash,
+          expiresAt: new Date(meta.at.getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
+          messageId: randomUUID(),
+        },
+      });
+      const user = await loadUser(deps.store, userId);
+      return { message: `We have sent a new verification link to ${user.state.email}.`, position: positionOf(result.position) };
+    },
+  });
+}

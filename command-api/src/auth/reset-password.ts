@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, MESSAGES, passwordSchema, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { laterPosition, loadUser, revokeSessions } from './accounts.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { hashPassword, sha256Hex, userIdOfLinkToken } from './secrets.ts';
+
+const body = z
+  .object({
+    token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+    }
+  });
+
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
+
+/**
+ * POST /api/auth/reset-password {token, password} → 200 {message, position}. The link works once,
+ * for an hour; every session of the account ends.
+ */
+export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password', {
+    schema: { body, tags: ['auth'] },
+    config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
+    handler: async (request) => {
+      const userId = userIdOfLinkToken(request.body.token);
+      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const before = await loadUser(deps.store, userId);
+      if (!before.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const meta = { ...commandMeta(request, deps), actorId: userId };
+      const at = meta.at.toISOString();
+      const passwordHash = await hashPassword(request.body.password);
+      const reset = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        meta,
+        command: { type: 'ResetPassword', tokenHash: sha256Hex(request.body.token.trim()), passwordHash, at },
+      });
+      const after = await loadUser(deps.store, userId);
+      const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, at, null), 'password-reset');
+      return { message: PASSWORD_RESET_DONE, position: laterPosition(reset.position, revoked) };
+    },
+  });
+}

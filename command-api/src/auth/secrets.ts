@@ -1,0 +1,77 @@
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * Passwords, refresh tokens and e-mail link tokens.
+ * - Passwords: argon2id with the OWASP parameters (m = 19 MiB, t = 2, p = 1).
+ * - Refresh tokens: `{sessionId}.{256 random bits}`, stored only as SHA-256 hashes.
+ * - Link tokens (verify e-mail, reset password): `{userId}.{HMAC(key, purpose:tokenId)}`; events
+ *   keep the token id and the token's SHA-256, never the token, and the mail reactor derives the
+ *   same token from the id and the server secret when it sends the message.
+ */
+
+// algorithm 2 = Argon2id (the package's const enum cannot be imported under isolatedModules).
+const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+/** A hash of a random password, verified against when the e-mail is unknown so both answers take as long. */
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** `email-{sha256(lower-case email)}`. */
+export const emailStreamId = (email: string): string => `email-${sha256Hex(email.trim().toLowerCase())}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function newRefreshToken(sessionId: string): { token: string; hash: string } {
+  const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
+  return { token, hash: sha256Hex(token) };
+}
+
+/** The session id a refresh token names, or null for anything malformed. */
+export function sessionIdOfRefreshToken(token: string): string | null {
+  const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/.exec(token);
+  return match && UUID.test(match[1]!) ? match[1]! : null;
+}
+
+export type LinkPurpose = 'verify-email' | 'reset-password';
+
+function linkKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'mathdaily', 'e-mail link tokens', 32));
+}
+
+/** The token of an e-mail link; the same inputs always give the same token. */
+export function linkToken(secret: string, userId: string, purpose: LinkPurpose, tokenId: string): { token: string; hash: string } {
+  const proof = createHmac('sha256', linkKey(secret)).update(`${purpose}:${tokenId}`).digest('base64url');
+  const token = `${userId}.${proof}`;
+  return { token, hash: sha256Hex(token) };
+}
+
+/** The user id a link token names, or null for anything malformed. */
+export function userIdOfLinkToken(token: string): string | null {
+  const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/.exec(token.trim());
+  return match && UUID.test(match[1]!) ? match[1]! : null;
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,138 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { startApp, type RunningApp } from '@mathdaily/launcher/app';
+import { createTestDatabase } from '@mathdaily/testing';
+
+export const TEST_SECRET = 'accounts-test-secret-accounts-test-secret';
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  createdAt: string;
+}
+
+export interface AuthBody {
+  accessToken: string;
+  refreshToken: string;
+  position: string;
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: string;
+    gradeLevel: number | null;
+    isEmailVerified: boolean;
+    lastLoginAt: string | null;
+    createdAt: string;
+    timezone: string;
+    profileImageUrl: string;
+  };
+}
+
+let ipCounter = 0;
+/** A fresh client address, so per-IP rate limits of one test do not spill into another. */
+export const nextIp = () => `203.0.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+
+let emailCounter = 0;
+export const uniqueEmail = (name = 'user') => `${name}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
+
+/** The whole product on a fresh database and data folder, plus helpers for the accounts API. */
+export class AccountsTestApp {
+  private constructor(
+    public app: RunningApp,
+    readonly databaseUrl: string,
+    readonly dataDir: string,
+    private readonly options: { demoAccounts: boolean; clock?: () => Date },
+  ) {}
+
+  static async start(options: { demoAccounts?: boolean; clock?: () => Date } = {}): Promise<AccountsTestApp> {
+    const databaseUrl = await createTestDatabase('accounts');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-accounts-'));
+    const settings = { demoAccounts: options.demoAccounts ?? true, ...(options.clock ? { clock: options.clock } : {}) };
+    const app = await AccountsTestApp.boot(databaseUrl, dataDir, settings);
+    return new AccountsTestApp(app, databaseUrl, dataDir, settings);
+  }
+
+  private static boot(databaseUrl: string, dataDir: string, options: { demoAccounts: boolean; clock?: () => Date }) {
+    return startApp({
+      databaseUrl,
+      jwtSecret: TEST_SECRET,
+      demoAccounts: options.demoAccounts,
+      dataDir,
+      port: 0,
+      log: () => {},
+      webDist: path.join(dataDir, 'no-web'),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+  }
+
+  /** Stops and starts the product again on the same database and data folder. */
+  async restart(): Promise<void> {
+    await this.app.stop();
+    this.app = await AccountsTestApp.boot(this.databaseUrl, this.dataDir, this.options);
+  }
+
+  stop() {
+    return this.app.stop();
+  }
+
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: unknown; minPosition?: string | null; ip?: string } = {}) {
+    return this.app.server.inject({
+      method,
+      url,
+      remoteAddress: options.ip ?? nextIp(),
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.minPosition ? { 'x-min-position': options.minPosition } : {}),
+      },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+  }
+
+  async register(overrides: Record<string, unknown> = {}): Promise<AuthBody & { password: string }> {
+    const payload = { email: uniqueEmail(), password: 'Secret123!', firstName: 'Ann', lastName: 'Lee', gradeLevel: 7, ...overrides };
+    const response = await this.request('POST', '/api/auth/register', { body: payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return { ...(response.json() as AuthBody), password: payload.password as string };
+  }
+
+  async login(email: string, password: string): Promise<AuthBody> {
+    const response = await this.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AuthBody;
+  }
+
+  /** Every stored event, in order. */
+  async events() {
+    return this.app.store.readAll({ after: 0n, limit: 1_000_000 });
+  }
+
+  /** The messages of the development mailbox for an address, newest first, waiting up to 5 s for `count` of them. */
+  async mailbox(to: string, count = 1): Promise<MailboxMessage[]> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const response = await this.request('GET', `/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { messages } = response.json() as { messages: MailboxMessage[] };
+      if (messages.length >= count || Date.now() > deadline) return messages;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** The token in a link of an e-mail (`…/verify-email?token=…`). */
+export function tokenInLink(text: string, purpose: 'verify-email' | 'reset-password'): string {
+  const match = new RegExp(`/${purpose}\\?token=([^\\s"<&]+)`).exec(text);
+  if (!match) throw new Error(`no ${purpose} link in: ${text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;

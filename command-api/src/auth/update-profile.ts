@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { profileUpdateSchema, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser, viewOf } from './accounts.ts';
+
+/**
+ * PUT /api/auth/profile {firstName?, lastName?, gradeLevel?, timezone?} → {user, position}.
+ * The e-mail address is read-only: sending `email` answers 400 'Email address cannot be changed'.
+ */
+export function registerUpdateProfile(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().put('/api/auth/profile', {
+    schema: { body: profileUpdateSchema, tags: ['profile'] },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        meta: commandMeta(request, deps),
+        command: { type: 'UpdateProfile', changes: request.body },
+      });
+      return { user: viewOf(await loadUser(deps.store, userId)), position: positionOf(result.position) };
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { unlink } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
+import { DomainError, MESSAGES, mayUploadAvatar, USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { loadUser } from './accounts.ts';
+import { AVATAR_MESSAGES, decodeBase64File, deleteStoredAvatar, processAvatar, storeAvatar } from './avatar-images.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+
+const body = z.object({
+  file: z.string({ error: () => AVATAR_MESSAGES.missing }),
+  originalName: z.string().max(255).optional().default(''),
+  mimeType: z.string().max(100).optional().default(''),
+});
+
+/**
+ * POST /api/auth/profile/avatar {file (base64, no data: prefix), originalName, mimeType} →
+ * {profileImageUrl, position}. Tutors and admins only (students: 403 'Students can only use
+ * predefined avatars'); at most 2,097,152 bytes decoded; JPEG, PNG or GIF by the file's bytes.
+ */
+export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/profile/avatar', {
+    schema: { body, tags: ['profile'] },
+    // Big enough that a file somewhat over 2 MB still gets the SPEC's message rather than a bare 413.
+    bodyLimit: 12 * 1024 * 1024,
+    config: { access: 'authenticated', rateLimit: RATE_LIMITS.uploadPerUser },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const before = await loadUser(deps.store, userId);
+      if (!mayUploadAvatar(before.state.role)) {
+        throw new DomainError('FORBIDDEN', before.state.role === 'student' ? MESSAGES.studentsPredefinedOnly : USER_MESSAGES.uploadNotAllowed);
+      }
+      const image = await processAvatar(decodeBase64File(request.body.file));
+      const stored = await storeAvatar(deps.config.dataDir, userId, image);
+      let result;
+      try {
+        result = await handleCommand({
+          store: deps.store,
+          streamId: userStreamId(userId),
+          decider: userDecider,
+          meta: commandMeta(request, deps),
+          command: {
+            type: 'UploadAvatar',
+            url: stored.url,
+            fileName: stored.fileName,
+            originalName: request.body.originalName.slice(0, 255),
+            mimeType: image.type,
+            declaredMimeType: request.body.mimeType.slice(0, 100),
+            bytes: image.data.length,
+            width: image.width,
+            height: image.height,
+          },
+        });
+      } catch (error) {
+        await unlink(stored.filePath).catch(() => {});
+        throw error;
+      }
+      if (before.state.avatar?.kind === 'uploaded') await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
+      return { profileImageUrl: stored.url, position: positionOf(result.position) };
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { DomainError, profileCompletion, type UserRole, type UserView } from '@mathdaily/domain';
+
+/** A row of read_models.users as the auth queries read it. */
+export const userRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  grade_level: z.number().nullable(),
+  timezone: z.string(),
+  timezone_set: z.boolean(),
+  is_email_verified: z.boolean(),
+  avatar_kind: z.string(),
+  profile_image_url: z.string(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export async function findUserRow(pool: DatabasePool, userId: string): Promise<UserRow> {
+  const row = await pool.maybeOne(sql.type(userRow)`
+    SELECT id, email, first_name, last_name, role, grade_level, timezone, timezone_set, is_email_verified, avatar_kind,
+           profile_image_url, last_login_at, created_at
+    FROM read_models.users WHERE id = ${userId}`);
+  if (!row) throw new DomainError('NOT_FOUND', 'User not found');
+  return row;
+}
+
+export function userViewOfRow(row: UserRow): UserView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role as UserRole,
+    gradeLevel: row.grade_level,
+    isEmailVerified: row.is_email_verified,
+    lastLoginAt: row.last_login_at,
+    createdAt: row.created_at,
+    timezone: row.timezone,
+    profileImageUrl: row.profile_image_url,
+  };
+}
+
+export function completionOfRow(row: UserRow) {
+  return profileCompletion({
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isEmailVerified: row.is_email_verified,
+    gradeLevel: row.grade_level,
+    timezoneSet: row.timezone_set,
+    hasChosenAvatar: row.avatar_kind !== 'default',
+  });
+}
