@@ -1,11 +1,228 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { greeting } from '@mathdaily/domain/learning/progress';
+import { useAuth } from '../../auth/auth-store.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
+import './dashboard.css';
 
-// Placeholder until its feature issue lands.
+export const DASHBOARD_LOAD_ERROR = 'Failed to load your dashboard. Please try again.';
+
+type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: DashboardData };
+
+const COMING_SOON = [
+  { icon: '📈', title: 'Advanced analytics', text: 'Deeper charts of how your skills grow over time.' },
+  { icon: '🔥', title: 'Streaks', text: 'Streak rewards and reminders to keep your daily habit going.' },
+  { icon: '🧠', title: 'Smart recommendations', text: 'Suggestions for what to practise next, picked for you.' },
+  { icon: '🤝', title: 'Collaborative learning', text: 'Practise together with friends and classmates.' },
+];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** /dashboard: SPEC §2 Student dashboard, with real figures (DESIGN §7). */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const user = useAuth((state) => state.user);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [hour] = useState(() => new Date().getHours());
+
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      if (!user) return;
+      setLoad({ kind: 'loading' });
+      try {
+        const data = await fetchDashboard(user.id, signal);
+        if (!signal?.aborted) setLoad({ kind: 'ready', data });
+      } catch {
+        if (!signal?.aborted) setLoad({ kind: 'error' });
+      }
+    },
+    [user],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  if (!user) return null;
+  const data = load.kind === 'ready' ? load.data : null;
+
   return (
-    <main className="page" id="main">
-      <h1>Dashboard</h1>
+    <main id="main" className="page dashboard-page">
+      <header className="dashboard-hello">
+        <h1>
+          {greeting(hour)}, {user.firstName}!
+        </h1>
+        <p className="muted">
+          {data?.practiced_today
+            ? 'You have practised today — nice work. Keep the streak alive tomorrow too.'
+            : 'Ten minutes of practice a day is all it takes. Ready for today’s session?'}
+        </p>
+      </header>
+
+      {load.kind === 'error' ? (
+        <div className="alert alert-error dashboard-error" role="alert">
+          <h2>{DASHBOARD_LOAD_ERROR}</h2>
+          <button type="button" className="button small" onClick={() => void reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="dashboard-stats-heading" className="dashboard-section">
+        <h2 id="dashboard-stats-heading" className="visually-hidden">
+          Your progress at a glance
+        </h2>
+        {data ? (
+          <dl className="dashboard-tiles">
+            <Tile icon="✅" label="Problems Solved" value={String(data.problems_solved)} testId="tile-problems-solved" />
+            <Tile icon="🔥" label="Day Streak" value={plural(data.day_streak, 'day', 'days')} testId="tile-day-streak" />
+            <Tile
+              icon="🎓"
+              label="Grade Level"
+              value={data.grade_level === null ? 'Not set' : `Grade ${data.grade_level}`}
+              testId="tile-grade-level"
+            />
+            <Tile icon="📊" label="Progress" value={`${data.progress_percent}%`} testId="tile-progress" percent={data.progress_percent} />
+          </dl>
+        ) : load.kind === 'loading' ? (
+          <div className="dashboard-tiles" aria-busy="true">
+            <span className="visually-hidden" role="status">
+              Loading your dashboard...
+            </span>
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="dashboard-tile skeleton dashboard-skeleton" aria-hidden="true" />
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="dashboard-actions-heading" className="dashboard-section">
+        <h2 id="dashboard-actions-heading" className="visually-hidden">
+          What would you like to do?
+        </h2>
+        <div className="dashboard-cards">
+          <article className="card dashboard-card dashboard-practice">
+            <p className="dashboard-card-icon" aria-hidden="true">
+              🚀
+            </p>
+            <h3>Practice</h3>
+            <p className="muted">A short session of problems picked for your level: reviews first, then something new.</p>
+            <Link className="button primary" to="/learn">
+              Start Practice
+            </Link>
+          </article>
+
+          <article className="card dashboard-card dashboard-review">
+            <p className="dashboard-card-icon" aria-hidden="true">
+              🔁
+            </p>
+            <h3>Review</h3>
+            {data ? (
+              <>
+                <p className="dashboard-card-figure" data-testid="review-due">
+                  {plural(data.problems_due, 'problem', 'problems')} due
+                </p>
+                <p className="muted">
+                  {data.problems_due > 0
+                    ? data.problems_overdue
+                      ? `${data.problems_overdue} of them waiting since an earlier day. Reviewing on time makes them stick.`
+                      : 'Reviewing problems right when they are due makes them stick.'
+                    : 'You are all caught up. New reviews appear as you practise.'}
+                </p>
+                {data.problems_due > 0 ? (
+                  <Link className="button primary" to="/learn">
+                    Start Review
+                  </Link>
+                ) : (
+                  <Link className="button" to="/learn">
+                    Practise something new
+                  </Link>
+                )}
+              </>
+            ) : (
+              <div className="skeleton dashboard-line" aria-hidden="true" />
+            )}
+          </article>
+
+          <article className="card dashboard-card dashboard-achievements">
+            <p className="dashboard-card-icon" aria-hidden="true">
+              🏆
+            </p>
+            <h3>Achievements</h3>
+            {data ? (
+              <>
+                <p className="dashboard-card-figure" data-testid="achievements-count">
+                  {data.achievements_earned} of {data.achievements_total}
+                </p>
+                <div
+                  className="progress-track"
+                  role="progressbar"
+                  aria-label="Achievements earned"
+                  aria-valuemin={0}
+                  aria-valuemax={data.achievements_total}
+                  aria-valuenow={data.achievements_earned}
+                >
+                  <div className="progress-fill" style={{ width: `${data.achievements_total ? (data.achievements_earned / data.achievements_total) * 100 : 0}%` }} />
+                </div>
+              </>
+            ) : (
+              <div className="skeleton dashboard-line" aria-hidden="true" />
+            )}
+            <Link className="button" to="/achievements">
+              View Achievements
+            </Link>
+          </article>
+        </div>
+      </section>
+
+      <p className="dashboard-progress-link">
+        <Link to="/progress">
+          See your detailed progress <span aria-hidden="true">→</span>
+        </Link>
+      </p>
+
+      <section className="card dashboard-soon" aria-labelledby="dashboard-soon-heading">
+        <h2 id="dashboard-soon-heading">Coming soon</h2>
+        <ul>
+          {COMING_SOON.map((item) => (
+            <li key={item.title}>
+              <span className="dashboard-soon-icon" aria-hidden="true">
+                {item.icon}
+              </span>
+              <span>
+                <strong>{item.title}</strong>
+                <span className="muted small">{item.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </main>
+  );
+}
+
+function Tile({ icon, label, value, testId, percent }: { icon: string; label: string; value: string; testId: string; percent?: number }) {
+  return (
+    <div className="dashboard-tile">
+      <dt>
+        <span className="dashboard-tile-icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd>
+        <span className="dashboard-tile-value" data-testid={testId}>
+          {value}
+        </span>
+        {percent !== undefined ? (
+          <span className="progress-track dashboard-tile-bar" aria-hidden="true">
+            <span className="progress-fill" style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+          </span>
+        ) : null}
+      </dd>
+    </div>
   );
 }

@@ -13,16 +13,21 @@ export interface DueProblem {
   question: string;
   problem_type: string;
   answer_options: string[] | null;
-  /** The queue may leave the hint out: opening it (POST /hints) answers with the text. */
+  /** The queue holds the hint back: opening it (POST /hints) records it and answers with the text. */
   hint?: string | null;
+  has_hint: boolean;
+  /** A review of a problem answered before, or a new problem. */
+  kind: 'review' | 'new' | null;
   difficulty_level: number;
   estimated_time_seconds: number;
   progress: { next_review_at: Date | null; consecutive_correct: number } | null;
 }
 
-interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress'> {
+interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress' | 'has_hint' | 'kind'> {
   id?: string;
   problem_id?: string;
+  has_hint?: boolean;
+  kind?: string;
   progress?: { next_review_at?: string | null; consecutive_correct?: number | null } | null;
 }
 
@@ -65,6 +70,8 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
     problem_type: raw.problem_type,
     answer_options: raw.answer_options ?? null,
     hint: raw.hint ?? null,
+    has_hint: raw.has_hint ?? Boolean(raw.hint),
+    kind: raw.kind === 'review' || raw.kind === 'new' ? raw.kind : null,
     difficulty_level: raw.difficulty_level,
     estimated_time_seconds: raw.estimated_time_seconds,
     progress: raw.progress

@@ -16,6 +16,8 @@ const problem = (n: number): DueProblem => ({
   problem_type: 'numeric',
   answer_options: null,
   hint: null,
+  has_hint: true,
+  kind: 'new',
   difficulty_level: 2,
   estimated_time_seconds: 60,
   progress: null,

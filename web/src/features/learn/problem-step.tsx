@@ -78,39 +78,44 @@ export function ProblemStep(props: ProblemStepProps) {
           <li className="learn-chip learn-chip-type" data-testid="problem-type">
             {problemTypeLabel(problem.problem_type)}
           </li>
+          {problem.kind ? (
+            <li className={`learn-chip learn-chip-${problem.kind}`}>{problem.kind === 'review' ? 'Review' : 'New problem'}</li>
+          ) : null}
         </ul>
       </header>
 
       <MathText as="p" className="learn-question" text={problem.question} displayStyle />
 
-      <div className="learn-hint">
-        <button
-          type="button"
-          className="learn-hint-toggle"
-          aria-expanded={hint.open}
-          aria-controls={ids.hint}
-          onClick={props.onToggleHint}
-          disabled={submitting}
-        >
-          <span aria-hidden="true">💡</span>
-          <span>Need a hint?</span>
-          <span className="learn-hint-chevron" aria-hidden="true">
-            {hint.open ? '▴' : '▾'}
-          </span>
-        </button>
-        <div className="learn-hint-panel" id={ids.hint} hidden={!hint.open} data-testid="hint-panel">
-          {hint.loading ? <p className="muted">Loading the hint...</p> : null}
-          {hint.text ? <MathText as="p" text={hint.text} displayStyle /> : null}
-          {hint.error ? (
-            <p className="learn-hint-error">
-              {hint.error}{' '}
-              <button type="button" className="button small" onClick={props.onRetryHint}>
-                Try Again
-              </button>
-            </p>
-          ) : null}
+      {problem.has_hint ? (
+        <div className="learn-hint">
+          <button
+            type="button"
+            className="learn-hint-toggle"
+            aria-expanded={hint.open}
+            aria-controls={ids.hint}
+            onClick={props.onToggleHint}
+            disabled={submitting}
+          >
+            <span aria-hidden="true">💡</span>
+            <span>Need a hint?</span>
+            <span className="learn-hint-chevron" aria-hidden="true">
+              {hint.open ? '▴' : '▾'}
+            </span>
+          </button>
+          <div className="learn-hint-panel" id={ids.hint} hidden={!hint.open} data-testid="hint-panel">
+            {hint.loading ? <p className="muted">Loading the hint...</p> : null}
+            {hint.text ? <MathText as="p" text={hint.text} displayStyle /> : null}
+            {hint.error ? (
+              <p className="learn-hint-error">
+                {hint.error}{' '}
+                <button type="button" className="button small" onClick={props.onRetryHint}>
+                  Try Again
+                </button>
+              </p>
+            ) : null}
+          </div>
         </div>
-      </div>
+      ) : null}
 
       <form className="learn-answer" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown}>
         {isChoice ? (

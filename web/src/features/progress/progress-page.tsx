@@ -1,11 +1,320 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
+import { useAuth } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
+import { fetchProgress, type ProgressSummary } from './progress-api.ts';
+import './progress.css';
 
-// Placeholder until its feature issue lands.
+export const PROGRESS_LOAD_ERROR = 'Failed to load progress data. Please try again.';
+
+type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: ProgressSummary; refreshing: boolean };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** /progress: SPEC §2 Progress, from the real progress summary (SPEC §3). */
 export function ProgressPage() {
   useDocumentTitle('Your progress');
+  const user = useAuth((state) => state.user);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const controller = useRef<AbortController | null>(null);
+
+  const reload = useCallback(
+    async (mode: 'initial' | 'refresh' | 'retry') => {
+      if (!user) return;
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setLoad((previous) => (mode === 'refresh' && previous.kind === 'ready' ? { ...previous, refreshing: true } : { kind: 'loading' }));
+      try {
+        const data = await fetchProgress(user.id, current.signal);
+        if (current.signal.aborted) return;
+        setLoad({ kind: 'ready', data, refreshing: false });
+        if (mode === 'refresh') announce('Progress data refreshed.');
+      } catch {
+        if (current.signal.aborted) return;
+        setLoad({ kind: 'error' });
+        announce(PROGRESS_LOAD_ERROR, 'assertive');
+      }
+    },
+    [user],
+  );
+
+  useEffect(() => {
+    void reload('initial');
+    return () => controller.current?.abort();
+  }, [reload]);
+
+  const data = load.kind === 'ready' ? load.data : null;
+  const empty = data !== null && data.total_problems_attempted === 0;
+
   return (
-    <main className="page" id="main">
-      <h1>Your progress</h1>
+    <main id="main" className="page progress-page" aria-busy={load.kind === 'loading' || (load.kind === 'ready' && load.refreshing)}>
+      <header className="progress-header">
+        <div>
+          <h1>Your Progress</h1>
+          <p className="muted">How your practice is going, topic by topic.</p>
+        </div>
+        {data && !empty ? (
+          <div className="progress-header-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => void reload('refresh')}
+              disabled={load.kind === 'ready' && load.refreshing}
+            >
+              <span aria-hidden="true">↻</span> {load.kind === 'ready' && load.refreshing ? 'Refreshing...' : 'Refresh Data'}
+            </button>
+            <Link className="button primary" to="/learn">
+              Continue Learning
+            </Link>
+          </div>
+        ) : null}
+      </header>
+
+      {load.kind === 'loading' ? <ProgressSkeleton /> : null}
+
+      {load.kind === 'error' ? (
+        <div className="alert alert-error progress-error" data-testid="progress-error">
+          <h2>{PROGRESS_LOAD_ERROR}</h2>
+          <button type="button" className="button small" onClick={() => void reload('retry')}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+
+      {empty ? (
+        <section className="card progress-empty" aria-labelledby="progress-empty-heading">
+          <p className="progress-empty-icon" aria-hidden="true">
+            📊
+          </p>
+          <h2 id="progress-empty-heading">No Progress Data</h2>
+          <p className="muted">Answer your first problems and your mastery, streaks and insights will appear here.</p>
+          <Link className="button primary" to="/learn">
+            Start Learning
+          </Link>
+        </section>
+      ) : null}
+
+      {data && !empty ? <ProgressReport data={data} /> : null}
     </main>
+  );
+}
+
+function ProgressReport({ data }: { data: ProgressSummary }) {
+  const rate = overallMasteryRate(data);
+  const level = masteryLevel(rate);
+  const topics = topicRows(data);
+  const success = percent(data.overall_success_rate);
+  return (
+    <>
+      {data.problems_due_today > 0 ? (
+        <section className="progress-review-banner" aria-labelledby="progress-review-heading" data-testid="review-banner">
+          <span className="progress-review-icon" aria-hidden="true">
+            🔔
+          </span>
+          <div>
+            <h2 id="progress-review-heading">Ready for Review</h2>
+            <p>
+              {plural(data.problems_due_today, 'problem is', 'problems are')} due for review today
+              {data.problems_overdue > 0 ? `, ${data.problems_overdue} of them overdue` : ''}.
+            </p>
+          </div>
+          <Link className="button primary" to="/learn">
+            Start Session
+          </Link>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="progress-overview-heading" className="progress-section">
+        <h2 id="progress-overview-heading" className="visually-hidden">
+          Overview
+        </h2>
+        <dl className="progress-overview">
+          <div className="progress-stat progress-stat-mastery">
+            <dt>Overall Mastery</dt>
+            <dd>
+              <span className="progress-stat-value" data-testid="overall-mastery">
+                {level}
+              </span>
+              <span className="progress-stat-note">
+                {data.total_problems_mastered} of {plural(data.total_problems_attempted, 'problem')} mastered ({percent(rate)}%)
+              </span>
+            </dd>
+          </div>
+          <div className="progress-stat">
+            <dt>Total Study Time</dt>
+            <dd>
+              <span className="progress-stat-value" data-testid="study-time">
+                {formatStudyTime(data.total_study_time_seconds)}
+              </span>
+              <span className="progress-stat-note">time spent answering</span>
+            </dd>
+          </div>
+          <div className="progress-stat">
+            <dt>Current Streak</dt>
+            <dd>
+              <span className="progress-stat-value" data-testid="current-streak">
+                {plural(data.current_streak, 'day')}
+              </span>
+              <span className="progress-stat-note">longest: {plural(data.longest_streak, 'day')}</span>
+            </dd>
+          </div>
+          <div className="progress-stat">
+            <dt>Success Rate</dt>
+            <dd>
+              <span className="progress-stat-value" data-testid="success-rate">
+                {success}%
+              </span>
+              <span className="progress-stat-note">
+                {data.correct_answers !== undefined && data.total_answers !== undefined
+                  ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct`
+                  : 'of all answers'}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="progress-columns">
+        <section className="card progress-topics" aria-labelledby="progress-topics-heading">
+          <h2 id="progress-topics-heading">Mastery by Topic</h2>
+          <p className="muted small progress-legend">
+            <span className="legend-swatch is-mastery" aria-hidden="true" /> mastered
+            <span className="legend-swatch is-success" aria-hidden="true" /> answered correctly
+          </p>
+          <TopicChart topics={topics} />
+        </section>
+
+        <div className="progress-side">
+          <InsightList id="progress-insights" title="Performance Insights" items={performanceInsights(data)} />
+          <InsightList id="progress-tips" title="Learning Tips" items={learningTips(data)} />
+        </div>
+      </div>
+
+      {data.recent_activity && data.recent_activity.some((day) => day.answers > 0) ? <RecentActivity days={data.recent_activity} /> : null}
+    </>
+  );
+}
+
+/**
+ * The mastery-by-topic chart as a table: a screen reader reads the figures, the bars are for the
+ * eye (each bar is also described by the text beside it).
+ */
+function TopicChart({ topics }: { topics: ReturnType<typeof topicRows> }) {
+  if (topics.length === 0) return <p className="muted">No topics yet.</p>;
+  return (
+    <table className="topic-chart" data-testid="topic-chart">
+      <caption className="visually-hidden">Mastery by topic: problems mastered of problems practised, and the share answered correctly</caption>
+      <thead>
+        <tr>
+          <th scope="col">Topic</th>
+          <th scope="col">Mastered</th>
+          <th scope="col">Correct</th>
+        </tr>
+      </thead>
+      <tbody>
+        {topics.map((topic) => {
+          const mastery = percent(topic.mastery_rate);
+          const correct = topic.success_rate !== undefined ? percent(topic.success_rate) : null;
+          return (
+            <tr key={topic.topic}>
+              <th scope="row">
+                <span className="topic-name">{topic.topic}</span>
+                <span className="topic-level">{topic.mastery_level ?? masteryLevel(topic.mastery_rate)}</span>
+              </th>
+              <td>
+                <span className="topic-figure">
+                  {topic.mastered} of {topic.total}
+                  <span className="muted"> ({mastery}%)</span>
+                </span>
+                <span className="topic-bar" aria-hidden="true">
+                  <span className="topic-bar-fill is-mastery" style={{ width: `${mastery}%` }} />
+                </span>
+              </td>
+              <td>
+                {correct === null ? (
+                  '–'
+                ) : (
+                  <>
+                    <span className="topic-figure">{correct}%</span>
+                    <span className="topic-bar" aria-hidden="true">
+                      <span className="topic-bar-fill is-success" style={{ width: `${correct}%` }} />
+                    </span>
+                  </>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function InsightList({ id, title, items }: { id: string; title: string; items: Insight[] }) {
+  return (
+    <section className="card progress-insights" aria-labelledby={`${id}-heading`} data-testid={id}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.text}>
+            <span aria-hidden="true">{item.icon}</span>
+            <span>{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const dayName = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+const fullDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_activity']> }) {
+  const most = Math.max(1, ...days.map((day) => day.answers));
+  return (
+    <section className="card progress-activity" aria-labelledby="progress-activity-heading">
+      <h2 id="progress-activity-heading">The Last 7 Days</h2>
+      <ol className="activity-chart">
+        {days.map((day) => (
+          <li key={day.date} aria-label={`${fullDay(day.date)}: ${plural(day.answers, 'answer')}, ${day.correct} correct`}>
+            <span className="activity-count" aria-hidden="true">
+              {day.answers}
+            </span>
+            <span className="activity-column" aria-hidden="true">
+              <span className="activity-fill" style={{ height: `${(day.answers / most) * 100}%` }} />
+              <span className="activity-fill is-correct" style={{ height: `${(day.correct / most) * 100}%` }} />
+            </span>
+            <span className="activity-day" aria-hidden="true">
+              {dayName(day.date)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ProgressSkeleton() {
+  return (
+    <div className="progress-skeleton" data-testid="progress-skeleton">
+      <span className="visually-hidden" role="status">
+        Loading your progress...
+      </span>
+      <div className="progress-overview" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="skeleton progress-skeleton-stat" />
+        ))}
+      </div>
+      <div className="progress-columns" aria-hidden="true">
+        <div className="skeleton progress-skeleton-block" />
+        <div className="skeleton progress-skeleton-block" />
+      </div>
+    </div>
   );
 }
