@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createApiServer } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { loadPrincipalFromStreams } from './auth/load-principal.ts';
+import { MailReactor } from './mail/mail-reactor.ts';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
 
@@ -29,20 +30,37 @@ const deps = {
     demoAccounts: ['1', 'true', 'on'].includes((env.DEMO_ACCOUNTS ?? '').toLowerCase()),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
     dataDir: env.DATA_DIR ?? '/var/lib/mathdaily',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   },
 };
 await seedOnStart(deps, (line) => console.log(line));
 const server = await createApiServer({
   jwtSecret,
-  loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims),
+  loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, deps.clock),
   logger: { level: 'info' },
   trustProxy: true,
 });
 await server.register(async (scope) => commandApi(scope, deps));
 await server.listen({ port: Number(env.PORT ?? 3001), host: env.HOST ?? '0.0.0.0' });
+// The outbox's delivery side; an advisory lock keeps one active sender among the instances.
+const mail = databaseUrl
+  ? new MailReactor({
+      store,
+      databaseUrl,
+      publicUrl: deps.config.publicUrl,
+      secret: jwtSecret,
+      dataDir: deps.config.dataDir,
+      smtpUrl: deps.config.smtpUrl,
+      from: deps.config.mailFrom,
+      log: (line) => console.log(line),
+    })
+  : undefined;
+await mail?.start();
 
 const stop = async () => {
   await server.close();
+  await mail?.stop();
   await store.close();
   await eventPool?.end().catch(() => {});
   process.exit(0);
