@@ -94,8 +94,10 @@ describe('route guards (SPEC §2 route table)', () => {
     const stale = { accessToken: `${tokens.accessToken.slice(0, -4)}AAAA`, refreshToken: tokens.refreshToken };
     const page = await pageWith(stale);
     expect(await landsOn(page, '/progress', '/progress')).toBe('/progress');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { timeout: 10_000 }).not.toBe(stale.accessToken);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count(), { timeout: 10_000 }).toBe(1);
     const refreshed = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
-    expect(refreshed.access).not.toBe(stale.accessToken);
+    expect(new URL(page.url()).pathname).toBe('/progress');
     expect(refreshed.refresh).not.toBe(tokens.refreshToken);
     await page.context().close();
 
