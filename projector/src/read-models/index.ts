@@ -5,6 +5,7 @@ import { authSessions } from './auth-sessions.ts';
 import { signInLog } from './sign-in-log.ts';
 import { registrations } from './registrations.ts';
 import { clientErrors } from './client-errors.ts';
+import { problems } from './problems.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
 import { attempts } from './attempts.ts';
@@ -16,4 +17,4 @@ import { abilityModel } from './ability-model.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, ...practiceLoop];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop];
