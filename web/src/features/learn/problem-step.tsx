@@ -59,7 +59,7 @@ export function ProblemStep(props: ProblemStepProps) {
   };
 
   return (
-    <article className="card learn-step learn-problem" aria-labelledby={ids.heading} data-step="problem">
+    <article className="card learn-step learn-problem" aria-labelledby={ids.heading} data-step="problem" data-problem-id={problem.id}>
       <header className="learn-problem-header">
         <h2 className="learn-topic" id={ids.heading} tabIndex={-1} ref={heading}>
           <span className="visually-hidden">

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+
+/**
+ * The practice loop in the browser (SPEC §2 Learn, Student dashboard, Progress, Achievements): a
+ * demo student answers 5 problems (one wrong, one with the hint opened), rates each, ends the
+ * session and sees the summary; then the dashboard, progress and achievements pages show it.
+ * The correct answers come from the server side (the problem's ProblemCreated event in the app's
+ * event store), never from a route.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let tokens: { accessToken: string; refreshToken: string; user: { id: string; firstName: string } };
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  browser = await launchBrowser();
+  const response = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo.student@example.com', password: 'Demo123!' }),
+  });
+  expect(response.status).toBe(200);
+  tokens = (await response.json()) as typeof tokens;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A signed-in page (tokens in local storage before the app starts). */
+async function signedIn(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((stored) => {
+    localStorage.setItem('accessToken', stored.accessToken);
+    localStorage.setItem('refreshToken', stored.refreshToken);
+  }, tokens);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return { context, page };
+}
+
+interface StoredProblem {
+  problem_type: string;
+  answer_options: string[] | null;
+  correct_answer: string;
+}
+
+/** The problem as its stream says (server side). */
+async function problemFacts(problemId: string): Promise<StoredProblem> {
+  const stream = await app.store.readStream(`problem-${problemId}`);
+  const created = stream.events.find((event) => event.type === 'ProblemCreated');
+  if (!created) throw new Error(`no problem ${problemId}`);
+  return created.data as StoredProblem;
+}
+
+/** A wrong answer of the right kind. */
+function wrongAnswer(problem: StoredProblem): string {
+  if (problem.problem_type === 'multiple_choice') return problem.answer_options!.find((option) => option !== problem.correct_answer)!;
+  return problem.correct_answer.trim() === '987654' ? '123456' : '987654';
+}
+
+async function answer(page: Page, problem: StoredProblem, text: string, submitWith: 'click' | 'enter') {
+  if (problem.problem_type === 'multiple_choice') {
+    await page.getByRole('radio', { name: text, exact: true }).check();
+    if (submitWith === 'enter') await page.getByRole('radio', { name: text, exact: true }).press('Enter');
+  } else {
+    const box = page.getByRole('textbox', { name: 'Your answer' });
+    await box.fill(text);
+    if (submitWith === 'enter') await box.press('Enter');
+  }
+  if (submitWith === 'click') await page.getByRole('button', { name: 'Submit Answer' }).click();
+}
+
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+
+async function expectNoA11yViolations(page: Page, where: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations.map((v) => `${where}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('the practice loop', () => {
+  test('a student completes a session of 5 problems, and the dashboard, progress and achievements pages reflect it', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+
+    // Before practising: empty progress, nothing earned.
+    await page.goto(`${app.url}/progress`);
+    await page.getByRole('heading', { name: 'No Progress Data' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: 'Start Learning' }).getAttribute('href')).toBe('/learn');
+    await screenshot(page, 'practice-desktop-progress-empty');
+
+    await page.goto(`${app.url}/learn`);
+    const problemCard = page.locator('article[data-step="problem"]');
+    await problemCard.waitFor({ timeout: 15_000 });
+    expect(await page.title()).toBe('Practice session · MathDaily');
+    expect(await text(page, 'motivational-line')).toBe("Ready to start learning? Let's go.");
+    const footer = (await text(page, 'problem-position'))!;
+    const total = Number(/^Problem 1 of (\d+)$/.exec(footer)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(6);
+    expect(total).toBeLessThanOrEqual(20);
+    expect(await text(page, 'stat-remaining')).toBe(String(total));
+    expect(await text(page, 'problem-difficulty')).toMatch(/^Difficulty: [1-5]\/5$/);
+    // Focus is on the problem's heading.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    await screenshot(page, 'practice-desktop-1-problem');
+    await expectNoA11yViolations(page, 'problem step');
+
+    // An empty answer is refused on the page.
+    const first = await problemFacts((await problemCard.getAttribute('data-problem-id'))!);
+    if (first.problem_type !== 'multiple_choice') {
+      await page.getByRole('button', { name: 'Submit Answer' }).click();
+      await page.locator('.learn-answer-error', { hasText: 'Please enter an answer' }).waitFor();
+    }
+
+    const plan = [
+      { correct: true, hint: false, rating: 'key 3' },
+      { correct: true, hint: true, rating: 'Hard' },
+      { correct: false, hint: false, rating: 'Too Hard' },
+      { correct: true, hint: false, rating: 'Too Easy' },
+      { correct: true, hint: false, rating: 'key 2' },
+    ] as const;
+    const problemIds: string[] = [];
+
+    for (const [index, step] of plan.entries()) {
+      await page.locator('footer[data-testid="problem-position"]', { hasText: `Problem ${index + 1} of ${total}` }).waitFor({ timeout: 10_000 });
+      const problemId = (await problemCard.getAttribute('data-problem-id'))!;
+      problemIds.push(problemId);
+      const problem = await problemFacts(problemId);
+
+      if (step.hint) {
+        const toggle = page.getByRole('button', { name: 'Need a hint?' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(async () => ((await page.getByTestId('hint-panel').textContent()) ?? '').trim().length).toBeGreaterThan(5);
+        await screenshot(page, 'practice-desktop-2-hint');
+      }
+
+      await answer(page, problem, step.correct ? problem.correct_answer : wrongAnswer(problem), index % 2 === 0 ? 'enter' : 'click');
+
+      const verdict = step.correct ? 'Correct!' : 'Not Quite Right';
+      await page.getByRole('heading', { name: verdict }).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { name: step.correct ? 'Why this is correct:' : "Here's the correct approach:" }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(verdict);
+      if (!step.correct) {
+        expect(await page.getByTestId('correct-answer').count()).toBe(1);
+        await screenshot(page, 'practice-desktop-3-feedback-wrong');
+        await expectNoA11yViolations(page, 'feedback step');
+      }
+
+      await page.getByRole('button', { name: 'Continue to Rate Difficulty' }).click();
+      await page.getByRole('heading', { name: 'How difficult was this problem?' }).waitFor();
+      const radios = ['Too Easy', 'Easy', 'Just Right', 'Hard', 'Too Hard'];
+      const enabled = await Promise.all(radios.map((name) => page.getByRole('radio', { name, exact: true }).isEnabled()));
+      if (!step.correct) {
+        expect(enabled).toEqual([false, false, false, true, true]);
+        expect(await text(page, 'rating-note')).toBe('Since you got it wrong, ratings 1-3 are not available');
+        await screenshot(page, 'practice-desktop-4-rating-wrong');
+        await expectNoA11yViolations(page, 'rating step');
+      } else if (step.hint) {
+        expect(enabled).toEqual([false, false, true, true, true]);
+        expect(await text(page, 'rating-note')).toBe('Since you used a hint, ratings 1-2 are not available');
+      } else {
+        expect(enabled).toEqual([true, true, true, true, true]);
+        expect(await page.getByTestId('rating-note').count()).toBe(0);
+      }
+
+      if (step.rating.startsWith('key ')) {
+        const key = step.rating.slice(4);
+        await page.keyboard.press(key);
+        expect(await page.getByRole('radio', { name: radios[Number(key) - 1]!, exact: true }).isChecked()).toBe(true);
+      } else {
+        await page.getByRole('radio', { name: step.rating, exact: true }).check();
+      }
+      await page.getByText('Rating saved. Loading the next problem...').waitFor({ timeout: 5_000 });
+    }
+
+    // Problem 6 is showing; the header reflects the 5 answers.
+    await page.locator('footer[data-testid="problem-position"]', { hasText: `Problem 6 of ${total}` }).waitFor({ timeout: 10_000 });
+    expect(await text(page, 'stat-accuracy')).toBe('80%');
+    expect(await text(page, 'stat-remaining')).toBe(String(total - 5));
+    expect(await text(page, 'motivational-line')).toBe("Excellent performance! You're on fire!");
+    expect(await text(page, 'stat-avg-time')).toMatch(/^(\d+ms|\d+\.\ds)$/);
+
+    await page.getByRole('button', { name: 'End Session' }).click();
+    await page.getByRole('heading', { name: 'Session Complete!' }).waitFor();
+    expect(await text(page, 'summary-completed')).toBe('5');
+    expect(await text(page, 'summary-accuracy')).toBe('80%');
+    expect(await text(page, 'summary-correct')).toBe('4');
+    expect(await text(page, 'summary-incorrect')).toBe('1');
+    expect(await text(page, 'summary-success-rate')).toBe('80%');
+    expect(await text(page, 'summary-session-time')).toMatch(/^(Under 1 min|\d+ min)$/);
+    expect(await text(page, 'summary-avg-response')).toMatch(/^(\d+ms|\d+\.\ds)$/);
+    expect(await text(page, 'summary-per-minute')).toMatch(/^\d+\.\d$/);
+    expect(await text(page, 'performance-level')).toBe('Performance: Great');
+    expect(await page.getByTestId('session-achievement').allTextContents()).toEqual([expect.stringContaining('High Accuracy')]);
+    await page.getByRole('heading', { name: "What's Next?" }).waitFor();
+    await screenshot(page, 'practice-desktop-5-summary');
+    await expectNoA11yViolations(page, 'summary');
+
+    // What the server recorded: 5 answers (the hint on the 2nd), 5 ratings, the session ended.
+    await expect
+      .poll(async () => (await app.store.readStream(`practice-${tokens.user.id}`)).events.map((event) => event.type).join(','))
+      .toContain('PracticeSessionEnded');
+    const events = (await app.store.readStream(`practice-${tokens.user.id}`)).events;
+    const answers = events.filter((event) => event.type === 'AnswerSubmitted').map((event) => event.data as { problemId: string; isCorrect: boolean; hintsUsed: number });
+    expect(answers.map((a) => a.problemId)).toEqual(problemIds);
+    expect(answers.map((a) => a.isCorrect)).toEqual([true, true, false, true, true]);
+    expect(answers.map((a) => a.hintsUsed)).toEqual([0, 1, 0, 0, 0]);
+    expect(events.filter((event) => event.type === 'HintOpened')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'DifficultyRated').map((event) => (event.data as { rating: number }).rating)).toEqual([3, 4, 5, 1, 2]);
+    expect(events.find((event) => event.type === 'PracticeSessionEnded')?.data).toMatchObject({ problemsCompleted: 5, correctAnswers: 4 });
+
+    // Dashboard: real figures.
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('tile-problems-solved').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Good (morning|afternoon|evening), Demo!$/);
+    // Problems solved counts problems answered right at least once (docs/practice-loop.md): 4 of the 5.
+    expect(await text(page, 'tile-problems-solved')).toBe('4');
+    expect(await text(page, 'tile-day-streak')).toBe('1 day');
+    expect(await text(page, 'tile-grade-level')).toBe('Grade 7');
+    expect(await text(page, 'tile-progress')).toMatch(/^\d{1,3}%$/);
+    expect(await text(page, 'review-due')).toBe('0 problems due');
+    expect(await text(page, 'achievements-count')).toBe('1 of 12');
+    expect(await page.getByRole('link', { name: 'Start Practice' }).getAttribute('href')).toBe('/learn');
+    expect(await page.getByRole('link', { name: 'View Achievements' }).getAttribute('href')).toBe('/achievements');
+    await screenshot(page, 'practice-desktop-6-dashboard');
+    await expectNoA11yViolations(page, 'dashboard');
+
+    // Progress page.
+    await page.getByRole('link', { name: /See your detailed progress/ }).click();
+    await page.getByTestId('success-rate').waitFor({ timeout: 10_000 });
+    expect(await text(page, 'success-rate')).toBe('80%');
+    expect(await text(page, 'overall-mastery')).toBe('Beginner');
+    expect(await text(page, 'current-streak')).toBe('1 day');
+    expect(await text(page, 'study-time')).toMatch(/^(\d+h )?\d+m$/);
+    expect(await page.getByTestId('review-banner').count()).toBe(0);
+    expect(await page.locator('table[data-testid="topic-chart"] tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('progress-insights').textContent()).toContain('You answered 80% of 5 questions correctly');
+    await page.getByRole('button', { name: /Refresh Data/ }).click();
+    await page.getByRole('button', { name: /Refresh Data/ }).waitFor();
+    expect(await text(page, 'success-rate')).toBe('80%');
+    expect(await page.getByRole('link', { name: 'Continue Learning' }).getAttribute('href')).toBe('/learn');
+    await screenshot(page, 'practice-desktop-7-progress');
+    await expectNoA11yViolations(page, 'progress');
+
+    // Achievements: First Steps earned, with its date.
+    await page.goto(`${app.url}/achievements`);
+    await page.getByTestId('achievements-earned').waitFor({ timeout: 10_000 });
+    expect(await text(page, 'achievements-earned')).toBe('1 of 12 earned');
+    expect(await page.locator('[data-achievement="first-steps"][data-earned="true"]').first().textContent()).toContain('Earned on');
+    expect(await text(page, 'category-count-milestone')).toBe('1/3');
+    const tabs = page.getByRole('tab');
+    expect(await tabs.count()).toBe(7);
+    await page.getByRole('tab', { name: /^All/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: /^Milestone/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('[data-testid="achievement-list"] [data-testid="achievement"]').count()).toBe(3);
+    await page.keyboard.press('End');
+    expect(await page.getByRole('tab', { name: /^Learning/ }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await page.locator('[data-testid="achievement-list"] [data-testid="achievement"]').count()).toBe(12);
+    await screenshot(page, 'practice-desktop-8-achievements');
+    await expectNoA11yViolations(page, 'achievements');
+
+    // Start New Session from a new visit: a new session id, the queue reloaded.
+    await page.goto(`${app.url}/learn`);
+    await problemCard.waitFor({ timeout: 15_000 });
+    const secondQueue = await problemCard.getAttribute('data-problem-id');
+    expect(problemIds).not.toContain(secondQueue);
+    await context.close();
+  }, 240_000);
+
+  test('phone layouts of learn, dashboard, progress and achievements', async () => {
+    const { context, page } = await signedIn(PHONE);
+    await page.goto(`${app.url}/learn`);
+    await page.locator('article[data-step="problem"]').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'practice-phone-1-problem');
+    await expectNoA11yViolations(page, 'phone problem step');
+    const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await noOverflow()).toBe(true);
+
+    const problem = await problemFacts((await page.locator('article[data-step="problem"]').getAttribute('data-problem-id'))!);
+    await answer(page, problem, wrongAnswer(problem), 'click');
+    await page.getByRole('heading', { name: 'Not Quite Right' }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'practice-phone-2-feedback');
+    await page.getByRole('button', { name: 'Continue to Rate Difficulty' }).click();
+    await page.getByRole('heading', { name: 'How difficult was this problem?' }).waitFor();
+    await screenshot(page, 'practice-phone-3-rating');
+    expect(await noOverflow()).toBe(true);
+    await page.getByRole('button', { name: 'End Session' }).click();
+    await page.getByRole('heading', { name: 'Session Complete!' }).waitFor();
+    expect(await text(page, 'summary-completed')).toBe('1');
+    expect(await text(page, 'performance-level')).toBe('Performance: Developing');
+    await screenshot(page, 'practice-phone-4-summary');
+    expect(await noOverflow()).toBe(true);
+    // Start New Session reloads the due problems under a new session id.
+    await page.getByRole('button', { name: 'Start New Session' }).click();
+    await page.locator('article[data-step="problem"]').waitFor({ timeout: 15_000 });
+    expect(await text(page, 'stat-accuracy')).toBe('0%');
+
+    for (const [path, ready, name] of [
+      ['/dashboard', 'tile-problems-solved', 'dashboard'],
+      ['/progress', 'success-rate', 'progress'],
+      ['/achievements', 'achievements-earned', 'achievements'],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByTestId(ready).waitFor({ timeout: 10_000 });
+      await screenshot(page, `practice-phone-${name}`);
+      expect(await noOverflow()).toBe(true);
+      await expectNoA11yViolations(page, `phone ${name}`);
+    }
+    // 6 answers now, 4 correct (the wrong one on the phone): 67 %.
+    await page.goto(`${app.url}/progress`);
+    await page.getByTestId('success-rate').waitFor({ timeout: 10_000 });
+    expect(await text(page, 'success-rate')).toBe('67%');
+    await context.close();
+  }, 180_000);
+});
