@@ -1,4 +1,12 @@
-import { passwordStrength } from './password-strength.ts';
+import { passwordStrength } from '@mathdaily/domain/accounts/password-strength';
+
+const CHECKLIST = [
+  { key: 'length', label: 'At least 8 characters' },
+  { key: 'lowercase', label: 'One lowercase letter' },
+  { key: 'uppercase', label: 'One uppercase letter' },
+  { key: 'number', label: 'One number' },
+  { key: 'special', label: 'One special character' },
+] as const;
 
 /** Live checklist of the five criteria and the four-bar strength meter (SPEC §2 Register, §5). */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
@@ -19,15 +27,18 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
         </div>
       )}
       <ul className="password-checklist" aria-label="Password requirements">
-        {strength.criteria.map((criterion) => (
-          <li key={criterion.id} className={criterion.met ? 'met' : undefined}>
-            <span className="check" aria-hidden="true">
-              {criterion.met ? '✓' : '○'}
-            </span>
-            {criterion.label}
-            <span className="visually-hidden">{criterion.met ? ' (met)' : ' (not met yet)'}</span>
-          </li>
-        ))}
+        {CHECKLIST.map(({ key, label }) => {
+          const met = strength.checks[key];
+          return (
+            <li key={key} className={met ? 'met' : undefined}>
+              <span className="check" aria-hidden="true">
+                {met ? '✓' : '○'}
+              </span>
+              {label}
+              <span className="visually-hidden">{met ? ' (met)' : ' (not met yet)'}</span>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

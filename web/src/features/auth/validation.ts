@@ -1,66 +1,51 @@
 /**
- * SPEC §5 validation for the sign-in and sign-up forms, every message word for word.
- * Field keys are the input names the API uses in `fields`.
+ * The sign-in family's form checks: thin adapters over the shared SPEC §5 rules in
+ * `@mathdaily/domain/accounts/validation` (the same schemas the API validates with), so every
+ * message is the SPEC's, word for word, on both sides. Field keys are the API's input names.
  */
+import {
+  emailSchema,
+  firstErrors,
+  gradeLevelSchema,
+  loginPayloadSchema,
+  MESSAGES,
+  nameSchema,
+  passwordSchema,
+  registrationFormSchema,
+  type NameField,
+} from '@mathdaily/domain/accounts/validation';
 
 export type FieldErrors = Record<string, string>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NAME_PATTERN = /^[\p{L}\s'-]+$/u;
-
-export function validateEmail(value: string): string | null {
-  const email = value.trim();
-  if (!email) return 'Email address is required';
-  if (email.length > 254) return 'Email address is too long';
-  if (!EMAIL_PATTERN.test(email)) return 'Please enter a valid email address';
-  return null;
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
 }
 
-export function validatePassword(password: string): string | null {
-  if (!password) return 'Password is required';
-  if (password.length < 8) return 'Password must be at least 8 characters long';
-  if (password.length > 128) return 'Password is too long (maximum 128 characters)';
-  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/\d/.test(password) || !/[^A-Za-z0-9]/.test(password))
-    return 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
-  return null;
-}
+export const validateEmail = (value: string) => firstMessage(emailSchema.safeParse(value));
+export const validatePassword = (value: string) => firstMessage(passwordSchema.safeParse(value));
+export const validateName = (value: string, field: NameField) => firstMessage(nameSchema(field).safeParse(value));
+/** Optional: blank is fine; otherwise an integer 1-12. */
+export const validateGradeLevel = (value: string) => firstMessage(gradeLevelSchema.safeParse(value));
 
 export function validateConfirmPassword(password: string, confirm: string): string | null {
-  if (!confirm) return 'Please confirm your password';
-  if (confirm !== password) return 'Passwords do not match';
+  if (!confirm) return MESSAGES.confirmRequired;
+  if (confirm !== password) return MESSAGES.passwordsDoNotMatch;
   return null;
 }
 
-export function validateName(value: string, field: 'First name' | 'Last name'): string | null {
-  const name = value.trim();
-  if (!name) return `${field} is required`;
-  if (name.length < 2) return `${field} must be at least 2 characters long`;
-  if (name.length > 50 || !NAME_PATTERN.test(name)) return `${field} can only contain letters, spaces, hyphens, and apostrophes`;
-  return null;
-}
+export const TERMS_MESSAGE = MESSAGES.termsRequired;
 
-/** Optional: blank is fine; otherwise an integer 1-12. */
-export function validateGradeLevel(value: string): string | null {
-  if (value === '') return null;
-  const grade = Number(value);
-  if (!Number.isInteger(grade) || grade < 1 || grade > 12) return 'Please select a valid grade level (1-12)';
-  return null;
-}
-
-export const TERMS_MESSAGE = 'You must agree to the Terms of Service to create an account';
-
-function collect(entries: [string, string | null][]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, message] of entries) if (message) errors[key] = message;
-  return errors;
+/** Keeps the errors in the order the fields appear on screen. */
+function ordered(errors: FieldErrors, order: readonly string[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const key of order) if (errors[key]) result[key] = errors[key];
+  for (const [key, message] of Object.entries(errors)) result[key] ??= message;
+  return result;
 }
 
 /** SPEC §5: login applies the same email and password rules as registration. */
 export function validateLogin(values: { email: string; password: string }): FieldErrors {
-  return collect([
-    ['email', validateEmail(values.email)],
-    ['password', validatePassword(values.password)],
-  ]);
+  return ordered(firstErrors(loginPayloadSchema.safeParse(values)), ['email', 'password']);
 }
 
 export interface RegistrationForm {
@@ -73,14 +58,8 @@ export interface RegistrationForm {
   agreeToTerms: boolean;
 }
 
+export const REGISTRATION_FIELD_ORDER = ['firstName', 'lastName', 'email', 'gradeLevel', 'password', 'confirmPassword', 'agreeToTerms'] as const;
+
 export function validateRegistration(form: RegistrationForm): FieldErrors {
-  return collect([
-    ['firstName', validateName(form.firstName, 'First name')],
-    ['lastName', validateName(form.lastName, 'Last name')],
-    ['email', validateEmail(form.email)],
-    ['gradeLevel', validateGradeLevel(form.gradeLevel)],
-    ['password', validatePassword(form.password)],
-    ['confirmPassword', validateConfirmPassword(form.password, form.confirmPassword)],
-    ['agreeToTerms', form.agreeToTerms ? null : TERMS_MESSAGE],
-  ]);
+  return ordered(firstErrors(registrationFormSchema.safeParse(form)), REGISTRATION_FIELD_ORDER);
 }

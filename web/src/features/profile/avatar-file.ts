@@ -1,8 +1,13 @@
+import { MESSAGES } from '@mathdaily/domain/accounts/validation';
+import { AVATAR_FILTERS, type AvatarFilter } from '@mathdaily/domain/accounts/avatars';
+
+export { AVATAR_FILTERS, type AvatarFilter };
+
 /** SPEC §5 avatar file rules (tutors and admins upload; students choose predefined ones). */
 export const MAX_AVATAR_BYTES = 2_097_152;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const SIZE_MESSAGE = 'File size exceeds maximum limit of 2MB';
-export const TYPE_MESSAGE = 'File type not supported. Please use JPEG, PNG, or GIF images.';
+export const SIZE_MESSAGE = MESSAGES.avatarTooLarge;
+export const TYPE_MESSAGE = MESSAGES.avatarTypeNotSupported;
 export const BASE64_MESSAGE = 'Failed to convert file to base64';
 
 export function avatarFileProblem(file: { size: number; type: string }): string | null {
@@ -32,20 +37,8 @@ export function readAvatarFile(file: Blob): Promise<{ dataUrl: string; base64: s
   });
 }
 
-export type AvatarCategory = 'math' | 'science' | 'character' | 'abstract' | 'color';
-export type AvatarFilter = 'all' | 'math' | 'science' | 'characters' | 'abstract' | 'colors';
-export const AVATAR_FILTERS: { id: AvatarFilter; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'math', label: 'Math' },
-  { id: 'science', label: 'Science' },
-  { id: 'characters', label: 'Characters' },
-  { id: 'abstract', label: 'Abstract' },
-  { id: 'colors', label: 'Colors' },
-];
-
 /** Filter buttons use plural names for two categories the API files in the singular. */
 export function matchesFilter(category: string, filter: AvatarFilter): boolean {
-  if (filter === 'all') return true;
-  const wanted = { math: 'math', science: 'science', characters: 'character', abstract: 'abstract', colors: 'color' }[filter];
-  return category === wanted || category === filter;
+  const wanted = AVATAR_FILTERS.find((entry) => entry.id === filter)?.category ?? null;
+  return wanted === null || category === wanted;
 }

@@ -48,7 +48,8 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
   }, []);
 
   const current = user.profileImageUrl ?? null;
-  const isCustom = Boolean(current && avatars && !avatars.some((avatar) => avatar.url === current));
+  // A custom picture is an uploaded one: not predefined, and not the generated initials circle (a data: URL).
+  const isCustom = Boolean(current && !current.startsWith('data:') && avatars && !avatars.some((avatar) => avatar.url === current));
   const shown = avatars?.filter((avatar) => matchesFilter(avatar.category, filter)) ?? [];
 
   const choose = async (avatar: AvatarOption) => {

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.ts';
 import { PasswordChecklist } from '../auth/password-checklist.tsx';
 import { PasswordInput } from '../auth/password-input.tsx';
+import { changePasswordPayloadSchema, firstErrors } from '@mathdaily/domain/accounts/validation';
 import type { FieldErrors } from '../auth/validation.ts';
 import { serverMessage } from './avatar-section.tsx';
 
@@ -9,13 +10,9 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Form = typeof EMPTY;
 const IDS: Record<keyof Form, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'confirm-new-password' };
 
-/** SPEC §5 profile password rules. */
+/** SPEC §5 profile password rules ('New passwords do not match', 'New password must be at least 8 characters long'…), shared with the API. */
 export function validatePasswordChange(form: Form): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!form.currentPassword) errors.currentPassword = 'Current password is required';
-  if (form.newPassword.length < 8) errors.newPassword = 'New password must be at least 8 characters long';
-  if (form.newPassword !== form.confirmPassword) errors.confirmPassword = 'New passwords do not match';
-  return errors;
+  return firstErrors(changePasswordPayloadSchema.safeParse(form));
 }
 
 /** SPEC §2 Password & Security: a collapsible Change Password form, cleared on success. */
@@ -48,7 +45,7 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
     if (Object.keys(found).length) {
       setErrors(found);
       const firstKey = Object.keys(found)[0] as keyof Form;
-      document.getElementById(IDS[firstKey])?.focus();
+      if (IDS[firstKey]) document.getElementById(IDS[firstKey])?.focus();
       notify('error', Object.values(found).join('. '));
       return;
     }

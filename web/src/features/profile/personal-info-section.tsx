@@ -1,9 +1,15 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
-import { validateGradeLevel, validateName, type FieldErrors } from '../auth/validation.ts';
+import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
+import type { FieldErrors } from '../auth/validation.ts';
 import { serverMessage } from './avatar-section.tsx';
-import { DEFAULT_TIMEZONE, TIMEZONES, timezoneLabel } from './timezones.ts';
+
+function timezoneLabel(id: string | null | undefined): string {
+  const zone = id || DEFAULT_TIME_ZONE;
+  return TIME_ZONES.find((entry) => entry.id === zone)?.label ?? zone;
+}
 
 interface PersonalInfoProps {
   user: User;
@@ -25,7 +31,7 @@ function formOf(user: User): Form {
     firstName: user.firstName,
     lastName: user.lastName,
     gradeLevel: user.gradeLevel ? String(user.gradeLevel) : '',
-    timezone: user.timezone || DEFAULT_TIMEZONE,
+    timezone: user.timezone || DEFAULT_TIME_ZONE,
   };
 }
 
@@ -63,28 +69,22 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors = {};
-    const first = validateName(form.firstName, 'First name');
-    const last = validateName(form.lastName, 'Last name');
-    const grade = validateGradeLevel(form.gradeLevel);
-    if (first) found.firstName = first;
-    if (last) found.lastName = last;
-    if (grade) found.gradeLevel = grade;
+    const body = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      gradeLevel: form.gradeLevel ? Number(form.gradeLevel) : null,
+      timezone: form.timezone,
+    };
+    const found: FieldErrors = firstErrors(profileUpdateSchema.safeParse(body));
     if (Object.keys(found).length) {
       setErrors(found);
       const firstKey = Object.keys(found)[0] as keyof Form;
-      document.getElementById(IDS[firstKey])?.focus();
+      if (IDS[firstKey]) document.getElementById(IDS[firstKey])?.focus();
       notify('error', Object.values(found).join('. '));
       return;
     }
     setSaving(true);
     try {
-      const body = {
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        gradeLevel: form.gradeLevel ? Number(form.gradeLevel) : null,
-        timezone: form.timezone,
-      };
       const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
       onSaved(saved);
       setEditing(false);
@@ -149,8 +149,8 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
               <div className="field">
                 <label htmlFor={IDS.timezone}>Timezone</label>
                 <select id={IDS.timezone} name="timezone" value={form.timezone} onChange={onChange} aria-invalid={errors.timezone ? true : undefined} aria-describedby={describedBy('timezone')}>
-                  {!TIMEZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
-                  {TIMEZONES.map((zone) => (
+                  {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
+                  {TIME_ZONES.map((zone) => (
                     <option key={zone.id} value={zone.id}>
                       {zone.label}
                     </option>

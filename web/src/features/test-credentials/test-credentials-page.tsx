@@ -163,7 +163,17 @@ function CopyRow({ label, value }: { label: string; value: string }) {
     <div className="tc-row">
       <dt>{label}</dt>
       <dd>
-        <code>{value}</code>
+        <code>
+          {value.includes('@') ? (
+            <>
+              {value.slice(0, value.indexOf('@'))}
+              <wbr />
+              {value.slice(value.indexOf('@'))}
+            </>
+          ) : (
+            value
+          )}
+        </code>
         <button type="button" className={`button small tc-copy${copied === 'copied' ? ' copied' : ''}`} onClick={() => void onCopy()} aria-label={`Copy ${label.toLowerCase()} ${value}`}>
           {copied === 'copied' ? 'Copied!' : copied === 'failed' ? 'Copy failed' : 'Copy'}
         </button>
