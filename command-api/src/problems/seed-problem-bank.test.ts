@@ -101,3 +101,19 @@ test('two servers seeding at once store each problem once', async () => {
   ]);
   expect(await eventCount()).toBe(24 + 1);
 });
+
+test('a generator that throws for a seed is reported and left out; the rest is seeded', async () => {
+  const good = fakeTemplate('add-a', [1]);
+  const flaky: ProblemTemplate = {
+    ...fakeTemplate('add-flaky', [1]),
+    generate(seed, options) {
+      if (seed === 3) throw new Error('could not make 4 distinct options');
+      return fakeTemplate('add-flaky', [1]).generate(seed, options);
+    },
+  };
+  const lines: string[] = [];
+  const result = await seedProblemBank({ store: fixture.store, clock, templates: [good, flaky], version: 1, log: (line) => lines.push(line) });
+  expect(result).toMatchObject({ count: 23, appended: 23, failed: ['add-flaky seed 3: could not make 4 distinct options'] });
+  expect(lines[1]).toBe('problem bank v1: 1 problems could not be generated and were left out: add-flaky seed 3: could not make 4 distinct options');
+  expect(await eventCount()).toBe(23 + 1);
+});

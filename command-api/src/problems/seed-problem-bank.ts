@@ -65,6 +65,8 @@ export interface SeedProblemBankResult {
   appended: number;
   /** Planned problems whose stream already existed. */
   existing: number;
+  /** Pairs whose generator threw or made an invalid problem ('template seed n: message'); left out. */
+  failed: string[];
   seconds: number;
 }
 
@@ -92,7 +94,7 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
     if (parsed.success && (done === null || parsed.data.version >= done.version)) done = parsed.data;
   }
   if (done && done.version >= version) {
-    return { version: done.version, count: done.count, appended: 0, existing: done.count, seconds: elapsed() };
+    return { version: done.version, count: done.count, appended: 0, existing: done.count, failed: [], seconds: elapsed() };
   }
 
   const plan = new Map<string, number>();
@@ -110,19 +112,27 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
 
   let appended = 0;
   let existing = count - work.length;
+  const failed: string[] = [];
   let next = 0;
   const worker = async () => {
     for (;;) {
       const item = work[next++];
       if (!item) return;
       const problemId = generatedProblemId(item.template.id, item.seed);
-      const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
-      const event: NewEvent = {
-        id: creationEventId(problemId),
-        type: 'ProblemCreated',
-        data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, TEMPORARY_PROBLEM_CREATED),
-        metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
-      };
+      let event: NewEvent;
+      try {
+        const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
+        event = {
+          id: creationEventId(problemId),
+          type: 'ProblemCreated',
+          data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, TEMPORARY_PROBLEM_CREATED),
+          metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
+        };
+      } catch (error) {
+        // A generator bug must not stop the app from starting: the pair is left out and reported.
+        failed.push(`${item.template.id} seed ${item.seed}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        continue;
+      }
       try {
         const result = await store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
         // Re-appending a stored event (same id) returns the original result, from before this seeding.
@@ -140,7 +150,7 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
   const marker: NewEvent = {
     id: uuidV5(`problem-bank:v${version}`, PROBLEM_ID_NAMESPACE),
     type: 'ProblemBankSeeded',
-    data: validated('ProblemBankSeeded', { version, count, seeds: Object.fromEntries(plan) }, bankSeededSchema),
+    data: validated('ProblemBankSeeded', { version, count: count - failed.length, seeds: Object.fromEntries(plan) }, bankSeededSchema),
     metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
   };
   try {
@@ -150,6 +160,10 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
     if (!(error instanceof ConcurrencyError)) throw error;
   }
   const seconds = elapsed();
-  log(`problem bank v${version}: ${count} problems from ${templates.length} templates; appended ${appended} in ${seconds.toFixed(1)} s`);
-  return { version, count, appended, existing, seconds };
+  const stored = count - failed.length;
+  log(`problem bank v${version}: ${stored} problems from ${templates.length} templates; appended ${appended} in ${seconds.toFixed(1)} s`);
+  if (failed.length > 0) {
+    log(`problem bank v${version}: ${failed.length} problems could not be generated and were left out: ${failed.slice(0, 5).join('; ')}${failed.length > 5 ? '; …' : ''}`);
+  }
+  return { version, count: stored, appended, existing, failed, seconds };
 }

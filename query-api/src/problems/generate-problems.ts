@@ -21,8 +21,9 @@ const querystring = z.object({
  * "Generate" picks from the stored bank (every problem is a stored ProblemCreated, so attempts
  * can reference it): matching problems from a fresh random offset in a hash order (problem ids
  * are hashes, so neighbours come from different templates), preferring problems the caller has
- * not attempted when an attempts read model exists. Fewer than `count` come back only when fewer
- * match.
+ * not attempted when an attempts read model exists. `difficulty_level` is a target: when no
+ * matching problem has exactly that level, the nearest level they have is used (as the domain's
+ * generateProblems does). Fewer than `count` come back only when fewer match.
  */
 export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems/generate', {
@@ -37,7 +38,13 @@ export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDep
         conditions.push(sql.fragment`p.topic_id = ${topic.id}`);
       }
       if (grade !== undefined) conditions.push(sql.fragment`p.grade = ${grade}`);
-      if (difficulty !== undefined) conditions.push(sql.fragment`p.difficulty_level = ${difficulty}`);
+      if (difficulty !== undefined) {
+        // The level asked for, or the nearest one these problems have (a grade-1 topic has no level 5).
+        const level = await deps.pool.maybeOneFirst(sql.type(z.object({ difficulty_level: z.number() }))`
+          SELECT p.difficulty_level FROM read_models.problems p WHERE ${where(conditions)}
+          GROUP BY p.difficulty_level ORDER BY abs(p.difficulty_level - ${difficulty}), p.difficulty_level DESC LIMIT 1`);
+        conditions.push(sql.fragment`p.difficulty_level = ${level ?? difficulty}`);
+      }
       const userId = principalOf(request).userId;
       const attempted = await attemptedCondition(deps.pool, userId);
       const picked: ProblemRow[] = [];

@@ -5,7 +5,8 @@ import { createApiServer, signAccessToken } from '@mathdaily/api-kit';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { seedProblemBank } from '@mathdaily/command-api/problems/seed-problem-bank';
-import { Projector, readModels } from '@mathdaily/projector';
+import { Projector } from '@mathdaily/projector';
+import { problems } from '@mathdaily/projector/read-models/problems';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { queryApi } from '../plugin.ts';
@@ -61,7 +62,7 @@ const TOTAL = 48;
 beforeAll(async () => {
   fixture = await projectorFixture();
   await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1 });
-  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
+  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: [problems] });
   await projector.start();
   waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
   await waiter.start();
@@ -125,7 +126,14 @@ describe('GET /api/problems/generate', () => {
     const combined = (await get('/api/problems/generate?count=20&topic=fractions&grade_level=5&difficulty_level=3')).json().data.problems;
     expect(combined).toHaveLength(6);
 
-    const none = (await get('/api/problems/generate?topic=fractions&difficulty_level=5')).json().data.problems;
+    // No fractions problem is level 5: the nearest level they have (3) is used.
+    const nearest = (await get('/api/problems/generate?count=20&topic=fractions&difficulty_level=5')).json().data.problems;
+    expect(nearest).toHaveLength(12);
+    expect(nearest.every((p: { difficulty_level: number }) => p.difficulty_level === 3)).toBe(true);
+    const tie = (await get('/api/problems/generate?count=20&topic=fractions&difficulty_level=2')).json().data.problems;
+    expect(tie.every((p: { difficulty_level: number }) => p.difficulty_level === 3)).toBe(true);
+
+    const none = (await get('/api/problems/generate?topic=place-value')).json().data.problems;
     expect(none).toEqual([]);
   });
 
@@ -166,6 +174,7 @@ describe('GET /api/problems/generate', () => {
   test('prefers problems the caller has not attempted, when an attempts read model exists', async () => {
     const ids = (await get('/api/problems?topic=integration&limit=100')).json().data.problems.map((p: { id: string }) => p.id);
     expect(ids).toHaveLength(12);
+    // The practice loop's attempts read model has these two columns (among many); only they matter here.
     await fixture.pool.query(sql.unsafe`CREATE TABLE read_models.attempts (user_id uuid NOT NULL, problem_id uuid NOT NULL)`);
     try {
       for (const id of ids.slice(0, 10)) {
