@@ -105,6 +105,13 @@ beforeAll(async () => {
   ] as const) {
     await app.store.append(`problem-${id}`, [problemCreated(id, fields)], { expectedVersion: 'no_stream' });
   }
+  // The projector first catches up with the seeded problem bank; reads below wait at most 2 s each.
+  const last = await app.store.lastPosition();
+  const deadline = Date.now() + 120_000;
+  while (app.projector.checkpoint < last) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${app.projector.checkpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await refreshCallers();
 }, 180_000);
 
@@ -129,6 +136,8 @@ async function get(url: string, as: Caller | null = student()) {
     url,
     headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), 'x-min-position': lastPosition },
   });
+  // Every read must include the commands before it (the projector caught up within the wait).
+  expect(response.headers['x-consistency']).toBeUndefined();
   return { status: response.statusCode, body: response.json() as { data?: any; code?: string; message?: string } };
 }
 
