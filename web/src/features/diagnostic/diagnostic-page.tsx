@@ -3,26 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { shortenToken, tokenExpiry } from './token-display.ts';
 import './diagnostic.css';
-
-/** First and last characters only: enough to compare, not enough to use. */
-export function shortenToken(token: string | null): string {
-  if (!token) return '(none)';
-  if (token.length <= 20) return token;
-  return `${token.slice(0, 12)}…${token.slice(-6)} (${token.length} characters)`;
-}
-
-/** Expiry from a JWT's payload, when it has one; nothing is verified here. */
-function tokenExpiry(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return claims.exp ? new Date(claims.exp * 1000).toLocaleString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** /diagnostic: what the browser believes about the session, and a way to start clean. */
 export function DiagnosticPage() {
@@ -33,7 +15,7 @@ export function DiagnosticPage() {
   useEffect(() => setHref(window.location.href), [location]);
   const access = tokenStorage.accessToken();
   const refresh = tokenStorage.refreshToken();
-  const accessExpiry = tokenExpiry(access);
+  const accessExpiry = tokenExpiry(access)?.toLocaleString();
 
   const clearAndReload = () => {
     localStorage.clear();
