@@ -44,8 +44,8 @@ describe('POST /api/client-errors', () => {
     const response = await send(report);
     expect(response.statusCode).toBe(201);
     const { position, data } = response.json() as { position: string; data: { reportId: string } };
-    const listed = await listAsAdmin(position);
-    expect(listed.data.errors).toContainEqual({
+    // Reads wait for x-min-position (bounded); polling covers a slow projector on a busy machine.
+    await expect.poll(async () => (await listAsAdmin(position)).data.errors.find((error) => error.report_id === data.reportId), { timeout: 20_000 }).toEqual({
       report_id: data.reportId,
       message: report.message,
       stack: report.stack,

@@ -12,6 +12,12 @@ describe('contact form', () => {
       message: 'Message is required',
     });
     expect(contactFormSchema.parse(valid)).toEqual({ ...valid, plan: 'school' });
+    // Left out entirely (the web drops blank fields) reads the same as left empty.
+    expect(formFieldErrors(contactFormSchema, {})).toEqual({
+      name: 'Name is required',
+      email: 'Email address is required',
+      message: 'Message is required',
+    });
   });
 
   test('email must be an email address of at most 254 characters', () => {

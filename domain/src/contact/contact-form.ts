@@ -39,19 +39,23 @@ export const CONTACT_PROMISE = {
   replyWithinHours: 24,
 } as const;
 
-const name = z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name is too long (maximum ${CONTACT_LIMITS.name} characters)`);
+const name = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(CONTACT_LIMITS.name, `Name is too long (maximum ${CONTACT_LIMITS.name} characters)`);
 const email = z
-  .string()
+  .string('Email address is required')
   .trim()
   .min(1, 'Email address is required')
   .max(CONTACT_LIMITS.email, 'Email address is too long')
   .pipe(z.email('Please enter a valid email address'));
 const organization = z
-  .string()
+  .string('Organization must be text')
   .trim()
   .max(CONTACT_LIMITS.organization, `Organization is too long (maximum ${CONTACT_LIMITS.organization} characters)`);
 const message = z
-  .string()
+  .string('Message is required')
   .trim()
   .min(1, 'Message is required')
   .max(CONTACT_LIMITS.message, `Message is too long (maximum ${CONTACT_LIMITS.message} characters)`);
