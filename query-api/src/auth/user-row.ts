@@ -20,13 +20,22 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-export async function findUserRow(pool: DatabasePool, userId: string): Promise<UserRow> {
-  const row = await pool.maybeOne(sql.type(userRow)`
-    SELECT id, email, first_name, last_name, role, grade_level, timezone, timezone_set, is_email_verified, avatar_kind,
-           profile_image_url, last_login_at, created_at
-    FROM read_models.users WHERE id = ${userId}`);
-  if (!row) throw new DomainError('NOT_FOUND', 'User not found');
-  return row;
+/**
+ * The signed-in user's row. The caller's token was checked against the event streams, so the
+ * account exists: a missing row means the projector has not caught up yet (e.g. right after
+ * start-up), and the read waits a little for it before giving up.
+ */
+export async function findUserRow(pool: DatabasePool, userId: string, waitMs = 5000): Promise<UserRow> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const row = await pool.maybeOne(sql.type(userRow)`
+      SELECT id, email, first_name, last_name, role, grade_level, timezone, timezone_set, is_email_verified, avatar_kind,
+             profile_image_url, last_login_at, created_at
+      FROM read_models.users WHERE id = ${userId}`);
+    if (row) return row;
+    if (Date.now() >= deadline) throw new DomainError('NOT_FOUND', 'User not found');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export function userViewOfRow(row: UserRow): UserView {

@@ -58,7 +58,20 @@ export class AccountsTestApp {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-accounts-'));
     const settings = { demoAccounts: options.demoAccounts ?? true, ...(options.clock ? { clock: options.clock } : {}) };
     const app = await AccountsTestApp.boot(databaseUrl, dataDir, settings);
-    return new AccountsTestApp(app, databaseUrl, dataDir, settings);
+    const started = new AccountsTestApp(app, databaseUrl, dataDir, settings);
+    await started.caughtUp();
+    return started;
+  }
+
+  /** Waits until the projector has applied every stored event (start-up seeding appends many). */
+  async caughtUp(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const last = await this.app.store.lastPosition();
+      if (this.app.projector.checkpoint >= last) return;
+      if (Date.now() > deadline) throw new Error(`projector still at ${this.app.projector.checkpoint}, events at ${last}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   private static boot(databaseUrl: string, dataDir: string, options: { demoAccounts: boolean; clock?: () => Date }) {
@@ -78,6 +91,7 @@ export class AccountsTestApp {
   async restart(): Promise<void> {
     await this.app.stop();
     this.app = await AccountsTestApp.boot(this.databaseUrl, this.dataDir, this.options);
+    await this.caughtUp();
   }
 
   stop() {
