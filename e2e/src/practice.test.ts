@@ -78,6 +78,13 @@ async function answer(page: Page, problem: StoredProblem, text: string, submitWi
   if (submitWith === 'click') await page.getByRole('button', { name: 'Submit Answer' }).click();
 }
 
+/** Ids of the achievements the real query says are earned. */
+async function earnedAchievements(): Promise<string[]> {
+  const response = await fetch(`${app.url}/api/learning/achievements/${tokens.user.id}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+  const body = (await response.json()) as { data: { achievements: { id: string; earned: boolean }[] } };
+  return body.data.achievements.filter((a) => a.earned).map((a) => a.id);
+}
+
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
 
 async function expectNoA11yViolations(page: Page, where: string) {
@@ -195,7 +202,7 @@ describe('the practice loop', () => {
     expect(await text(page, 'summary-correct')).toBe('4');
     expect(await text(page, 'summary-incorrect')).toBe('1');
     expect(await text(page, 'summary-success-rate')).toBe('80%');
-    expect(await text(page, 'summary-session-time')).toMatch(/^(Under 1 min|\d+ min)$/);
+    expect(await text(page, 'summary-session-time')).toMatch(/^(<1 min|\d+ min)$/);
     expect(await text(page, 'summary-avg-response')).toMatch(/^(\d+ms|\d+\.\ds)$/);
     expect(await text(page, 'summary-per-minute')).toMatch(/^\d+\.\d$/);
     expect(await text(page, 'performance-level')).toBe('Performance: Great');
@@ -228,7 +235,10 @@ describe('the practice loop', () => {
     expect(await text(page, 'tile-grade-level')).toBe('Grade 7');
     expect(await text(page, 'tile-progress')).toMatch(/^\d{1,3}%$/);
     expect(await text(page, 'review-due')).toBe('0 problems due');
-    expect(await text(page, 'achievements-count')).toBe('1 of 12');
+    // First Steps for sure; Topic Explorer too when the 5 problems covered 5 topics (the queue varies).
+    const earned = await earnedAchievements();
+    expect(earned).toContain('first-steps');
+    expect(await text(page, 'achievements-count')).toBe(`${earned.length} of 12`);
     expect(await page.getByRole('link', { name: 'Start Practice' }).getAttribute('href')).toBe('/learn');
     expect(await page.getByRole('link', { name: 'View Achievements' }).getAttribute('href')).toBe('/achievements');
     await screenshot(page, 'practice-desktop-6-dashboard');
@@ -254,7 +264,7 @@ describe('the practice loop', () => {
     // Achievements: First Steps earned, with its date.
     await page.goto(`${app.url}/achievements`);
     await page.getByTestId('achievements-earned').waitFor({ timeout: 10_000 });
-    expect(await text(page, 'achievements-earned')).toBe('1 of 12 earned');
+    expect(await text(page, 'achievements-earned')).toBe(`${earned.length} of 12 earned`);
     expect(await page.locator('[data-achievement="first-steps"][data-earned="true"]').first().textContent()).toContain('Earned on');
     expect(await text(page, 'category-count-milestone')).toBe('1/3');
     const tabs = page.getByRole('tab');

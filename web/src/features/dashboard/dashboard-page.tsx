@@ -85,7 +85,14 @@ export function DashboardPage() {
               value={data.grade_level === null ? 'Not set' : `Grade ${data.grade_level}`}
               testId="tile-grade-level"
             />
-            <Tile icon="📊" label="Progress" value={`${data.progress_percent}%`} testId="tile-progress" percent={data.progress_percent} />
+            <Tile
+              icon="📊"
+              label="Progress"
+              value={`${data.progress_percent}%`}
+              testId="tile-progress"
+              percent={data.progress_percent}
+              note={data.grade_level === null ? 'of all problems solved' : `of Grade ${data.grade_level} problems solved`}
+            />
           </dl>
         ) : load.kind === 'loading' ? (
           <div className="dashboard-tiles" aria-busy="true">
@@ -204,7 +211,8 @@ export function DashboardPage() {
   );
 }
 
-function Tile({ icon, label, value, testId, percent }: { icon: string; label: string; value: string; testId: string; percent?: number }) {
+function Tile(props: { icon: string; label: string; value: string; testId: string; percent?: number; note?: string }) {
+  const { icon, label, value, testId, percent, note } = props;
   return (
     <div className="dashboard-tile">
       <dt>
@@ -222,6 +230,7 @@ function Tile({ icon, label, value, testId, percent }: { icon: string; label: st
             <span className="progress-fill" style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
           </span>
         ) : null}
+        {note ? <span className="dashboard-tile-note">{note}</span> : null}
       </dd>
     </div>
   );

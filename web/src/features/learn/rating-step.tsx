@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { announce } from '../../components/announcer.tsx';
 import { DIFFICULTY_RATINGS, RATING_STEP_LABELS, type DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
 import { ratingChoices, type Feedback } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
@@ -27,11 +28,13 @@ export function RatingStep({ feedback, selected, committed, onSelect, onEnd }: R
       const target = event.target;
       if (target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text'))) return;
       event.preventDefault();
-      onSelect(Number(event.key));
+      const value = Number(event.key);
+      if (!committed && !allowed.some((rating) => rating === value) && note) announce(note, 'assertive');
+      onSelect(value);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onSelect]);
+  }, [onSelect, allowed, note, committed]);
 
   return (
     <article className="card learn-step learn-rating" data-step="rating" aria-labelledby="learn-rating-heading">

@@ -10,10 +10,10 @@ import {
 import { sessionAccuracy, type SessionProgress } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
 
-/** Session time in minutes: whole minutes, 'Under 1 min' for a short session. */
+/** Session time in minutes: whole minutes, '<1 min' for a short session. */
 export function sessionMinutes(elapsedMs: number): string {
   const minutes = Math.floor(Math.max(0, elapsedMs) / 60_000);
-  return minutes < 1 ? 'Under 1 min' : `${minutes} min`;
+  return minutes < 1 ? '<1 min' : `${minutes} min`;
 }
 
 const ACHIEVEMENT_TEXT: Record<SessionAchievement, { icon: string; text: string }> = {

@@ -280,6 +280,10 @@ function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_ac
   return (
     <section className="card progress-activity" aria-labelledby="progress-activity-heading">
       <h2 id="progress-activity-heading">The Last 7 Days</h2>
+      <p className="muted small activity-legend">
+        <span className="legend-swatch is-answers" aria-hidden="true" /> answers
+        <span className="legend-swatch is-correct" aria-hidden="true" /> correct
+      </p>
       <ol className="activity-chart">
         {days.map((day) => (
           <li key={day.date} aria-label={`${fullDay(day.date)}: ${plural(day.answers, 'answer')}, ${day.correct} correct`}>
