@@ -3,7 +3,7 @@ import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { generatedProblemId } from './problem-ids.ts';
-import { gradeForSeed, PROBLEM_BANK_STREAM, seedProblemBank, seedsFor } from './seed-problem-bank.ts';
+import { gradeForSeed, PROBLEM_BANK_STREAM, seedProblemBank, seedsFor, startProblemBankSeeding } from './seed-problem-bank.ts';
 
 let fixture: ProjectorFixture;
 beforeEach(async () => {
@@ -114,6 +114,25 @@ test('a generator that throws for a seed is reported and left out; the rest is s
   const lines: string[] = [];
   const result = await seedProblemBank({ store: fixture.store, clock, templates: [good, flaky], version: 1, log: (line) => lines.push(line) });
   expect(result).toMatchObject({ count: 23, appended: 23, failed: ['add-flaky seed 3: could not make 4 distinct options'] });
-  expect(lines[1]).toBe('problem bank v1: 1 problems could not be generated and were left out: add-flaky seed 3: could not make 4 distinct options');
+  expect(lines.at(-1)).toBe('problem bank v1: 1 problems could not be generated and were left out: add-flaky seed 3: could not make 4 distinct options');
   expect(await eventCount()).toBe(23 + 1);
+});
+
+test('ready comes once every template has its first seeds; the rest follows', async () => {
+  const templates = [fakeTemplate('add-a', [1, 2, 3]), fakeTemplate('add-b', [4])];
+  const seeding = startProblemBankSeeding({ store: fixture.store, clock, templates, version: 1, concurrency: 2 });
+  await seeding.ready;
+  for (const [id, seeds] of [['add-a', [1, 2, 3]], ['add-b', [1, 2]]] as const) {
+    for (const seed of seeds) expect((await fixture.store.readStream(`problem-${generatedProblemId(id, seed)}`)).exists, `${id} ${seed}`).toBe(true);
+  }
+  const result = await seeding.done;
+  expect(result).toMatchObject({ count: 24, appended: 24 });
+  expect((await fixture.store.readStream(PROBLEM_BANK_STREAM)).exists).toBe(true);
+});
+
+test('ready fails when the store does', async () => {
+  const broken = { ...fixture.store, append: async () => { throw new Error('database is down'); } };
+  const seeding = startProblemBankSeeding({ store: broken, clock, templates: [fakeTemplate('add-a', [1])], version: 1 });
+  await expect(seeding.ready).rejects.toThrow('database is down');
+  await expect(seeding.done).rejects.toThrow('database is down');
 });

@@ -16,7 +16,8 @@ import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } fro
  * - a newer bank version (more templates, more seeds) → only the missing pairs are appended;
  * - a seeding that stopped halfway → redone; appends of events already stored are no-ops
  *   (same event id) and streams that exist are skipped ('no_stream').
- * Several servers starting together are safe for the same reasons.
+ * Several servers starting together are safe for the same reasons. Start-up waits only for the
+ * first seeds of every template (`ready`); the rest is appended in the background.
  */
 export const PROBLEM_BANK_VERSION = 1;
 export const PROBLEM_BANK_STREAM = 'problem-bank';
@@ -27,6 +28,11 @@ export const MIN_SEEDS_PER_GRADE = 3;
 
 export function seedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
   return Math.max(MIN_SEEDS_PER_TEMPLATE, MIN_SEEDS_PER_GRADE * template.grades.length);
+}
+
+/** Seeds stored before start-up goes on: one per grade the template covers, at least two. */
+export function coreSeedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
+  return Math.max(2, template.grades.length);
 }
 
 /** Seeds run 1..n; the grade cycles through the template's grades, so every grade gets its share. */
@@ -53,6 +59,8 @@ export interface SeedProblemBankOptions {
   templates?: readonly ProblemTemplate[];
   version?: number;
   seedsPerTemplate?: (template: ProblemTemplate) => number;
+  /** Seeds per template that `ready` waits for (default coreSeedsFor). */
+  coreSeedsPerTemplate?: (template: ProblemTemplate) => number;
   /** Appends in flight at once (default 8). */
   concurrency?: number;
 }
@@ -77,13 +85,50 @@ function validated(type: string, data: unknown, fallback?: z.ZodType): unknown {
   throw new Error(`Unknown event type ${type}`);
 }
 
-export async function seedProblemBank(options: SeedProblemBankOptions): Promise<SeedProblemBankResult> {
+export interface ProblemBankSeeding {
+  /**
+   * Resolves once the first seeds of every template are stored (one per grade it covers, at least
+   * two): from then on every topic and grade has problems. Rejects when they cannot be stored.
+   */
+  ready: Promise<void>;
+  /** Resolves when the whole bank is stored and marked (ProblemBankSeeded). */
+  done: Promise<SeedProblemBankResult>;
+}
+
+/**
+ * Starts seeding. Start-up awaits `ready` only: the first seeds of every template go first, the
+ * rest follow in the background (a first start on a busy machine otherwise waits for thousands of
+ * single-stream appends). A stop before `done` leaves no marker; the next start completes the bank.
+ */
+export function startProblemBankSeeding(options: SeedProblemBankOptions): ProblemBankSeeding {
+  let resolveReady!: () => void;
+  let rejectReady!: (error: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // a caller may only watch `done`
+  const done = seed(options, () => resolveReady());
+  done.then(
+    () => resolveReady(),
+    (error: unknown) => rejectReady(error),
+  );
+  return { ready, done };
+}
+
+/** The whole seeding, awaited. */
+export function seedProblemBank(options: SeedProblemBankOptions): Promise<SeedProblemBankResult> {
+  return startProblemBankSeeding(options).done;
+}
+
+async function seed(options: SeedProblemBankOptions, onReady: () => void): Promise<SeedProblemBankResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const { store } = options;
   const version = options.version ?? PROBLEM_BANK_VERSION;
   const templates = options.templates ?? (await import('@mathdaily/domain/problems/templates')).problemTemplates;
   const seedsPerTemplate = options.seedsPerTemplate ?? seedsFor;
+  const coreSeedsPerTemplate = options.coreSeedsPerTemplate ?? coreSeedsFor;
   const elapsed = () => (performance.now() - started) / 1000;
 
   const bank = await store.readStream(PROBLEM_BANK_STREAM);
@@ -103,23 +148,36 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
   const at = options.clock().toISOString();
   const correlationId = `problem-bank-v${version}`;
 
-  // The pairs a finished earlier seeding did not cover.
-  const work: { template: ProblemTemplate; seed: number }[] = [];
+  // The pairs a finished earlier seeding did not cover: every template's first seeds, then the rest.
+  const core: WorkItem[] = [];
+  const rest: WorkItem[] = [];
   for (const template of templates) {
     const from = (done?.seeds[template.id] ?? 0) + 1;
-    for (let seed = from; seed <= plan.get(template.id)!; seed++) work.push({ template, seed });
+    const coreSeeds = Math.min(plan.get(template.id)!, coreSeedsPerTemplate(template));
+    for (let seed = from; seed <= plan.get(template.id)!; seed++) (seed <= coreSeeds ? core : rest).push({ template, seed });
   }
+  const work = [...core, ...rest];
 
   let appended = 0;
   let existing = count - work.length;
   const failed: string[] = [];
+  let coreLeft = core.length;
+  const finished = (index: number) => {
+    if (index < core.length && --coreLeft === 0) {
+      if (rest.length > 0) log(`problem bank v${version}: first ${core.length} problems stored in ${elapsed().toFixed(1)} s; ${rest.length} more follow in the background`);
+      onReady();
+    }
+  };
+  if (coreLeft === 0) onReady();
+
   let next = 0;
   const worker = async () => {
     for (;;) {
-      const item = work[next++];
+      const index = next++;
+      const item = work[index];
       if (!item) return;
       const problemId = generatedProblemId(item.template.id, item.seed);
-      let event: NewEvent;
+      let event: NewEvent | null = null;
       try {
         const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
         event = {
@@ -131,17 +189,22 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
       } catch (error) {
         // A generator bug must not stop the app from starting: the pair is left out and reported.
         failed.push(`${item.template.id} seed ${item.seed}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        continue;
       }
-      try {
-        const result = await store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
-        // Re-appending a stored event (same id) returns the original result, from before this seeding.
-        if (result.position > positionBefore) appended += 1;
-        else existing += 1;
-      } catch (error) {
-        if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) existing += 1;
-        else throw error;
+      if (event) {
+        try {
+          const result = await store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
+          // Re-appending a stored event (same id) returns the original result, from before this seeding.
+          if (result.position > positionBefore) appended += 1;
+          else existing += 1;
+        } catch (error) {
+          if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) existing += 1;
+          else {
+            next = work.length; // stop the other workers too
+            throw error;
+          }
+        }
       }
+      finished(index);
     }
   };
   const positionBefore = await store.lastPosition();
@@ -166,4 +229,9 @@ export async function seedProblemBank(options: SeedProblemBankOptions): Promise<
     log(`problem bank v${version}: ${failed.length} problems could not be generated and were left out: ${failed.slice(0, 5).join('; ')}${failed.length > 5 ? '; …' : ''}`);
   }
   return { version, count: stored, appended, existing, failed, seconds };
+}
+
+interface WorkItem {
+  template: ProblemTemplate;
+  seed: number;
 }
