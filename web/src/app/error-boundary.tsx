@@ -1,33 +1,46 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
 
+type Report = 'sending' | 'reported' | 'failed';
+
 interface State {
   error: Error | null;
-  reported: boolean;
+  report: Report;
   at: string | null;
 }
 
 const SUPPORT_EMAIL = 'support@mathdaily.app';
+/** The server's limits (POST /api/client-errors); longer text is cut here rather than refused there. */
+const LIMITS = { message: 1000, stack: 8000, url: 2000, userAgent: 500 };
 
-/** 'Oops! Something went wrong': the error is recorded on the server, so saying so is true. */
+/** The page's address without query string or fragment: reset and verification links carry tokens there. */
+function pageAddress(): string {
+  return `${window.location.origin}${window.location.pathname}`;
+}
+
+/**
+ * 'Oops! Something went wrong' (SPEC §2). The crash is sent to POST /api/client-errors and kept
+ * for admins; the screen says it has been reported only once the server has confirmed it.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null, reported: false, at: null };
+  override state: State = { error: null, report: 'sending', at: null };
 
   static getDerivedStateFromError(error: Error): Partial<State> {
-    return { error, at: new Date().toISOString() };
+    return { error, report: 'sending', at: new Date().toISOString() };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    const message = (error.message || error.name || 'Unknown error').slice(0, LIMITS.message);
     void api
       .post('/api/client-errors', {
-        message: error.message.slice(0, 1000),
-        stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.slice(0, 8000),
-        url: window.location.href,
-        userAgent: navigator.userAgent,
+        message,
+        stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.trim().slice(0, LIMITS.stack) || null,
+        url: pageAddress().slice(0, LIMITS.url),
+        userAgent: navigator.userAgent.slice(0, LIMITS.userAgent),
         occurredAt: this.state.at ?? new Date().toISOString(),
       })
-      .then(() => this.setState({ reported: true }))
-      .catch(() => this.setState({ reported: false }));
+      .then(() => this.setState({ report: 'reported' }))
+      .catch(() => this.setState({ report: 'failed' }));
   }
 
   private reportLink(): string {
@@ -38,7 +51,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       '---',
       `Error: ${error?.message ?? ''}`,
       `Browser: ${navigator.userAgent}`,
-      `URL: ${window.location.href}`,
+      `URL: ${pageAddress()}`,
       `Time: ${at ?? new Date().toISOString()}`,
     ].join('\n');
     return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MathDaily error report')}&body=${encodeURIComponent(body)}`;
@@ -46,17 +59,22 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    const { report } = this.state;
     return (
       <main className="centered-page" id="main">
         <div className="card narrow center" role="alert">
-          <p className="big-emoji" aria-hidden="true">😵</p>
+          <p className="big-emoji" aria-hidden="true">
+            😵
+          </p>
           <h1>Oops! Something went wrong</h1>
-          <p>
-            Don't worry — your progress is safe. {this.state.reported ? 'The issue has been reported' : 'We are reporting the issue'} and we'll look
-            into it.
+          <p>Don't worry — your progress is safe: every answer is saved as soon as you submit it.</p>
+          <p className="muted" data-testid="error-report-status">
+            {report === 'reported' && 'The issue has been reported to our team and we’ll look into it.'}
+            {report === 'sending' && 'Sending a report of the issue to our team…'}
+            {report === 'failed' && 'We couldn’t send an automatic report. Please use “Report this issue” to tell us what happened.'}
           </p>
           <div className="button-row">
-            <button type="button" className="button primary" onClick={() => this.setState({ error: null, reported: false, at: null })}>
+            <button type="button" className="button primary" onClick={() => this.setState({ error: null, report: 'sending', at: null })}>
               Try Again
             </button>
             <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -1,11 +1,176 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  CONTACT_LIMITS,
+  CONTACT_PLANS,
+  CONTACT_PLAN_LABELS,
+  CONTACT_PROMISE,
+  DEFAULT_CONTACT_PLAN,
+  TRIAL,
+  contactFormSchema,
+} from '@mathdaily/domain';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { Icon } from '../public-site/icons.tsx';
+import { PublicLayout } from '../public-site/public-layout.tsx';
+import { SUPPORT_EMAIL } from '../public-site/site-links.ts';
+import { FormField } from './form-field.tsx';
+import { useMessageForm } from './use-message-form.ts';
+import './contact.css';
 
-// Placeholder until its feature issue lands.
+/** SPEC §2 Contact: name, email, organization, plan (school by default) and message, stored as a ContactRequested event. */
 export function ContactPage() {
-  useDocumentTitle('Contact us');
+  useDocumentTitle('Contact Sales');
+  const form = useMessageForm({
+    source: 'contact',
+    schema: contactFormSchema,
+    initial: { name: '', email: '', organization: '', plan: DEFAULT_CONTACT_PLAN as string, message: '' },
+  });
+  const { values, errors, status } = form;
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status === 'sent') sentRef.current?.focus();
+  }, [status]);
+
   return (
-    <main className="page" id="main">
-      <h1>Contact us</h1>
-    </main>
+    <PublicLayout page="contact">
+      <div className="contact-page">
+        <section className="contact-intro" aria-labelledby="contact-title">
+          <p className="eyebrow">Contact Sales</p>
+          <h1 id="contact-title">Let’s find the right plan for you</h1>
+          <p className="contact-lead">
+            Bringing MathDaily to a school, a tutoring group or your family? Tell us what you need and a member of our team will reply.
+          </p>
+          <ul className="contact-facts">
+            <li>
+              <span className="contact-fact-icon">
+                <Icon name="clock" />
+              </span>
+              <span>
+                <strong>Reply within {CONTACT_PROMISE.replyWithinHours} hours</strong>
+                <span>Our team is available {CONTACT_PROMISE.hours}.</span>
+              </span>
+            </li>
+            <li>
+              <span className="contact-fact-icon">
+                <Icon name="mail" />
+              </span>
+              <span>
+                <strong>Prefer email?</strong>
+                <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              </span>
+            </li>
+            <li>
+              <span className="contact-fact-icon">
+                <Icon name="gift" />
+              </span>
+              <span>
+                <strong>Just want to try it?</strong>
+                <span>
+                  Every plan starts with a {TRIAL.days}-day free trial, no credit card required. <Link to="/pricing">See pricing</Link>
+                </span>
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        <section className="card contact-card" aria-labelledby="contact-form-title">
+          {status === 'sent' ? (
+            <div className="message-sent" role="status" tabIndex={-1} ref={sentRef}>
+              <span className="message-sent-icon">
+                <Icon name="check" size={30} />
+              </span>
+              <h2 id="contact-form-title">Message sent</h2>
+              <p className="message-sent-text">{CONTACT_PROMISE.thankYou}</p>
+              <button type="button" className="button" onClick={form.reset}>
+                Send another message
+              </button>
+            </div>
+          ) : (
+            <form className="message-form" noValidate onSubmit={(event) => void form.onSubmit(event)} ref={form.formRef}>
+              <h2 id="contact-form-title">Send us a message</h2>
+              {form.formError && (
+                <div className="alert alert-error" role="alert">
+                  <p className="alert-title">We couldn’t send your message</p>
+                  <p>{form.formError}</p>
+                </div>
+              )}
+              <div className="contact-row">
+                <FormField id="contact-name" label="Name" error={errors.name}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="text"
+                      name="name"
+                      autoComplete="name"
+                      maxLength={CONTACT_LIMITS.name}
+                      value={values.name}
+                      onChange={(event) => form.setValue('name', event.target.value)}
+                    />
+                  )}
+                </FormField>
+                <FormField id="contact-email" label="Email" error={errors.email}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="email"
+                      name="email"
+                      autoComplete="email"
+                      maxLength={CONTACT_LIMITS.email}
+                      value={values.email}
+                      onChange={(event) => form.setValue('email', event.target.value)}
+                    />
+                  )}
+                </FormField>
+              </div>
+              <div className="contact-row">
+                <FormField id="contact-organization" label="Organization" optional error={errors.organization}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="text"
+                      name="organization"
+                      autoComplete="organization"
+                      maxLength={CONTACT_LIMITS.organization}
+                      value={values.organization}
+                      onChange={(event) => form.setValue('organization', event.target.value)}
+                    />
+                  )}
+                </FormField>
+                <FormField id="contact-plan" label="Plan you’re interested in" error={errors.plan}>
+                  {(props) => (
+                    <select {...props} name="plan" value={values.plan} onChange={(event) => form.setValue('plan', event.target.value)}>
+                      {CONTACT_PLANS.map((plan) => (
+                        <option key={plan} value={plan}>
+                          {CONTACT_PLAN_LABELS[plan]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              </div>
+              <FormField id="contact-message" label="Message" error={errors.message}>
+                {(props) => (
+                  <textarea
+                    {...props}
+                    name="message"
+                    rows={6}
+                    maxLength={CONTACT_LIMITS.message}
+                    placeholder="How many students, which grades, and anything else we should know"
+                    value={values.message}
+                    onChange={(event) => form.setValue('message', event.target.value)}
+                  />
+                )}
+              </FormField>
+              <button type="submit" className="button primary" disabled={status === 'sending'}>
+                {status === 'sending' ? 'Sending...' : 'Send Message'}
+              </button>
+              <p className="contact-note">
+                We use your details only to answer this message. See our <Link to="/privacy">Privacy Policy</Link>.
+              </p>
+            </form>
+          )}
+        </section>
+      </div>
+    </PublicLayout>
   );
 }

@@ -1,11 +1,378 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PLANS, TRIAL, formatPounds, lowestMonthlyPence } from '@mathdaily/domain';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { Icon } from '../public-site/icons.tsx';
+import { PlanCard } from '../public-site/plan-card.tsx';
+import { PublicLayout, useScrollToHash } from '../public-site/public-layout.tsx';
+import { DemoWalkthrough } from './demo-walkthrough.tsx';
+import { COMPARISON, DASHBOARD_EXAMPLE, FEATURES, PROBLEMS, SESSION_OUTLINE, SOLUTIONS, TESTIMONIALS } from './landing-content.ts';
+import './landing.css';
 
-// Placeholder until its feature issue lands.
+const trialNote = `${TRIAL.days}-day free trial`;
+
+/** SPEC §1 landing page: hero, problem and solution, the daily session, features, comparison, testimonials, pricing, call to action. */
 export function LandingPage() {
-  useDocumentTitle('MathDaily');
+  useDocumentTitle('Mastery in 10 minutes a day');
+  useScrollToHash();
+  const [demoOpen, setDemoOpen] = useState(false);
+
   return (
-    <main className="page" id="main">
-      <h1>MathDaily</h1>
-    </main>
+    <PublicLayout page="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">Daily maths practice for grades 1-12</p>
+            <h1 id="hero-title">
+              Mastery in <span className="hero-highlight">10 minutes</span> a day
+            </h1>
+            <p className="hero-lead">
+              Short daily sessions that adapt to every answer and bring back each problem just before it is forgotten. Real progress without
+              the homework battles.
+            </p>
+            <div className="hero-actions">
+              <Link className="button primary hero-button" to="/register">
+                Start Free Trial
+              </Link>
+              <button type="button" className="button hero-button" onClick={() => setDemoOpen(true)} aria-haspopup="dialog">
+                <Icon name="play" size={18} />
+                Watch 2-min Demo
+              </button>
+            </div>
+            <ul className="hero-assurances">
+              <li>
+                <Icon name="check" size={18} />
+                {trialNote}
+              </li>
+              <li>
+                <Icon name="check" size={18} />
+                No credit card required
+              </li>
+              <li>
+                <Icon name="check" size={18} />
+                From {formatPounds(lowestMonthlyPence())}/month after
+              </li>
+            </ul>
+          </div>
+          <SessionPreview />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">The problem and our solution</p>
+            <h2 id="why-title">Maths practice shouldn’t feel like a battle</h2>
+            <p>Most practice is too long, too generic and quickly forgotten. MathDaily turns it into a small daily habit that sticks.</p>
+          </div>
+          <div className="compare-cards">
+            <div className="problem-card-panel">
+              <h3>The usual way</h3>
+              <ul className="plain-list">
+                {PROBLEMS.map((text) => (
+                  <li key={text}>
+                    <span className="list-mark bad">
+                      <Icon name="cross" size={16} />
+                    </span>
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="solution-card-panel">
+              <h3>The MathDaily way</h3>
+              <ul className="plain-list">
+                {SOLUTIONS.map((text) => (
+                  <li key={text}>
+                    <span className="list-mark good">
+                      <Icon name="check" size={16} />
+                    </span>
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section id="how-it-works" className="section section-alt" aria-labelledby="how-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">How it works</p>
+            <h2 id="how-title">Your daily session</h2>
+            <p>The same simple shape every day, so it becomes a habit.</p>
+          </div>
+          <ol className="session-steps">
+            {SESSION_OUTLINE.map((step, index) => (
+              <li key={step.title} className="session-step">
+                <span className="session-icon">
+                  <Icon name={step.icon} size={26} />
+                </span>
+                <p className="session-time">
+                  <span className="visually-hidden">Step {index + 1}: </span>
+                  {step.minutes}
+                </p>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="features" className="section" aria-labelledby="features-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">Features</p>
+            <h2 id="features-title">Everything a student needs to build mastery</h2>
+            <p>Built on how memory actually works, and kind to busy families.</p>
+          </div>
+          <ul className="feature-grid">
+            {FEATURES.map((feature) => (
+              <li key={feature.title} className="feature-card">
+                <span className="feature-icon">
+                  <Icon name={feature.icon} size={22} />
+                </span>
+                <h3>{feature.title}</h3>
+                <p>{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+
+          <div className="preview-block">
+            <div className="preview-copy">
+              <h3>Progress you can see</h3>
+              <p>
+                Every student gets a dashboard with problems solved, their day streak, grade level and mastery level, plus mastery for each
+                topic. Parents and tutors see at a glance what is going well and what needs another look.
+              </p>
+              <Link to="/register" className="button primary">
+                Start Free Trial
+              </Link>
+            </div>
+            <DashboardPreview />
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="comparison-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">Why MathDaily</p>
+            <h2 id="comparison-title">How MathDaily compares</h2>
+            <p>What a typical maths practice app offers, side by side with MathDaily.</p>
+          </div>
+          <div className="comparison-wrap">
+            <table className="comparison">
+              <caption className="visually-hidden">Other maths apps compared with MathDaily</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Feature</span>
+                  </th>
+                  <th scope="col">Other apps</th>
+                  <th scope="col" className="comparison-ours">
+                    MathDaily
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {COMPARISON.map((row) => (
+                  <tr key={row.feature}>
+                    <th scope="row">{row.feature}</th>
+                    <td>
+                      <ComparisonValue value={row.others} />
+                    </td>
+                    <td className="comparison-ours">
+                      <ComparisonValue value={row.mathdaily} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+
+      <section id="testimonials" className="section" aria-labelledby="testimonials-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">Testimonials</p>
+            <h2 id="testimonials-title">Students who made it a habit</h2>
+            <p>A few minutes a day adds up quickly.</p>
+          </div>
+          <ul className="testimonial-grid">
+            {TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name}>
+                <figure className="testimonial">
+                  <p className="stars">
+                    {[0, 1, 2, 3, 4].map((index) => (
+                      <Icon key={index} name="star" size={18} />
+                    ))}
+                    <span className="visually-hidden">Five out of five stars</span>
+                  </p>
+                  <blockquote>
+                    <p>“{testimonial.quote}”</p>
+                  </blockquote>
+                  <figcaption>
+                    <span className="testimonial-avatar" aria-hidden="true">
+                      {testimonial.name.charAt(0)}
+                    </span>
+                    <span>
+                      <strong>{testimonial.name}</strong>
+                      <span className="muted">{testimonial.detail} student</span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="pricing" className="section section-alt" aria-labelledby="pricing-title">
+        <div className="section-inner">
+          <div className="section-heading">
+            <p className="eyebrow">Pricing</p>
+            <h2 id="pricing-title">Simple plans, one free trial</h2>
+            <p>
+              Every plan starts with a {trialNote}. No credit card required.
+            </p>
+          </div>
+          <div className="plan-grid">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} period="monthly" compact />
+            ))}
+          </div>
+          <p className="center pricing-more">
+            <Link to="/pricing">See yearly prices and add-ons</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section final-cta" aria-labelledby="cta-title">
+        <div className="cta-band">
+          <h2 id="cta-title">Start building maths confidence today</h2>
+          <p>Ten minutes a day is all it takes. Try MathDaily free for {TRIAL.days} days.</p>
+          <div className="button-row">
+            <Link className="button primary" to="/register">
+              Start Free Trial
+            </Link>
+            <Link className="button ghost" to="/login">
+              Sign In
+            </Link>
+          </div>
+          <p className="cta-note">No credit card required.</p>
+        </div>
+      </section>
+
+      <DemoWalkthrough open={demoOpen} onClose={() => setDemoOpen(false)} />
+    </PublicLayout>
+  );
+}
+
+function ComparisonValue({ value }: { value: string | boolean }) {
+  if (value === true) {
+    return (
+      <span className="comparison-yes">
+        <Icon name="check" size={18} />
+        Yes
+      </span>
+    );
+  }
+  if (value === false) {
+    return (
+      <span className="comparison-no">
+        <Icon name="cross" size={18} />
+        No
+      </span>
+    );
+  }
+  return <>{value}</>;
+}
+
+/** The hero's picture of a session in progress; decorative (the page's text says what it shows). */
+function SessionPreview() {
+  return (
+    <div className="hero-visual" aria-hidden="true">
+      <div className="session-preview">
+        <div className="session-preview-top">
+          <span className="session-chip">Quick review · 2 of 4</span>
+          <span className="session-timer">
+            <Icon name="clock" size={16} /> 1:24
+          </span>
+        </div>
+        <div className="session-preview-bar">
+          <i />
+        </div>
+        <p className="session-preview-topic">Fractions · Difficulty 2/5</p>
+        <p className="session-preview-question">What is ¾ of 24?</p>
+        <div className="session-preview-options">
+          <span>16</span>
+          <span className="chosen">18</span>
+          <span>20</span>
+          <span>21</span>
+        </div>
+        <div className="session-preview-feedback">
+          <Icon name="check" size={18} />
+          <span>
+            <strong>Correct!</strong> 24 ÷ 4 = 6, and 6 × 3 = 18.
+          </span>
+        </div>
+      </div>
+      <div className="floating-stat streak">
+        <Icon name="flame" size={18} />
+        <span>
+          <b>12</b> day streak
+        </span>
+      </div>
+      <div className="floating-stat mastery">
+        <Icon name="chart" size={18} />
+        <span>
+          <b>88%</b> fractions mastered
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §1: a sample dashboard preview, clearly labelled as an example. */
+function DashboardPreview() {
+  const example = DASHBOARD_EXAMPLE;
+  const tiles = [
+    { label: 'Problems solved', value: String(example.problemsSolved) },
+    { label: 'Day streak', value: `${example.dayStreak} days` },
+    { label: 'Grade level', value: `Grade ${example.gradeLevel}` },
+    { label: 'Mastery level', value: example.masteryLevel },
+  ];
+  return (
+    <figure className="dashboard-preview" aria-labelledby="dashboard-preview-caption">
+      <figcaption id="dashboard-preview-caption" className="dashboard-preview-caption">
+        <span className="badge">Example</span> A student’s dashboard (sample data)
+      </figcaption>
+      <dl className="dashboard-tiles">
+        {tiles.map((tile) => (
+          <div key={tile.label} className="dashboard-tile">
+            <dt>{tile.label}</dt>
+            <dd>{tile.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="dashboard-topics">
+        <p className="dashboard-topics-title">Mastery by topic</p>
+        <ul>
+          {example.topics.map((topic) => (
+            <li key={topic.name}>
+              <span className="dashboard-topic-name">{topic.name}</span>
+              <span className="progress-track" aria-hidden="true">
+                <span className="progress-fill" style={{ width: `${topic.percent}%`, display: 'block' }} />
+              </span>
+              <span className="dashboard-topic-value">{topic.percent}%</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </figure>
   );
 }
