@@ -84,7 +84,8 @@ export function MathAnswerInput(props: MathAnswerInputProps) {
   };
 
   const describedBy = [helpId, props.describedBy].filter(Boolean).join(' ');
-  const showPreview = value.trim() !== '';
+  // Once locked, the answer is shown elsewhere (e.g. the card's result); no keys, no preview.
+  const showPreview = value.trim() !== '' && !disabled;
 
   return (
     <div className="math-answer">
@@ -112,23 +113,25 @@ export function MathAnswerInput(props: MathAnswerInputProps) {
       <p className="visually-hidden" id={helpId}>
         Type fractions as 3/4, powers as x^2 and square roots as √(2). Press Enter to submit.
       </p>
-      <div className="math-answer-keys" role="group" aria-label="Maths symbols">
-        {INSERTS.map((item) => (
-          <button
-            key={item.name}
-            type="button"
-            className="math-key"
-            aria-label={item.name}
-            title={item.name}
-            disabled={disabled}
-            // Keep the focus (and the phone keyboard) in the text box.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => insert(item)}
-          >
-            <span aria-hidden="true">{item.label}</span>
-          </button>
-        ))}
-      </div>
+      {disabled ? null : (
+        <div className="math-answer-keys" role="group" aria-label="Maths symbols">
+          {INSERTS.map((item) => (
+            <button
+              key={item.name}
+              type="button"
+              className="math-key"
+              // The visible symbol starts the name (WCAG 2.5.3 label in name), then what it does.
+              aria-label={`${item.label}: ${item.name}`}
+              title={item.name}
+              // Keep the focus (and the phone keyboard) in the text box.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => insert(item)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="math-answer-preview" id={previewId} hidden={!showPreview}>
         <span className="math-answer-preview-label">Preview:</span> {showPreview ? <TypedMath value={value} /> : null}
       </div>

@@ -20,9 +20,11 @@ export interface MathTextProps {
   as?: ElementType;
   className?: string;
   id?: string;
+  /** Inline maths at full size (`\displaystyle`): bigger fractions, for questions and answers. */
+  displayStyle?: boolean;
 }
 
-export function MathText({ text, as, className, id }: MathTextProps) {
+export function MathText({ text, as, className, id, displayStyle = false }: MathTextProps) {
   const Element = as ?? 'span';
   const segments = splitMath(text);
   return (
@@ -31,7 +33,11 @@ export function MathText({ text, as, className, id }: MathTextProps) {
         segment.kind === 'text' ? (
           <Fragment key={index}>{withLineBreaks(segment.value)}</Fragment>
         ) : (
-          <KatexSpan key={index} tex={segment.value} display={segment.kind === 'display'} />
+          <KatexSpan
+            key={index}
+            tex={displayStyle && segment.kind === 'inline' ? `\\displaystyle ${segment.value}` : segment.value}
+            display={segment.kind === 'display'}
+          />
         ),
       )}
     </Element>
@@ -44,14 +50,27 @@ export interface TypedMathProps {
   className?: string;
 }
 
-/** A typed answer shown as maths (e.g. the correct answer, or a preview of the student's input). */
+/**
+ * A typed answer shown as maths (e.g. the correct answer, or a preview of the student's input).
+ * Text that is not maths ('Triangle', 'It is certain') stays plain text; `$…$` is MathText.
+ */
 export function TypedMath({ value, className }: TypedMathProps) {
-  const tex = typedMathToLatex(value);
+  if (value.includes('$')) return <MathText text={value} className={className} displayStyle />;
+  const tex = looksLikeMath(value) ? typedMathToLatex(value) : '';
   return (
     <span className={className ? `math-text ${className}` : 'math-text'}>
-      {tex ? <KatexSpan tex={tex} display={false} /> : null}
+      {tex ? <KatexSpan tex={`\\displaystyle ${tex}`} display={false} /> : value}
     </span>
   );
+}
+
+const MATH_WORDS = new Set(['sqrt', 'pi', 'sin', 'cos', 'tan', 'log', 'ln', 'exp', 'or', 'and']);
+
+/** Digits or maths symbols, and no words longer than a unit ('cm', 'kg') except maths names. */
+export function looksLikeMath(value: string): boolean {
+  if (!/[\d/^√π±×÷²³<>=]/.test(value)) return false;
+  const words = value.match(/[A-Za-z]{3,}/g) ?? [];
+  return words.every((word) => MATH_WORDS.has(word.toLowerCase()) || /^(?:sqrt|pi)/i.test(word));
 }
 
 function KatexSpan({ tex, display }: { tex: string; display: boolean }) {
