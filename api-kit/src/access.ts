@@ -44,7 +44,9 @@ export function registerAccessControl(app: FastifyInstance, options: { jwtSecret
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // preValidation: the guard answers before the body is validated, so a caller without access
+  // learns nothing about a route's input (and gets 401/403, never a validation 400).
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
     const header = request.headers.authorization;

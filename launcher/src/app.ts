@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
 import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
@@ -23,6 +23,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   logRequests?: boolean;
   clock?: () => Date;
+  /** Called for every route as it is registered (the role × route access test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface RunningApp {
@@ -88,6 +90,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, clock),
     logger: options.logRequests ? { level: 'info' } : false,
   });
+  if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await server.register(async (scope) => commandApi(scope, commandDeps));
   await server.register(async (scope) => queryApi(scope, queryDeps));
   const webDist = options.webDist ?? findWebDist();

@@ -63,14 +63,24 @@ export class AccountsTestApp {
     return started;
   }
 
-  /** Waits until the projector has applied every stored event (start-up seeding appends many). */
-  async caughtUp(timeoutMs = 60_000): Promise<void> {
+  /**
+   * Waits until start-up seeding (the problem bank goes on in the background) has gone quiet and
+   * the projector has applied every stored event, so reads after a command see it promptly.
+   * Gives up quietly after `timeoutMs`: reads still wait for their position.
+   */
+  async caughtUp(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    let previous = -1n;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
       const last = await this.app.store.lastPosition();
-      if (this.app.projector.checkpoint >= last) return;
-      if (Date.now() > deadline) throw new Error(`projector still at ${this.app.projector.checkpoint}, events at ${last}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (last !== previous) {
+        previous = last;
+        quietSince = Date.now();
+      } else if (this.app.projector.checkpoint >= last && Date.now() - quietSince >= 1000) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 

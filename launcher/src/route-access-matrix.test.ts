@@ -1,0 +1,184 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApiServer, NOT_PERMITTED, SESSION_EXPIRED, SIGN_IN_REQUIRED, type Access, type Role } from '@mathdaily/api-kit';
+import { DEMO_ACCOUNTS } from '@mathdaily/domain';
+import { createTestDatabase } from '@mathdaily/testing';
+import { startApp, type RunningApp } from './app.ts';
+
+/**
+ * The role × route matrix, generated from the routes the running product registers: every /api
+ * route is called without a token and with a token of each role, and the answer must match the
+ * route's declared access — a guard denial (401 'Please sign in to continue.' / 403 'You do not
+ * have permission to do that.') exactly when the declaration says so, and never a 5xx.
+ */
+
+interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const routes: ApiRoute[] = [];
+let app: RunningApp;
+const tokens = new Map<Role, string>();
+let ip = 0;
+const nextIp = () => `192.0.2.${(ip = (ip % 250) + 1)}`;
+
+function collect(route: RouteOptions) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    routes.push({ method, url: route.url, access: route.config?.access as Access });
+  }
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: nextIp() });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { accessToken: string }).accessToken;
+}
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase('route_matrix');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-matrix-'));
+  app = await startApp({
+    databaseUrl,
+    jwtSecret: 'route-matrix-secret-route-matrix-secret-42',
+    demoAccounts: true,
+    dataDir,
+    port: 0,
+    log: () => {},
+    webDist: path.join(dataDir, 'no-web'),
+    onRoute: collect,
+  });
+  const password = DEMO_ACCOUNTS[0]!.password;
+  for (const role of ['student', 'tutor', 'admin'] as const) {
+    tokens.set(role, await signIn(DEMO_ACCOUNTS.find((account) => account.role === role)!.email, password));
+  }
+  // No demo parent: register someone and have the admin make them a parent.
+  const email = `parent.${Date.now()}@example.com`;
+  const registered = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'Parent123!', firstName: 'Pat', lastName: 'Parent' },
+    remoteAddress: nextIp(),
+  });
+  const userId = (registered.json() as { user: { id: string } }).user.id;
+  const changed = await app.server.inject({
+    method: 'PUT',
+    url: '/api/admin/users/role',
+    payload: { userId, role: 'parent' },
+    headers: { authorization: `Bearer ${tokens.get('admin')}` },
+    remoteAddress: nextIp(),
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  tokens.set('parent', await signIn(email, 'Parent123!'));
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const callers: (Role | 'anonymous')[] = ['anonymous', 'student', 'tutor', 'admin', 'parent'];
+
+function allowed(access: Access, caller: Role | 'anonymous'): boolean {
+  if (access === 'public') return true;
+  if (caller === 'anonymous') return false;
+  return access === 'authenticated' || access.includes(caller);
+}
+
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, ZERO_ID).replace(/\*$/, 'x');
+
+describe('role × route matrix', () => {
+  test('the product registers its routes, each with a declared access rule', () => {
+    expect(routes.length).toBeGreaterThan(25);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    const names = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    for (const expected of [
+      'POST /api/auth/register',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/refresh',
+      'GET /api/auth/me',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/verify-email',
+      'POST /api/auth/resend-verification',
+      'GET /api/auth/profile',
+      'PUT /api/auth/profile',
+      'GET /api/auth/profile/status',
+      'POST /api/auth/change-password',
+      'GET /api/auth/avatars',
+      'PUT /api/auth/profile/avatar',
+      'POST /api/auth/profile/avatar',
+      'DELETE /api/auth/profile/avatar',
+      'GET /api/auth/test-accounts',
+      'GET /api/dev/mailbox',
+      'PUT /api/admin/users/role',
+      'GET /api/avatars/uploads/:file',
+    ]) {
+      expect(names.has(expected), expected).toBe(true);
+    }
+  });
+
+  test('every /api route, called by every kind of caller, answers as its declaration says', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      for (const caller of callers) {
+        const token = caller === 'anonymous' ? undefined : tokens.get(caller);
+        const response = await app.server.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          remoteAddress: nextIp(),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
+        });
+        calls += 1;
+        let message = '';
+        try {
+          message = String((response.json() as { message?: unknown }).message ?? '');
+        } catch {
+          // Not JSON (an image or a page): not a guard answer.
+        }
+        const signInDenial = response.statusCode === 401 && (message === SIGN_IN_REQUIRED || message === SESSION_EXPIRED);
+        const roleDenial = response.statusCode === 403 && message === NOT_PERMITTED;
+        const label = `${route.method} ${route.url} as ${caller} (${JSON.stringify(route.access)}) → ${response.statusCode} ${message}`;
+        if (response.statusCode >= 500) failures.push(`5xx: ${label}`);
+        if (allowed(route.access, caller)) {
+          if (signInDenial || roleDenial) failures.push(`denied but declared allowed: ${label}`);
+        } else if (caller === 'anonymous') {
+          if (!(response.statusCode === 401 && message === SIGN_IN_REQUIRED)) failures.push(`not refused with 401: ${label}`);
+        } else if (!roleDenial) {
+          failures.push(`not refused with 403: ${label}`);
+        }
+      }
+    }
+    expect(calls).toBe(routes.length * callers.length);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('OpenAPI', () => {
+  test('/api/docs/json documents every /api route from its schemas', async () => {
+    const response = await app.server.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = (response.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    for (const route of routes) {
+      expect(paths[openApiPath(route.url)]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+});
+
+describe('declarations are enforced at start-up', () => {
+  test('a route without an access rule makes the server refuse to start', async () => {
+    const server = await createApiServer({ jwtSecret: 'x'.repeat(32), loadPrincipal: async () => null });
+    expect(() => server.get('/api/unguarded', async () => ({ ok: true }))).toThrow(/declares no access rule/);
+    await server.close();
+  });
+});
