@@ -25,7 +25,8 @@ async function openDemo(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(`${app.url}/demo/problem-card`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Problem 1 of 4' }).count(), { timeout: 15_000 }).toBe(1);
+  // The sample problems and the answer checker load lazily (a separate chunk).
+  await expect.poll(() => page.getByRole('heading', { name: 'Problem 1 of 4' }).count(), { timeout: 30_000 }).toBe(1);
   return page;
 }
 
