@@ -218,7 +218,7 @@ describe('contact page', () => {
     await page.getByLabel('Message', { exact: true }).fill('We would like MathDaily for 240 students in grades 3-6.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(THANK_YOU, { exact: true }).waitFor();
-    await screenshot(page, 'public-contact-sent-390');
+    await screenshot(page, 'public-contact-sent-1280');
 
     await expect.poll(async () => (await storedContactRequests()).find((request) => request.name === name)).toMatchObject({
       source: 'contact',
@@ -326,6 +326,9 @@ describe('help page', () => {
     expect(await page.locator('.faq-answer:not([hidden])').count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'help-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'help-390');
+    await page.setViewportSize(DESKTOP);
 
     const form = page.locator('#contact-support');
     expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe(account!.email);

@@ -36,7 +36,7 @@ export function HelpPage() {
           <input
             id={searchId}
             type="search"
-            placeholder="Search help, e.g. “hint” or “password”"
+            placeholder="Search help, e.g. “hint”"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"

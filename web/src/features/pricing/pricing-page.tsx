@@ -14,6 +14,7 @@ import {
   maxYearlySavingsPercent,
   type BillingPeriod,
 } from '@mathdaily/domain';
+import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { FaqList, type FaqEntry } from '../public-site/faq-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
@@ -95,7 +96,16 @@ export function PricingPage() {
           <legend className="visually-hidden">Billing period</legend>
           {(['monthly', 'yearly'] as const).map((value) => (
             <label key={value} className={period === value ? 'billing-option selected' : 'billing-option'}>
-              <input type="radio" name={toggleName} value={value} checked={period === value} onChange={() => setPeriod(value)} />
+              <input
+                type="radio"
+                name={toggleName}
+                value={value}
+                checked={period === value}
+                onChange={() => {
+                  setPeriod(value);
+                  announce(value === 'monthly' ? 'Showing monthly prices' : 'Showing yearly prices');
+                }}
+              />
               {value === 'monthly' ? 'Monthly' : 'Yearly'}
             </label>
           ))}
@@ -109,7 +119,7 @@ export function PricingPage() {
         <h2 id="plans-title" className="visually-hidden">
           Plans
         </h2>
-        <div className="plan-grid" aria-live="polite">
+        <div className="plan-grid">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}
