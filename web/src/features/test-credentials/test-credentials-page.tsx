@@ -174,8 +174,9 @@ function CopyRow({ label, value }: { label: string; value: string }) {
             value
           )}
         </code>
-        <button type="button" className={`button small tc-copy${copied === 'copied' ? ' copied' : ''}`} onClick={() => void onCopy()} aria-label={`Copy ${label.toLowerCase()} ${value}`}>
+        <button type="button" className={`button small tc-copy${copied === 'copied' ? ' copied' : ''}`} onClick={() => void onCopy()}>
           {copied === 'copied' ? 'Copied!' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+          <span className="visually-hidden"> {label.toLowerCase()}</span>
         </button>
       </dd>
     </div>

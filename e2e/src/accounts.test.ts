@@ -1,0 +1,543 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+
+/**
+ * The accounts front end in a real browser against the whole app: register → verification
+ * e-mail in /dev/mailbox → verify → sign in → profile edit → logout; failures; quick login;
+ * forgotten password; avatars; the user menu; axe on every accounts page at phone and desktop sizes.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const DEMO_PASSWORD = 'Demo123!';
+const PASSWORD = 'Sunny-Day-42';
+
+/**
+ * A fresh app appends the rest of the problem bank in the background, thousands of events the
+ * projector works through before it reaches anything a test does; reads wait for their position
+ * only 2 s. Start once the bank is stored and the projector has caught up, as a running app is.
+ */
+async function waitForSteadyState() {
+  const deadline = Date.now() + 150_000;
+  while (!(await app.store.readStream('problem-bank')).exists) {
+    if (Date.now() > deadline) throw new Error('the problem bank was not seeded within 150 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  for (;;) {
+    const health = (await (await fetch(`${app.url}/api/health`)).json()) as { projector: { lag: string | null } };
+    if (health.projector.lag === '0') return;
+    if (Date.now() > deadline) throw new Error(`the projector did not catch up (lag ${health.projector.lag})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  browser = await launchBrowser();
+  await waitForSteadyState();
+}, 200_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter += 1)}@example.com`;
+
+async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the API and hands the tokens to the browser before any page script runs. */
+async function signedInPage(email: string, password: string, viewport = DESKTOP) {
+  const response = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  const { accessToken, refreshToken } = (await response.json()) as { accessToken: string; refreshToken: string };
+  const { context, page } = await newPage(viewport);
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('accessToken', access!);
+        localStorage.setItem('refreshToken', refresh!);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [accessToken, refreshToken],
+  );
+  return { context, page };
+}
+
+async function registerByApi(firstName: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, firstName, lastName: 'Tester', role: 'student' }),
+  });
+  expect(response.status).toBe(201);
+  return email;
+}
+
+const polite = (page: Page) => page.getByTestId('live-polite');
+const assertive = (page: Page) => page.getByTestId('live-assertive');
+
+/** Opens the newest e-mail to `to` whose subject matches, through the /dev/mailbox page, and follows its link. */
+async function followMailLink(page: Page, to: string, subject: RegExp) {
+  await page.goto(`${app.url}/dev/mailbox`);
+  await page.getByLabel('Filter by recipient').fill(to);
+  const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: subject }) }).first();
+  await expect
+    .poll(
+      async () => {
+        if (await mail.count()) return true;
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.waitForTimeout(250);
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect.poll(() => mail.getByText(to).count()).toBeGreaterThan(0);
+  await mail.getByRole('link').first().click();
+}
+
+describe('a new student', () => {
+  test('registers, verifies the e-mail from the mailbox, signs in, edits the profile and logs out', async () => {
+    const { context, page } = await newPage();
+    const email = uniqueEmail('robin');
+
+    // Register.
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('First Name').fill('Robin');
+    await page.getByLabel('Last Name').fill('Okafor');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Grade Level').selectOption({ label: 'Grade 6' });
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    const create = page.getByRole('button', { name: 'Create Account' });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel(/I agree to the/).check();
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+
+    // Sent to /login with the SPEC message (not signed in: the API's session was revoked).
+    await page.waitForURL(`${app.url}/login`);
+    await expect.poll(() => page.getByTestId('registered-banner').textContent()).toBe('Account created successfully! Please check your email to verify your account.');
+    expect(await polite(page).textContent()).toBe('Registration successful! Please check your email to verify your account.');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+    // The verification e-mail, opened from the development mailbox.
+    await followMailLink(page, email, /Verify your email/);
+    await page.waitForURL(/\/verify-email\?token=/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Email verified' }).count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+
+    // Sign in.
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await expect.poll(() => polite(page).textContent()).toBe('Login successful! Redirecting to dashboard.');
+
+    // Profile, through the user menu.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('link', { name: 'Profile & Settings' }).click();
+    await page.waitForURL(`${app.url}/profile`);
+    const details = page.getByTestId('personal-details');
+    await expect.poll(() => details.textContent()).toContain('Robin');
+    expect(await details.textContent()).toContain('Verified');
+    expect(await details.textContent()).toContain('Grade 6');
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Overall' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('button', { name: 'Cancel' }).first().isVisible()).toBe(true);
+    expect(await page.getByLabel('Email Address').getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('First Name').fill('Robyn');
+    await page.getByLabel('Last Name').fill("O'Kafor-Lee");
+    await page.getByLabel('Grade Level').selectOption({ label: 'Grade 8' });
+    await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+
+    const banner = page.getByTestId('profile-success');
+    await expect.poll(() => banner.textContent()).toBe('Profile updated successfully');
+    await expect.poll(() => details.textContent()).toContain('Robyn');
+    expect(await details.textContent()).toContain("O'Kafor-Lee");
+    expect(await details.textContent()).toContain('Grade 8');
+    expect(await details.textContent()).toContain('Tokyo');
+    expect(await page.getByTestId('user-menu-button').textContent()).toContain('Robyn');
+    // SPEC §9: the success banner goes after 3 seconds.
+    await expect.poll(() => banner.count(), { timeout: 5_000 }).toBe(0);
+
+    // Saved on the server: a fresh load shows the same values.
+    await page.reload();
+    await expect.poll(() => details.textContent()).toContain('Robyn');
+    expect(await details.textContent()).toContain('Tokyo');
+
+    // Logout: back at /login; protected pages send you there.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    await page.goto(`${app.url}/profile`);
+    await page.waitForURL(`${app.url}/login`);
+    await page.goto(`${app.url}/dashboard`);
+    await page.waitForURL(`${app.url}/login`);
+    await context.close();
+  });
+
+  test('register: field errors are listed, tied to their inputs, focused and announced', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('First Name').fill('R');
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const summary = page.getByTestId('form-errors');
+    await expect.poll(() => summary.getByRole('heading').textContent()).toBe('Please fix the following errors:');
+    const items = await summary.getByRole('listitem').allTextContents();
+    expect(items).toEqual([
+      'First name must be at least 2 characters long',
+      'Last name is required',
+      'Please enter a valid email address',
+      'Password must be at least 8 characters long',
+      'Please confirm your password',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-errors');
+    expect(await assertive(page).textContent()).toBe('Form has errors. Please check the fields below.');
+
+    const firstName = page.getByLabel('First Name');
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await firstName.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('First name must be at least 2 characters long');
+    await screenshot(page, 'accounts-phone-register-errors');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Editing a field clears its error.
+    await firstName.fill('Ro');
+    expect(await firstName.getAttribute('aria-invalid')).toBeNull();
+
+    // A server refusal: the address is taken.
+    await page.getByLabel('Last Name').fill('Taken');
+    await page.getByLabel('Email Address').fill('demo.student@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => summary.textContent()).toMatch(/already exists/);
+    const heading = await summary.getByRole('heading').textContent();
+    expect(['Registration Failed', 'Please fix the following errors:']).toContain(heading);
+    await context.close();
+  });
+
+  test('the password checklist and strength meter update as you type', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/register`);
+    const password = page.getByLabel('Password', { exact: true });
+    const meter = page.getByTestId('password-strength');
+    await password.fill('abc');
+    expect(await meter.textContent()).toContain('Weak');
+    await password.fill('abcdefgh');
+    expect(await meter.textContent()).toContain('Fair');
+    await password.fill('Abcdefgh');
+    expect(await meter.textContent()).toContain('Good');
+    await password.fill('Abcdefg1');
+    expect(await meter.textContent()).toContain('Strong');
+    expect(await meter.locator('.strength-bars .on').count()).toBe(4);
+    const met = await page.locator('.password-checklist li.met').allTextContents();
+    expect(met.map((text) => text.replace(/[✓○]|\(met\)/g, '').trim())).toEqual(['At least 8 characters', 'One lowercase letter', 'One uppercase letter', 'One number']);
+
+    const toggle = page.getByRole('button', { name: 'Show password' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await page.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+});
+
+describe('signing in', () => {
+  test('a wrong password shows the Login Failed box, announces it, and editing clears it', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill('demo.student@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Pass-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const box = page.getByTestId('form-errors');
+    await expect.poll(() => box.getByRole('heading').textContent()).toBe('Login Failed');
+    const message = (await box.locator('p').textContent())!;
+    expect(message.length).toBeGreaterThan(0);
+    expect(await assertive(page).textContent()).toBe(`Login failed: ${message}`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-errors');
+    expect(page.url()).toBe(`${app.url}/login`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Pass-2');
+    expect(await box.count()).toBe(0);
+    await context.close();
+  });
+
+  test('field errors are listed under "Please fix the following errors:"', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const box = page.getByTestId('form-errors');
+    await expect.poll(() => box.getByRole('heading').textContent()).toBe('Please fix the following errors:');
+    expect(await box.getByRole('listitem').allTextContents()).toEqual(['Email address is required', 'Password is required']);
+    expect(await assertive(page).textContent()).toBe('Form has 2 errors: Email address is required; Password is required');
+    await context.close();
+  });
+
+  test('quick login from /test-credentials shows Success! and lands on the dashboard', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/test-credentials`);
+    const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect.poll(() => cards.count()).toBe(4);
+    const text = await page.getByRole('list', { name: 'Test accounts' }).textContent();
+    for (const label of ['Demo Student', 'Test Student', 'Tutor', 'Admin']) expect(text).toContain(label);
+    expect(text).toContain('Grade 7');
+    expect(text).toContain('Grade 8');
+    expect(await page.getByText('For development and testing only.').count()).toBe(1);
+    for (const name of ['Sign in page', 'Create an account', 'Diagnostic']) expect(await page.getByRole('link', { name }).count()).toBe(1);
+
+    const demo = cards.filter({ hasText: 'Demo Student' });
+    await demo.getByRole('button', { name: 'Copy email' }).click();
+    const copied = demo.getByRole('button', { name: /email/ });
+    await expect.poll(() => copied.textContent()).toBe('Copied! email');
+    expect(await copied.locator('.visually-hidden').textContent()).toBe(' email');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('demo.student@example.com');
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'accounts-desktop-test-credentials');
+
+    const quick = demo.getByRole('button', { name: /Quick Login|Logging in|Success/ });
+    await quick.click();
+    await expect.poll(() => quick.textContent()).toContain('Success!');
+    expect(page.url()).toBe(`${app.url}/test-credentials`);
+    await page.waitForURL(`${app.url}/dashboard`, { timeout: 5_000 });
+    await context.close();
+  });
+
+  test('a failed quick login reads Failed, then Quick Login again after 3 seconds', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }) }));
+    await page.goto(`${app.url}/test-credentials`);
+    const tutor = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tutor' }) });
+    const quick = tutor.getByRole('button', { name: /Quick Login|Logging in|Failed/ });
+    await expect.poll(() => quick.count()).toBe(1);
+    await quick.click();
+    await expect.poll(() => quick.textContent()).toContain('Failed');
+    const failedAt = Date.now();
+    await expect.poll(() => quick.textContent(), { timeout: 6_000 }).toContain('Quick Login');
+    expect(Date.now() - failedAt).toBeGreaterThan(2_000);
+    await screenshot(page, 'accounts-phone-test-credentials');
+    await context.close();
+  });
+});
+
+describe('a forgotten password', () => {
+  test('the neutral confirmation, the reset link from the mailbox, and signing in with the new password', async () => {
+    const email = await registerByApi('Morgan');
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(`${app.url}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const confirmation = await page.getByTestId('forgot-confirmation').textContent();
+    expect(confirmation).toContain('If an account exists');
+
+    // An unknown address reads exactly the same.
+    await page.getByRole('button', { name: 'Try another email' }).click();
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    expect(await page.getByTestId('forgot-confirmation').textContent()).toBe(confirmation);
+
+    await followMailLink(page, email, /Reset your MathDaily password/);
+    await page.waitForURL(/\/reset-password\?token=/);
+    const newPassword = 'Rainy-Night-77';
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('Rainy-Night-78');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByTestId('form-errors').textContent()).toContain('Passwords do not match');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Password changed' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await context.close();
+  });
+});
+
+describe('profile settings', () => {
+  test('change password: client checks, then the new password works and the form is cleared', async () => {
+    const email = await registerByApi('Casey');
+    const { context, page } = await signedInPage(email, PASSWORD);
+    await page.goto(`${app.url}/profile`);
+    const toggle = page.getByRole('button', { name: 'Change Password' }).first();
+    await expect.poll(() => toggle.count()).toBe(1);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const form = page.getByRole('form', { name: 'Change Password' });
+    await form.getByLabel('Current Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('New Password', { exact: true }).fill('short');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('short');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('New password must be at least 8 characters long');
+    await form.getByLabel('New Password', { exact: true }).fill('Bright-Moon-55');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('Bright-Moon-56');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('New passwords do not match');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('Bright-Moon-55');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => page.getByTestId('profile-success').count()).toBe(1);
+    // Collapsed and cleared.
+    expect(await page.getByRole('button', { name: 'Change Password' }).getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    expect(await page.getByRole('form', { name: 'Change Password' }).getByLabel('Current Password', { exact: true }).inputValue()).toBe('');
+
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bright-Moon-55' }),
+    });
+    expect(login.status).toBe(200);
+    await context.close();
+  });
+
+  test('a student picks a predefined avatar from a filtered gallery; no upload offered', async () => {
+    const { context, page } = await signedInPage('test.student@example.com', DEMO_PASSWORD, PHONE);
+    await page.goto(`${app.url}/profile`);
+    const gallery = page.getByRole('list', { name: 'Avatars' });
+    await expect.poll(() => gallery.getByRole('button').count()).toBe(24);
+    expect(await page.getByLabel('Upload your own picture').count()).toBe(0);
+    await page.getByRole('button', { name: 'Characters' }).click();
+    expect(await page.getByRole('button', { name: 'Characters' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => gallery.getByRole('button').count()).toBe(6);
+    const choice = gallery.getByRole('button').nth(2);
+    await choice.click();
+    await expect.poll(() => page.getByTestId('profile-success').textContent()).toBe('Profile picture updated');
+    expect(await choice.getAttribute('aria-pressed')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'accounts-phone-profile');
+    await context.close();
+  });
+
+  test('a tutor uploads a picture after a preview, sees size/type refusals, and removes it', async () => {
+    const { context, page } = await signedInPage('tutor@example.com', DEMO_PASSWORD);
+    await page.goto(`${app.url}/profile`);
+    const input = page.getByLabel('Upload your own picture');
+    await expect.poll(() => input.count()).toBe(1);
+
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153, 1) });
+    await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File size exceeds maximum limit of 2MB');
+    await input.setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File type not supported. Please use JPEG, PNG, or GIF images.');
+
+    // A 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByTestId('avatar-preview').count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await page.getByTestId('avatar-preview').count()).toBe(0);
+    await page.getByLabel('Upload your own picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByTestId('profile-success').textContent()).toBe('Profile picture uploaded');
+    await screenshot(page, 'accounts-desktop-profile-tutor');
+
+    const remove = page.getByRole('button', { name: 'Remove picture' });
+    await expect.poll(() => remove.count()).toBe(1);
+    await remove.click();
+    await expect.poll(() => page.getByTestId('profile-success').textContent()).toBe('Profile picture removed');
+    await expect.poll(() => remove.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the user menu', () => {
+  test('closes on Escape (focus back on its button) and on an outside click', async () => {
+    const { context, page } = await signedInPage('demo.student@example.com', DEMO_PASSWORD);
+    await page.goto(`${app.url}/profile`);
+    const button = page.getByTestId('user-menu-button');
+    const menu = page.getByTestId('user-menu');
+    await expect.poll(() => button.count()).toBe(1);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Profile & Settings', 'Achievements', 'Help & Support']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu-button');
+
+    await button.click();
+    expect(await menu.isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Profile & Settings', level: 1 }).click();
+    expect(await menu.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  test('a tutor sees the tutor links and no Achievements in the menu', async () => {
+    const { context, page } = await signedInPage('tutor@example.com', DEMO_PASSWORD, PHONE);
+    await page.goto(`${app.url}/profile`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Tutor Dashboard', 'Students', 'Referrals']);
+    await page.getByTestId('user-menu-button').click();
+    expect(await page.getByTestId('user-menu').getByRole('link').allTextContents()).toEqual(['Profile & Settings', 'Help & Support']);
+    await context.close();
+  });
+});
+
+describe('accessibility and layout', () => {
+  const pages: { name: string; path: string; signedIn?: boolean; ready: string }[] = [
+    { name: 'login', path: '/login', ready: 'Welcome back' },
+    { name: 'register', path: '/register', ready: 'Create your account' },
+    { name: 'forgot-password', path: '/forgot-password', ready: 'Forgot your password?' },
+    { name: 'test-credentials', path: '/test-credentials', ready: 'Test credentials' },
+    { name: 'diagnostic', path: '/diagnostic', ready: 'Diagnostic' },
+    { name: 'dev-mailbox', path: '/dev/mailbox', ready: 'Development mailbox' },
+    { name: 'profile', path: '/profile', signedIn: true, ready: 'Profile & Settings' },
+  ];
+  for (const viewport of [
+    { label: 'phone', size: PHONE },
+    { label: 'desktop', size: DESKTOP },
+  ]) {
+    for (const entry of pages) {
+      test(`${entry.name} at ${viewport.label} size: axe-clean, nothing wider than the screen`, async () => {
+        const { context, page } = entry.signedIn ? await signedInPage('demo.student@example.com', DEMO_PASSWORD, viewport.size) : await newPage(viewport.size);
+        await page.goto(`${app.url}${entry.path}`);
+        await expect.poll(() => page.getByRole('heading', { name: entry.ready, level: 1 }).count()).toBe(1);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await screenshot(page, `accounts-${viewport.label}-${entry.name}`);
+        await context.close();
+      });
+    }
+  }
+});
