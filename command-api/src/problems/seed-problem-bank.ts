@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isKnownEventType, parseEventData, type NewEvent } from '@mathdaily/domain';
 import { ConcurrencyError, DuplicateEventIdError, type EventStore } from '@mathdaily/event-store';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { problemFieldsSchema } from '@mathdaily/domain/problems/problem';
+import { problemCreatedSchema } from '@mathdaily/domain/problems/events';
 import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } from './problem-ids.ts';
 
 /**
@@ -49,8 +49,6 @@ const bankSeededSchema = z.object({
 });
 export type ProblemBankSeeded = z.infer<typeof bankSeededSchema>;
 
-const TEMPORARY_PROBLEM_CREATED = problemFieldsSchema.extend({ problem_id: z.string().uuid(), source: z.string() });
-
 export interface SeedProblemBankOptions {
   store: EventStore;
   clock: () => Date;
@@ -78,7 +76,7 @@ export interface SeedProblemBankResult {
   seconds: number;
 }
 
-/** Validates with the registry's schema when the domain has one, else with this module's. */
+/** Validates with the registry's schema; the given schema until the registry lists the type. */
 function validated(type: string, data: unknown, fallback?: z.ZodType): unknown {
   if (isKnownEventType(type)) return parseEventData(type, data);
   if (fallback) return fallback.parse(data);
@@ -100,6 +98,16 @@ export interface ProblemBankSeeding {
  * rest follow in the background (a first start on a busy machine otherwise waits for thousands of
  * single-stream appends). A stop before `done` leaves no marker; the next start completes the bank.
  */
+const seedings = new WeakMap<EventStore, Promise<SeedProblemBankResult>>();
+
+/**
+ * The whole-bank seeding last started on this store (by start-up), or null: lets tests and tools
+ * wait for the complete bank instead of polling. Never rejects (a failed seeding gives null).
+ */
+export function problemBankSeeded(store: EventStore): Promise<SeedProblemBankResult | null> {
+  return (seedings.get(store) ?? Promise.resolve(null)).catch(() => null);
+}
+
 export function startProblemBankSeeding(options: SeedProblemBankOptions): ProblemBankSeeding {
   let resolveReady!: () => void;
   let rejectReady!: (error: unknown) => void;
@@ -113,6 +121,7 @@ export function startProblemBankSeeding(options: SeedProblemBankOptions): Proble
     () => resolveReady(),
     (error: unknown) => rejectReady(error),
   );
+  seedings.set(options.store, done);
   return { ready, done };
 }
 
@@ -183,7 +192,7 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
         event = {
           id: creationEventId(problemId),
           type: 'ProblemCreated',
-          data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, TEMPORARY_PROBLEM_CREATED),
+          data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, problemCreatedSchema),
           metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
         };
       } catch (error) {
