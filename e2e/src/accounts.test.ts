@@ -389,6 +389,30 @@ describe('a forgotten password', () => {
   });
 });
 
+describe('e-mail verification', () => {
+  test('a bad link explains itself; signed in, the profile and the failure page offer a new link', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto(`${app.url}/verify-email?token=not-a-real-token`);
+    await expect.poll(() => page.getByRole('heading', { name: "We couldn't verify your email" }).count()).toBe(1);
+    expect(await page.getByTestId('verify-error').textContent()).not.toBe('');
+    expect(await page.getByRole('link', { name: 'Sign in to get a new link' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'accounts-phone-verify-failed');
+    await context.close();
+
+    const email = await registerByApi('Jordan');
+    const signedIn = await signedInPage(email, PASSWORD);
+    await signedIn.page.goto(`${app.url}/profile`);
+    const resend = signedIn.page.getByRole('button', { name: 'Resend verification email' });
+    await expect.poll(() => resend.count()).toBe(1);
+    await resend.click();
+    await expect.poll(() => signedIn.page.getByTestId('profile-success').textContent()).toBe('Verification email sent. Please check your inbox.');
+    await signedIn.page.goto(`${app.url}/verify-email?token=not-a-real-token`);
+    await expect.poll(() => signedIn.page.getByRole('button', { name: 'Resend verification email' }).count()).toBe(1);
+    await signedIn.context.close();
+  });
+});
+
 describe('profile settings', () => {
   test('change password: client checks, then the new password works and the form is cleared', async () => {
     const email = await registerByApi('Casey');

@@ -48,6 +48,19 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
+  const [resending, setResending] = useState(false);
+  const resend = async () => {
+    setResending(true);
+    try {
+      await api.post('/api/auth/resend-verification');
+      notify('success', 'Verification email sent. Please check your inbox.');
+    } catch (error) {
+      notify('error', serverMessage(error, 'Failed to send the verification email'));
+    } finally {
+      setResending(false);
+    }
+  };
+
   const toggle = () => {
     if (editing) {
       setEditing(false);
@@ -183,6 +196,11 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
               <dd>
                 {user.email}{' '}
                 <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
+                {!user.isEmailVerified && (
+                  <button type="button" className="button link small resend-link" onClick={() => void resend()} disabled={resending}>
+                    {resending ? 'Sending...' : 'Resend verification email'}
+                  </button>
+                )}
               </dd>
             </div>
             <div>
