@@ -56,9 +56,15 @@ async function open(path: string, viewport = DESKTOP, setup?: (context: BrowserC
 /** Distance from the top of the viewport to the top of the element with this id. */
 const topOf = (page: Page, id: string) => page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
 
+/** Every stored ContactRequested event's data (paging through the whole store: the problem bank is large). */
 async function storedContactRequests() {
-  const events = await app.store.readAll({ after: 0n, limit: 10_000 });
-  return events.filter((event) => event.type === 'ContactRequested').map((event) => event.data as Record<string, unknown>);
+  const found: Record<string, unknown>[] = [];
+  for (let after = 0n; ; ) {
+    const events = await app.store.readAll({ after, limit: 5_000 });
+    if (events.length === 0) return found;
+    for (const event of events) if (event.type === 'ContactRequested') found.push(event.data as Record<string, unknown>);
+    after = events.at(-1)!.position;
+  }
 }
 
 const THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";
