@@ -41,8 +41,22 @@ export interface Subscription {
   caughtUp: Promise<void>;
 }
 
+/** One stream's part of an appendMany. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * Appends to several streams. PostgreSQL: one transaction, all or nothing, one wake-up for
+   * subscribers (bulk seeding). EventStoreDB has no multi-stream transactions: stream by stream,
+   * stopping at the first failure. A ConcurrencyError or DuplicateEventIdError names the first
+   * stream that failed; idempotent re-sends are the single-stream `append`'s job.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<ReadStreamResult>;
   /** Up to `limit` events strictly after `after`, in the order subscribers receive them; never skips a late-committing event. */
   readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;

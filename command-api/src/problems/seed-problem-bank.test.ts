@@ -131,7 +131,10 @@ test('ready comes once every template has its first seeds; the rest follows', as
 });
 
 test('ready fails when the store does', async () => {
-  const broken = { ...fixture.store, append: async () => { throw new Error('database is down'); } };
+  const down = async (): Promise<never> => {
+    throw new Error('database is down');
+  };
+  const broken = { ...fixture.store, append: down, appendMany: down };
   const seeding = startProblemBankSeeding({ store: broken, clock, templates: [fakeTemplate('add-a', [1])], version: 1 });
   await expect(seeding.ready).rejects.toThrow('database is down');
   await expect(seeding.done).rejects.toThrow('database is down');

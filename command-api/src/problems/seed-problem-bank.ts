@@ -25,6 +25,8 @@ export const PROBLEM_BANK_STREAM = 'problem-bank';
 /** Seeds per template: at least 12, and at least 3 per grade the template covers. */
 export const MIN_SEEDS_PER_TEMPLATE = 12;
 export const MIN_SEEDS_PER_GRADE = 3;
+/** Problems appended per transaction (appendMany). */
+const CHUNK_SIZE = 100;
 
 export function seedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
   return Math.max(MIN_SEEDS_PER_TEMPLATE, MIN_SEEDS_PER_GRADE * template.grades.length);
@@ -59,7 +61,7 @@ export interface SeedProblemBankOptions {
   seedsPerTemplate?: (template: ProblemTemplate) => number;
   /** Seeds per template that `ready` waits for (default coreSeedsFor). */
   coreSeedsPerTemplate?: (template: ProblemTemplate) => number;
-  /** Appends in flight at once (default 8). */
+  /** Chunks in flight at once (default 2). */
   concurrency?: number;
 }
 
@@ -180,44 +182,60 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
   if (coreLeft === 0) onReady();
 
   let next = 0;
-  const worker = async () => {
-    for (;;) {
-      const index = next++;
-      const item = work[index];
-      if (!item) return;
-      const problemId = generatedProblemId(item.template.id, item.seed);
-      let event: NewEvent | null = null;
-      try {
-        const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
-        event = {
+  const problemEvent = (item: WorkItem): { streamId: string; event: NewEvent } | null => {
+    const problemId = generatedProblemId(item.template.id, item.seed);
+    try {
+      const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
+      return {
+        streamId: `problem-${problemId}`,
+        event: {
           id: creationEventId(problemId),
           type: 'ProblemCreated',
           data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, problemCreatedSchema),
           metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
-        };
+        },
+      };
+    } catch (error) {
+      // A generator bug must not stop the app from starting: the pair is left out and reported.
+      failed.push(`${item.template.id} seed ${item.seed}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return null;
+    }
+  };
+  /** One by one: skips streams that exist (an earlier or concurrent seeding stored them). */
+  const appendOne = async (streamId: string, event: NewEvent) => {
+    try {
+      const result = await store.append(streamId, [event], { expectedVersion: 'no_stream' });
+      // Re-appending a stored event (same id) returns the original result, from before this seeding.
+      if (result.position > positionBefore) appended += 1;
+      else existing += 1;
+    } catch (error) {
+      if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) existing += 1;
+      else throw error;
+    }
+  };
+  const worker = async () => {
+    for (;;) {
+      const from = next;
+      const chunk = work.slice(from, from + CHUNK_SIZE);
+      next += chunk.length;
+      if (chunk.length === 0) return;
+      const parts = chunk.map(problemEvent).filter((part): part is { streamId: string; event: NewEvent } => part !== null);
+      try {
+        // A whole chunk in one transaction; when part of it exists already, fall back to one by one.
+        await store.appendMany(parts.map((part) => ({ streamId: part.streamId, events: [part.event], expectedVersion: 'no_stream' as const })));
+        appended += parts.length;
       } catch (error) {
-        // A generator bug must not stop the app from starting: the pair is left out and reported.
-        failed.push(`${item.template.id} seed ${item.seed}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-      }
-      if (event) {
-        try {
-          const result = await store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
-          // Re-appending a stored event (same id) returns the original result, from before this seeding.
-          if (result.position > positionBefore) appended += 1;
-          else existing += 1;
-        } catch (error) {
-          if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) existing += 1;
-          else {
-            next = work.length; // stop the other workers too
-            throw error;
-          }
+        if (!(error instanceof ConcurrencyError || error instanceof DuplicateEventIdError)) {
+          next = work.length; // stop the other workers too
+          throw error;
         }
+        for (const part of parts) await appendOne(part.streamId, part.event);
       }
-      finished(index);
+      chunk.forEach((_, offset) => finished(from + offset));
     }
   };
   const positionBefore = await store.lastPosition();
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
 
   const marker: NewEvent = {
     id: uuidV5(`problem-bank:v${version}`, PROBLEM_ID_NAMESPACE),

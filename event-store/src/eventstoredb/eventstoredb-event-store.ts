@@ -23,6 +23,7 @@ import {
 import {
   ConcurrencyError,
   type AppendResult,
+  type StreamAppend,
   type EventStore,
   type ExpectedVersion,
   type ReadStreamResult,
@@ -348,8 +349,16 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     return handle;
   }
 
+  /** No multi-stream transactions in EventStoreDB: stream by stream, stopping at the first failure. */
+  async function appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const part of appends) results.push(await append(part.streamId, part.events, { expectedVersion: part.expectedVersion }));
+    return results;
+  }
+
   return {
     append,
+    appendMany,
     readStream,
     readAll,
     subscribeToAll,

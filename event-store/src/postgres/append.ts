@@ -1,7 +1,7 @@
 import type { NewEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { DuplicateEventIdError } from '../errors.ts';
-import { ConcurrencyError, type AppendResult, type ExpectedVersion } from '../event-store.ts';
+import { ConcurrencyError, type AppendResult, type ExpectedVersion, type StreamAppend } from '../event-store.ts';
 import { isDatabaseError } from './pg-util.ts';
 import { ADVISORY_LOCK_STREAM_CLASS, POSTGRES_EVENTS_CHANNEL } from './schema.ts';
 
@@ -147,4 +147,79 @@ async function resolveUniqueViolation(
     throw new ConcurrencyError(streamId, expected, current.rows[0]?.version ?? 0);
   }
   throw error;
+}
+
+const MANY_INSERT_SQL = `
+WITH inserted AS (
+  INSERT INTO events (stream_id, version, event_id, type, data, metadata)
+  SELECT t.stream_id, t.version, t.id, t.type, t.data::jsonb, t.metadata::jsonb
+  FROM unnest($1::text[], $2::integer[], $3::uuid[], $4::text[], $5::text[], $6::text[])
+       WITH ORDINALITY AS t(stream_id, version, id, type, data, metadata, ord)
+  ORDER BY t.ord
+  RETURNING stream_id, position, version
+)
+SELECT stream_id, max(position)::text AS position, max(version) AS version FROM inserted GROUP BY stream_id`;
+
+/**
+ * Appends to many streams in one transaction: stream locks in a fixed order (no deadlocks between
+ * two bulk appends), every expectation checked, one INSERT and one NOTIFY for the whole batch.
+ */
+export async function appendManyToPostgres(pool: pg.Pool, appends: StreamAppend[]): Promise<AppendResult[]> {
+  const streamIds = appends.map((part) => part.streamId);
+  if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
+  if (appends.length === 0) return [];
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext(s)) FROM unnest($2::text[]) AS s ORDER BY hashtext(s), s', [
+        ADVISORY_LOCK_STREAM_CLASS,
+        [...streamIds].sort(),
+      ]);
+      const ids = appends.flatMap((part) => part.events.map((event) => event.id));
+      const duplicates = await client.query<ExistingRow>(EXISTING_SQL, [ids]);
+      const firstDuplicate = duplicates.rows[0];
+      if (firstDuplicate) throw new DuplicateEventIdError(firstDuplicate.stream_id, duplicates.rows.map((row) => row.stream_id));
+      const versions = await client.query<{ stream_id: string; version: number; position: string }>(
+        `SELECT stream_id, max(version) AS version, max(position)::text AS position FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+        [streamIds],
+      );
+      const current = new Map(versions.rows.map((row) => [row.stream_id, row]));
+      const columns: [string[], number[], string[], string[], string[], string[]] = [[], [], [], [], [], []];
+      for (const part of appends) {
+        const version = current.get(part.streamId)?.version ?? 0;
+        if (!expectationHolds(part.expectedVersion, version)) throw new ConcurrencyError(part.streamId, part.expectedVersion, version);
+        part.events.forEach((event, index) => {
+          columns[0].push(part.streamId);
+          columns[1].push(version + index + 1);
+          columns[2].push(event.id);
+          columns[3].push(event.type);
+          columns[4].push(JSON.stringify(event.data ?? null));
+          columns[5].push(JSON.stringify(event.metadata ?? null));
+        });
+      }
+      const inserted = await client.query<{ stream_id: string; position: string; version: number }>(MANY_INSERT_SQL, columns);
+      const byStream = new Map(inserted.rows.map((row) => [row.stream_id, row]));
+      const last = inserted.rows.reduce((max, row) => (BigInt(row.position) > max ? BigInt(row.position) : max), 0n);
+      if (last > 0n) await client.query(`SELECT pg_notify('${POSTGRES_EVENTS_CHANNEL}', $1)`, [last.toString()]);
+      await client.query('COMMIT');
+      return appends.map((part) => {
+        const row = byStream.get(part.streamId) ?? current.get(part.streamId);
+        return { nextExpectedVersion: row?.version ?? 0, position: BigInt(row?.position ?? 0) };
+      });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) throw error;
+      if (!isDatabaseError(error)) {
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      // A racing single-stream append slipped past the locks (same id or version): report it typed.
+      if (error.code === '23505') throw new ConcurrencyError(appends[0]!.streamId, appends[0]!.expectedVersion, -1);
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
 }

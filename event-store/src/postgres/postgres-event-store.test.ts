@@ -87,6 +87,33 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('appendMany stores several streams in one transaction, all or nothing', async () => {
+    const prefix = shortId();
+    const results = await store.appendMany([
+      { streamId: `${prefix}-a`, events: makeEvents(2), expectedVersion: 'no_stream' },
+      { streamId: `${prefix}-b`, events: makeEvents(1), expectedVersion: 'no_stream' },
+    ]);
+    expect(results.map((result) => result.nextExpectedVersion)).toEqual([2, 1]);
+    expect((await store.readStream(`${prefix}-a`)).version).toBe(2);
+    expect(results[1]!.position).toBe((await store.readStream(`${prefix}-b`)).events[0]!.position);
+
+    // One stream's expectation fails: nothing of the batch is stored.
+    await expect(
+      store.appendMany([
+        { streamId: `${prefix}-c`, events: makeEvents(1), expectedVersion: 'no_stream' },
+        { streamId: `${prefix}-a`, events: makeEvents(1), expectedVersion: 'no_stream' },
+      ]),
+    ).rejects.toMatchObject({ name: 'ConcurrencyError', streamId: `${prefix}-a`, actual: 2 });
+    expect((await store.readStream(`${prefix}-c`)).exists).toBe(false);
+
+    // Ids already stored: refused, nothing stored.
+    const [stored] = (await store.readStream(`${prefix}-b`)).events;
+    await expect(
+      store.appendMany([{ streamId: `${prefix}-d`, events: [{ ...makeEvents(1)[0]!, id: stored!.id }], expectedVersion: 'any' }]),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect((await store.readStream(`${prefix}-d`)).exists).toBe(false);
+  });
+
   it('refuses ids already stored in another stream or as part of another append', async () => {
     const events = makeEvents(2);
     await store.append(`${shortId()}-a`, events, { expectedVersion: 'no_stream' });

@@ -1,9 +1,9 @@
 import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
 import pg from 'pg';
-import type { AppendResult, EventStore, ExpectedVersion, ReadStreamResult, SubscribeOptions, Subscription } from '../event-store.ts';
+import type { AppendResult, EventStore, ExpectedVersion, ReadStreamResult, StreamAppend, SubscribeOptions, Subscription } from '../event-store.ts';
 import { UnknownPositionError } from '../errors.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
-import { appendToPostgres } from './append.ts';
+import { appendManyToPostgres, appendToPostgres } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
 import { cursorAt, EVENT_COLUMNS, lastVisiblePosition, readPage, toRecordedEvent, type EventRow, type ReadCursor } from './read.ts';
 
@@ -146,6 +146,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   return {
     append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
       return appendToPostgres(pool, streamId, events, appendOptions.expectedVersion);
+    },
+    appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+      return appendManyToPostgres(pool, appends);
     },
 
     async readStream(streamId: string): Promise<ReadStreamResult> {
