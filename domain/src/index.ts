@@ -6,3 +6,4 @@ export * from './learning/index.ts';
 export * from './pricing/plans.ts';
 export * from './contact/contact-form.ts';
 export * from './accounts/index.ts';
+export * from './problems/index.ts';

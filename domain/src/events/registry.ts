@@ -3,6 +3,7 @@ import { contactEventSchemas } from '../contact/events.ts';
 import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
 import { practiceEventSchemas } from '../learning/events.ts';
+import { problemEventSchemas } from '../problems/events.ts';
 
 /**
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
@@ -13,6 +14,7 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...accountEventSchemas,
   ...clientErrorEventSchemas,
   ...practiceEventSchemas,
+  ...problemEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { problemFieldsSchema, refineProblem } from './problem.ts';
+
+/**
+ * A problem entered the bank, from a seeded generator or written by a tutor. Stream
+ * `problem-{problem_id}`. The data is the whole problem, so read models never need to re-run a
+ * generator (and a later change to a generator cannot change a stored problem).
+ */
+export const problemCreatedSchema = problemFieldsSchema
+  .extend({
+    problem_id: z.uuid(),
+    source: z.enum(['generator', 'tutor']),
+  })
+  .superRefine((data, ctx) => {
+    refineProblem(data, ctx);
+    if (data.source === 'generator' && (data.template_id === null || data.seed === null)) {
+      ctx.addIssue({ code: 'custom', path: ['template_id'], message: 'generated problems record their template_id and seed' });
+    }
+  });
+
+export type ProblemCreatedData = z.infer<typeof problemCreatedSchema>;
+export type ProblemCreated = { type: 'ProblemCreated'; data: ProblemCreatedData };
+
+export const problemEventSchemas = {
+  ProblemCreated: problemCreatedSchema,
+};

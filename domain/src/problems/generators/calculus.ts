@@ -1,0 +1,700 @@
+/** Functions, exponentials and logarithms, series, differentiation and integration. */
+import { fixed, frac, gcd, linear, num, plus, poly, reduce, texFrac } from '../format.ts';
+import type { Rng } from '../random.ts';
+import { defineTemplate, type ProblemTemplate } from '../template.ts';
+
+const nz = (rng: Rng, max: number, ...excluded: number[]): number => rng.intExcept(-max, max, 0, ...excluded);
+const show = (x: number): string => (x < 0 ? `(${x})` : String(x));
+
+/** A polynomial from coefficients by power: {3: 2, 1: -4, 0: 5} → terms, highest power first. */
+const terms = (coefficients: ReadonlyArray<readonly [number, number]>): [number, number][] =>
+  coefficients.filter(([c]) => c !== 0).map(([c, p]) => [c, p] as [number, number]);
+
+/** Coefficient × x^power as a typed term with a fractional coefficient: '2/3x^3' → written '(2/3)x^3'. */
+function fracTerm(n: number, d: number, power: number, tex: boolean): string {
+  const [a, b] = reduce(n, d);
+  const x = power === 0 ? '' : power === 1 ? 'x' : tex ? `x^{${power}}` : `x^${power}`;
+  if (b === 1) return power === 0 ? String(a) : `${a === 1 ? '' : a === -1 ? '-' : a}${x}`;
+  if (tex) return `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{${b}}${x}`;
+  return `${a < 0 ? '-' : ''}(${Math.abs(a)}/${b})${x}`;
+}
+
+/** A sum of fractional terms [numerator, denominator, power], highest power first. */
+function fracPoly(items: ReadonlyArray<readonly [number, number, number]>, tex: boolean): string {
+  let out = '';
+  for (const [n, d, p] of items) {
+    if (n === 0) continue;
+    const t = fracTerm(Math.abs(n), d, p, tex);
+    out = out === '' ? (n < 0 ? `-${t}` : t) : `${out} ${n < 0 ? '-' : '+'} ${t}`;
+  }
+  return out === '' ? '0' : out;
+}
+
+export const calculusTemplates: ProblemTemplate[] = [
+  // ----- functions
+  defineTemplate({
+    id: 'function-evaluate',
+    topic: 'functions',
+    grades: [9, 10],
+    difficulty: 2,
+    type: 'algebra',
+    time: 40,
+    build(rng) {
+      const [a, b, c] = [rng.intExcept(-4, 5, 0), rng.int(-6, 6), rng.int(-9, 9)];
+      const k = rng.int(-4, 5);
+      const value = a * k * k + b * k + c;
+      return {
+        question: `Given $f(x) = ${poly([[a, 2], [b, 1], [c, 0]], 'x', true)}$, find $f(${k})$.`,
+        answer: String(value),
+        hint: 'Replace every x with the number in the brackets. Square before multiplying, and use brackets around negative numbers.',
+        explanation: `$f(${k}) = ${a} \\times ${show(k)}^2 + ${b} \\times ${show(k)} + ${c} = ${a * k * k} + ${show(b * k)} + ${show(c)} = ${value}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'function-solve',
+    topic: 'functions',
+    grades: [9, 10],
+    difficulty: 2,
+    type: 'algebra',
+    time: 40,
+    build(rng) {
+      const a = nz(rng, 6, 1);
+      const b = rng.int(-10, 10);
+      const x = rng.int(-6, 9);
+      return {
+        question: `Given $f(x) = ${linear(a, b)}$, solve $f(x) = ${a * x + b}$.`,
+        answer: `x = ${x}`,
+        form: { kind: 'equation_solution', variables: ['x'], exact: true },
+        hint: 'Write the equation out in full, then solve it.',
+        explanation: `$${linear(a, b)} = ${a * x + b}$, so $${a}x = ${a * x}$ and $x = ${x}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'function-composite',
+    topic: 'functions',
+    grades: [10, 11],
+    difficulty: 3,
+    type: 'algebra',
+    time: 60,
+    build(rng) {
+      const [a, b] = [nz(rng, 5, 1), rng.intExcept(-8, 8, 0)];
+      const c = rng.intExcept(-6, 6, 0);
+      const fFirst = rng.bool();
+      // f(x) = ax + b, g(x) = x^2 + c
+      const answer = fFirst ? `${a === -1 ? '-' : a}(x^2${plus(c)})${plus(b)}` : `(${linear(a, b)})^2${plus(c)}`;
+      return {
+        question: `$f(x) = ${linear(a, b)}$ and $g(x) = x^2${plus(c)}$. Find an expression for $${fFirst ? 'fg(x)' : 'gf(x)'}$.`,
+        answer,
+        form: { kind: 'expression', variables: ['x'] },
+        hint: `${fFirst ? 'fg(x) = f(g(x)): put the whole of g(x) in place of x in f.' : 'gf(x) = g(f(x)): put the whole of f(x) in place of x in g.'}`,
+        explanation: fFirst
+          ? `$f(g(x)) = ${a}(x^2${plus(c)})${plus(b)} = ${poly([[a, 2], [a * c + b, 0]], 'x', true)}$.`
+          : `$g(f(x)) = (${linear(a, b)})^2${plus(c)} = ${poly([[a * a, 2], [2 * a * b, 1], [b * b + c, 0]], 'x', true)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'function-composite-value',
+    topic: 'functions',
+    grades: [9, 11],
+    difficulty: 2,
+    type: 'algebra',
+    time: 45,
+    build(rng) {
+      const [a, b] = [nz(rng, 5, 1), rng.int(-8, 8)];
+      const c = rng.int(-6, 6);
+      const k = rng.int(-4, 4);
+      const g = k * k + c;
+      return {
+        question: `$f(x) = ${linear(a, b)}$ and $g(x) = x^2${plus(c)}$. Find $fg(${k})$.`,
+        answer: String(a * g + b),
+        hint: 'Work from the inside out: find g of the number first, then put that answer into f.',
+        explanation: `$g(${k}) = ${show(k)}^2${plus(c)} = ${g}$. Then $f(${g}) = ${a} \\times ${show(g)}${plus(b)} = ${a * g + b}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'function-inverse',
+    topic: 'functions',
+    grades: [10, 12],
+    difficulty: 3,
+    type: 'algebra',
+    time: 60,
+    build(rng) {
+      const a = nz(rng, 7, 1);
+      const b = rng.intExcept(-9, 9, 0);
+      const answer = `(x${plus(-b)})/${show(a)}`;
+      return {
+        question: `$f(x) = ${linear(a, b)}$. Find $f^{-1}(x)$.`,
+        answer,
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'Write y = f(x), swap x and y, then rearrange to make y the subject.',
+        explanation: `$y = ${linear(a, b)}$. Swap: $x = ${linear(a, b, 'y')}$. Rearrange: $y = \\frac{x${plus(-b)}}{${a}}$, so $f^{-1}(x) = \\frac{x${plus(-b)}}{${a}}$.`,
+      };
+    },
+  }),
+  // ----- exponentials and logarithms
+  defineTemplate({
+    id: 'log-evaluate',
+    topic: 'exponentials-logarithms',
+    grades: [10, 11],
+    difficulty: 2,
+    type: 'numeric',
+    time: 35,
+    build(rng) {
+      const base = rng.int(2, 6);
+      const k = rng.intExcept(-3, base === 2 ? 7 : 4, 0);
+      const arg = k >= 0 ? String(base ** k) : `\\frac{1}{${base ** -k}}`;
+      return {
+        question: `Evaluate $\\log_{${base}} ${arg}$.`,
+        answer: String(k),
+        hint: 'Ask yourself: the base to what power gives this number? A fraction (one over a power of the base) needs a negative power.',
+        explanation: `$${base}^{${k}} = ${arg}$, so $\\log_{${base}} ${arg} = ${k}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'log-laws',
+    topic: 'exponentials-logarithms',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'multiple_choice',
+    time: 50,
+    build(rng) {
+      const base = rng.pick([2, 3, 10]);
+      const [x, y] = rng.sample([2, 3, 4, 5, 6, 7, 8, 9], 2) as [number, number];
+      const subtract = rng.bool(0.4);
+      const log = (v: string) => `log${base === 10 ? '' : `_${base}`}(${v})`;
+      const answer = subtract ? log(frac(x, y)) : log(String(x * y));
+      return {
+        question: `Write $\\log_{${base}} ${x} ${subtract ? '-' : '+'} \\log_{${base}} ${y}$ as a single logarithm.`,
+        answer,
+        distractors: subtract ? [log(String(x - y)), log(String(x * y)), `${log(String(x))}/${log(String(y))}`] : [log(String(x + y)), log(frac(x, y)), `${log(String(x))} × ${log(String(y))}`],
+        fallback: (r) => log(String(x * y + r.int(1, 9))),
+        hint: subtract ? 'Subtracting logs (same base) corresponds to dividing the numbers inside them.' : 'Adding logs (same base) corresponds to multiplying the numbers inside them.',
+        explanation: subtract
+          ? `$\\log_{${base}} ${x} - \\log_{${base}} ${y} = \\log_{${base}} \\frac{${x}}{${y}}$.`
+          : `$\\log_{${base}} ${x} + \\log_{${base}} ${y} = \\log_{${base}} (${x} \\times ${y}) = \\log_{${base}} ${x * y}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'exponential-equation-same-base',
+    topic: 'exponentials-logarithms',
+    grades: [10, 11],
+    difficulty: 3,
+    type: 'algebra',
+    time: 60,
+    build(rng) {
+      if (rng.bool()) {
+        const base = rng.int(2, 5);
+        const shift = rng.intExcept(-3, 3, 0);
+        const x = rng.int(0, base === 2 ? 5 : 3);
+        const power = x + shift;
+        const rhs = power >= 0 ? String(base ** power) : `\\frac{1}{${base ** -power}}`;
+        return {
+          question: `Solve $${base}^{x${plus(shift)}} = ${rhs}$.`,
+          answer: `x = ${x}`,
+          form: { kind: 'equation_solution', variables: ['x'], exact: true },
+          hint: 'Write the right-hand side as a power of the same base, then set the powers equal.',
+          explanation: `$${rhs} = ${base}^{${power}}$, so $x${plus(shift)} = ${power}$ and $x = ${x}$.`,
+        };
+      }
+      const [b1, b2, root] = rng.pick([[4, 8, 2], [9, 27, 3], [8, 16, 2], [25, 125, 5], [4, 32, 2], [27, 9, 3]] as const);
+      const e1 = Math.round(Math.log(b1) / Math.log(root));
+      const e2 = Math.round(Math.log(b2) / Math.log(root));
+      return {
+        question: `Solve $${b1}^x = ${b2}$.`,
+        answer: `x = ${frac(e2, e1)}`,
+        form: { kind: 'equation_solution', variables: ['x'], exact: true },
+        hint: `Write both numbers as powers of ${root}.`,
+        explanation: `$${b1} = ${root}^{${e1}}$ and $${b2} = ${root}^{${e2}}$, so $${e1}x = ${e2}$ and $x = ${texFrac(e2, e1)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'exponential-equation-logs',
+    topic: 'exponentials-logarithms',
+    grades: [11, 12],
+    difficulty: 4,
+    type: 'algebra',
+    time: 75,
+    build(rng) {
+      const base = rng.int(2, 7);
+      let target = rng.int(3, 200);
+      if (Number.isInteger(Math.log(target) / Math.log(base) + 1e-12)) target += 1;
+      const x = Math.log(target) / Math.log(base);
+      return {
+        question: `Solve $${base}^x = ${target}$, giving $x$ to 3 decimal places.`,
+        answer: `x = ${fixed(x, 3)}`,
+        form: { kind: 'equation_solution', variables: ['x'], tolerance: 0.001 },
+        hint: 'Take logarithms of both sides and use the power law to bring x down.',
+        explanation: `$x \\log ${base} = \\log ${target}$, so $x = \\frac{\\log ${target}}{\\log ${base}} = ${fixed(x, 5)}\\ldots \\approx ${fixed(x, 3)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'exponential-e-exact',
+    topic: 'exponentials-logarithms',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'algebra',
+    time: 60,
+    build(rng) {
+      const k = rng.int(2, 5);
+      const c = rng.intExcept(2, 20, 1);
+      return {
+        question: `Solve $e^{${k}x} = ${c}$. Give an exact answer.`,
+        answer: `ln(${c})/${k}`,
+        form: { kind: 'exact' },
+        hint: 'Take the natural logarithm (ln) of both sides. ln and e cancel each other.',
+        explanation: `$${k}x = \\ln ${c}$, so $x = \\frac{\\ln ${c}}{${k}}$ (about ${fixed(Math.log(c) / k, 3)}).`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'logarithm-equation',
+    topic: 'exponentials-logarithms',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'algebra',
+    time: 50,
+    build(rng) {
+      const base = rng.int(2, 5);
+      const k = rng.int(1, base === 2 ? 6 : 3);
+      const shift = rng.int(-5, 5);
+      const x = base ** k - shift;
+      return {
+        question: `Solve $\\log_{${base}}(x${plus(shift)}) = ${k}$.`,
+        answer: `x = ${x}`,
+        form: { kind: 'equation_solution', variables: ['x'], exact: true },
+        hint: 'Rewrite the logarithm as a power: if log_b(A) = k then A = b to the power k.',
+        explanation: `$x${plus(shift)} = ${base}^{${k}} = ${base ** k}$, so $x = ${x}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'exponential-growth-decay',
+    topic: 'exponentials-logarithms',
+    grades: [10, 12],
+    difficulty: 3,
+    type: 'numeric',
+    time: 60,
+    build(rng) {
+      const start = rng.int(2, 50) * 100;
+      const rate = rng.pick([2, 3, 4, 5, 8, 10, 12, 15]);
+      const years = rng.int(2, 10);
+      const grow = rng.bool();
+      const factor = grow ? 1 + rate / 100 : 1 - rate / 100;
+      const value = start * factor ** years;
+      return {
+        question: grow
+          ? `A town has a population of ${start}. It grows by ${rate}% each year. Find the population after ${years} years, to the nearest whole number.`
+          : `A car is worth £${start}. Its value falls by ${rate}% each year. Find its value after ${years} years, to the nearest pound.`,
+        answer: grow ? String(Math.round(value)) : `£${Math.round(value)}`,
+        form: grow ? { kind: 'number', tolerance: 0 } : { kind: 'number', unit: '£', tolerance: 0 },
+        hint: `Each year multiply by the same multiplier (${grow ? '1 plus' : '1 minus'} the rate as a decimal), once for every year.`,
+        explanation: `$${start} \\times ${num(factor)}^{${years}} = ${fixed(value, 3)}\\ldots$, which rounds to ${grow ? Math.round(value) : `£${Math.round(value)}`}.`,
+      };
+    },
+  }),
+  // ----- series
+  defineTemplate({
+    id: 'series-arithmetic-sum',
+    topic: 'series',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'numeric',
+    time: 60,
+    build(rng) {
+      const a = rng.int(-10, 20);
+      const d = rng.intExcept(-5, 9, 0);
+      const n = rng.int(8, 40);
+      const total = (n * (2 * a + (n - 1) * d)) / 2;
+      return {
+        question: `Find the sum of the first ${n} terms of the arithmetic series $${a} + ${show(a + d)} + ${show(a + 2 * d)} + \\ldots$`,
+        answer: String(total),
+        hint: 'Use S_n = n/2 × (2a + (n − 1)d), where a is the first term and d the common difference.',
+        explanation: `$a = ${a}$, $d = ${d}$. $S_{${n}} = \\frac{${n}}{2}(2 \\times ${show(a)} + ${n - 1} \\times ${show(d)}) = ${total}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'series-geometric-sum',
+    topic: 'series',
+    grades: [11, 12],
+    difficulty: 4,
+    type: 'numeric',
+    time: 75,
+    build(rng) {
+      const a = rng.int(1, 6);
+      const r = rng.pick([2, 3, -2, -3, 4]);
+      const n = rng.int(4, r === 4 || r === 3 || r === -3 ? 6 : 9);
+      const total = (a * (r ** n - 1)) / (r - 1);
+      return {
+        question: `Find the sum of the first ${n} terms of the geometric series $${a} + ${show(a * r)} + ${show(a * r * r)} + \\ldots$`,
+        answer: String(total),
+        hint: 'Use S_n = a(r^n − 1)/(r − 1), with a the first term and r the common ratio.',
+        explanation: `$a = ${a}$, $r = ${r}$. $S_{${n}} = \\frac{${a}(${show(r)}^{${n}} - 1)}{${show(r)} - 1} = \\frac{${a} \\times ${r ** n - 1}}{${r - 1}} = ${total}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'series-sum-to-infinity',
+    topic: 'series',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'numeric',
+    time: 60,
+    build(rng) {
+      const [p, q] = rng.pick([[1, 2], [1, 3], [2, 3], [1, 4], [3, 4], [-1, 2], [-1, 3], [2, 5], [3, 5], [-2, 3]] as const);
+      const a = rng.int(1, 20);
+      const [sn, sd] = reduce(a * q, q - p);
+      return {
+        question: `Find the sum to infinity of the geometric series with first term ${a} and common ratio $${texFrac(p, q)}$.`,
+        answer: frac(sn, sd),
+        form: { kind: 'exact_fraction' },
+        hint: 'When |r| < 1 the sum to infinity is a / (1 − r).',
+        explanation: `$S_\\infty = \\frac{${a}}{1 - ${p < 0 ? `\\left(${texFrac(p, q)}\\right)` : texFrac(p, q)}} = \\frac{${a}}{${texFrac(q - p, q)}} = ${texFrac(sn, sd)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'series-sigma',
+    topic: 'series',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'numeric',
+    time: 60,
+    build(rng) {
+      const a = rng.intExcept(-4, 6, 0);
+      const b = rng.int(-6, 8);
+      const n = rng.int(5, 30);
+      const total = (a * n * (n + 1)) / 2 + b * n;
+      return {
+        question: `Evaluate $\\displaystyle\\sum_{k=1}^{${n}} (${linear(a, b, 'k')})$.`,
+        answer: String(total),
+        hint: 'This is an arithmetic series: find the first and last terms and use n/2 × (first + last).',
+        explanation: `First term $${a + b}$, last term $${a * n + b}$, ${n} terms: $\\frac{${n}}{2}(${a + b} + ${show(a * n + b)}) = ${total}$.`,
+      };
+    },
+  }),
+  // ----- differentiation
+  defineTemplate({
+    id: 'differentiate-polynomial',
+    topic: 'differentiation',
+    grades: [11, 12],
+    difficulty: 2,
+    type: 'calculus',
+    time: 45,
+    build(rng) {
+      const coefficients = terms([
+        [nz(rng, 6), rng.int(3, 5)],
+        [rng.int(-8, 8), 2],
+        [nz(rng, 9), 1],
+        [rng.int(-9, 9), 0],
+      ]);
+      const derivative = coefficients.filter(([, p]) => p > 0).map(([c, p]) => [c * p, p - 1] as [number, number]);
+      return {
+        question: `Differentiate $y = ${poly(coefficients, 'x', true)}$ with respect to $x$.`,
+        answer: poly(derivative),
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'For each term, multiply by the power and then reduce the power by 1. A constant term disappears.',
+        explanation: `$\\frac{dy}{dx} = ${poly(derivative, 'x', true)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-gradient-at-point',
+    topic: 'differentiation',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'calculus',
+    time: 60,
+    build(rng) {
+      const [a, b, c] = [nz(rng, 4), rng.int(-6, 6), nz(rng, 9)];
+      const k = rng.int(-3, 4);
+      const grad = 3 * a * k * k + 2 * b * k + c;
+      return {
+        question: `Find the gradient of the curve $y = ${poly([[a, 3], [b, 2], [c, 1]], 'x', true)}$ at the point where $x = ${k}$.`,
+        answer: String(grad),
+        hint: 'Differentiate to get the gradient function, then substitute the x value.',
+        explanation: `$\\frac{dy}{dx} = ${poly([[3 * a, 2], [2 * b, 1], [c, 0]], 'x', true)}$. At $x = ${k}$: $${3 * a} \\times ${show(k)}^2 + ${2 * b} \\times ${show(k)} + ${show(c)} = ${grad}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-turning-point',
+    topic: 'differentiation',
+    grades: [11, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 75,
+    build(rng) {
+      const a = nz(rng, 3);
+      const h = rng.int(-5, 5);
+      const k = rng.int(-9, 9);
+      // y = a(x - h)^2 + k = a x^2 - 2ah x + (a h^2 + k)
+      const b = -2 * a * h;
+      const c = a * h * h + k;
+      return {
+        question: `Find the coordinates of the turning point of $y = ${poly([[a, 2], [b, 1], [c, 0]], 'x', true)}$.`,
+        answer: `(${h}, ${k})`,
+        form: { kind: 'point', exact: true },
+        hint: 'At a turning point the gradient is zero: differentiate, set dy/dx = 0, solve for x, then find y.',
+        explanation: `$\\frac{dy}{dx} = ${poly([[2 * a, 1], [b, 0]], 'x', true)} = 0$ gives $x = ${h}$. Then $y = ${a} \\times ${show(h)}^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)} \\times ${show(h)} + ${show(c)} = ${k}$. The turning point is $(${h}, ${k})$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-stationary-cubic',
+    topic: 'differentiation',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 90,
+    build(rng) {
+      // dy/dx = 3(x - p)(x - q) → y = x^3 - (3/2)(p + q)x^2 + 3pq x + c, with p + q even
+      const p = rng.int(-4, 4);
+      let q = rng.intExcept(-4, 4, p);
+      if ((p + q) % 2 !== 0) q = q + 1 === p ? q - 1 : q + 1;
+      if (q === p) q = p + 2;
+      const c = rng.int(-5, 5);
+      const b = (-3 * (p + q)) / 2;
+      return {
+        question: `Find the x-coordinates of the stationary points of $y = ${poly([[1, 3], [b, 2], [3 * p * q, 1], [c, 0]], 'x', true)}$.`,
+        answer: `x = ${Math.min(p, q)}, x = ${Math.max(p, q)}`,
+        form: { kind: 'equation_solution', variables: ['x'], exact: true },
+        hint: 'Stationary points are where dy/dx = 0. Differentiate and solve the quadratic.',
+        explanation: `$\\frac{dy}{dx} = ${poly([[3, 2], [2 * b, 1], [3 * p * q, 0]], 'x', true)} = 3(x${plus(-p)})(x${plus(-q)}) = 0$, so $x = ${Math.min(p, q)}$ or $x = ${Math.max(p, q)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-exp-trig-log',
+    topic: 'differentiation',
+    grades: [12, 12],
+    difficulty: 3,
+    type: 'calculus',
+    time: 45,
+    build(rng) {
+      const a = nz(rng, 5);
+      const k = rng.intExcept(-4, 5, 0);
+      const kind = rng.int(0, 3);
+      const ak = a * k;
+      const cases = [
+        { f: `${a === 1 ? '' : a === -1 ? '-' : a}e^{${k}x}`, d: `${ak}e^(${k}x)`, dt: `${ak}e^{${k}x}`, rule: '\\frac{d}{dx}e^{kx} = ke^{kx}' },
+        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\sin(${k}x)`, d: `${ak}cos(${k}x)`, dt: `${ak}\\cos(${k}x)`, rule: '\\frac{d}{dx}\\sin(kx) = k\\cos(kx)' },
+        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\cos(${k}x)`, d: `${-ak}sin(${k}x)`, dt: `${-ak}\\sin(${k}x)`, rule: '\\frac{d}{dx}\\cos(kx) = -k\\sin(kx)' },
+        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\ln(${Math.abs(k)}x)`, d: `${a}/x`, dt: `\\frac{${a}}{x}`, rule: '\\frac{d}{dx}\\ln(kx) = \\frac{1}{x}' },
+      ];
+      const chosen = cases[kind] as (typeof cases)[number];
+      return {
+        question: `Differentiate $y = ${chosen.f}$ with respect to $x$.`,
+        answer: chosen.d,
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'Use the standard derivatives of e^(kx), sin(kx), cos(kx) and ln(kx), keeping the constant multiple in front.',
+        explanation: `Using $${chosen.rule}$: $\\frac{dy}{dx} = ${chosen.dt}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-chain-rule',
+    topic: 'differentiation',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 60,
+    build(rng) {
+      const a = rng.intExcept(-4, 5, 0, 1);
+      const b = nz(rng, 7);
+      const n = rng.int(2, 6);
+      const coef = n * a;
+      return {
+        question: `Differentiate $y = (${linear(a, b)})^{${n}}$ with respect to $x$.`,
+        answer: `${coef}(${linear(a, b)})^${n - 1}`.replace(/\^1$/, ''),
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'Chain rule: bring the power down, reduce it by 1, and multiply by the derivative of the inside.',
+        explanation: `$\\frac{dy}{dx} = ${n}(${linear(a, b)})^{${n - 1}} \\times ${show(a)} = ${coef}(${linear(a, b)})^{${n - 1}}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-product-rule',
+    topic: 'differentiation',
+    grades: [12, 12],
+    difficulty: 5,
+    type: 'calculus',
+    time: 90,
+    build(rng) {
+      const n = rng.int(2, 4);
+      const k = rng.intExcept(-3, 3, 0);
+      if (rng.bool()) {
+        return {
+          question: `Differentiate $y = x^{${n}}e^{${k}x}$ with respect to $x$.`,
+          answer: `${n}x^${n - 1}e^(${k}x) + ${k}x^${n}e^(${k}x)`.replace('x^1e', 'xe').replace('+ -', '- '),
+          form: { kind: 'expression', variables: ['x'] },
+          hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
+          explanation: `$u = x^{${n}}$, $v = e^{${k}x}$: $\\frac{dy}{dx} = x^{${n}} \\cdot ${k}e^{${k}x} + e^{${k}x} \\cdot ${n}x^{${n - 1}} = x^{${n - 1}}e^{${k}x}(${k}x + ${n})$.`,
+        };
+      }
+      return {
+        question: `Differentiate $y = x^{${n}}\\sin x$ with respect to $x$.`,
+        answer: `${n}x^${n - 1}sin(x) + x^${n}cos(x)`.replace('x^1sin', 'xsin'),
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
+        explanation: `$u = x^{${n}}$, $v = \\sin x$: $\\frac{dy}{dx} = ${n}x^{${n - 1}}\\sin x + x^{${n}}\\cos x$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'differentiate-tangent-line',
+    topic: 'differentiation',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 90,
+    build(rng) {
+      const [b, c] = [rng.int(-6, 6), rng.int(-9, 9)];
+      const k = rng.int(-3, 4);
+      const y0 = k * k + b * k + c;
+      const m = 2 * k + b;
+      const intercept = y0 - m * k;
+      return {
+        question: `Find the equation of the tangent to $y = ${poly([[1, 2], [b, 1], [c, 0]], 'x', true)}$ at the point where $x = ${k}$. Give it in the form $y = mx + c$.`,
+        answer: `y = ${linear(m, intercept)}`,
+        form: { kind: 'equation', variables: ['x', 'y'] },
+        hint: 'Find the point on the curve, find the gradient there by differentiating, then use y − y₁ = m(x − x₁).',
+        explanation: `At $x = ${k}$, $y = ${y0}$. $\\frac{dy}{dx} = 2x${plus(b)}$, so $m = ${m}$. $y - ${show(y0)} = ${m}(x - ${show(k)})$ gives $y = ${linear(m, intercept)}$.`,
+      };
+    },
+  }),
+  // ----- integration
+  defineTemplate({
+    id: 'integrate-polynomial',
+    topic: 'integration',
+    grades: [11, 12],
+    difficulty: 2,
+    type: 'calculus',
+    time: 50,
+    build(rng) {
+      const p = rng.int(1, 4);
+      const items = terms([
+        [(p + 1) * rng.intExcept(-4, 4, 0), p],
+        [2 * rng.int(-4, 4), 1],
+        [rng.intExcept(-9, 9, 0), 0],
+      ]);
+      const integral = items.map(([c, q]) => [c / (q + 1), q + 1] as [number, number]);
+      return {
+        question: `Find $\\displaystyle\\int (${poly(items, 'x', true)})\\,dx$.`,
+        answer: `${poly(integral)} + C`,
+        form: { kind: 'antiderivative', variables: ['x'] },
+        hint: 'Add 1 to each power and divide by the new power. Remember the constant of integration.',
+        explanation: `$\\int (${poly(items, 'x', true)})\\,dx = ${poly(integral, 'x', true)} + C$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'integrate-definite',
+    topic: 'integration',
+    grades: [11, 12],
+    difficulty: 3,
+    type: 'calculus',
+    time: 75,
+    build(rng) {
+      const a = rng.intExcept(-3, 3, 0);
+      const b = rng.int(-4, 4);
+      const c = rng.int(-5, 5);
+      const lo = rng.int(-2, 2);
+      const hi = lo + rng.int(1, 3);
+      // F(x) = a x^3/3 + b x^2/2 + c x, in sixths to stay exact
+      const F6 = (x: number) => 2 * a * x ** 3 + 3 * b * x ** 2 + 6 * c * x;
+      const value6 = F6(hi) - F6(lo);
+      const integrand = poly([[a, 2], [b, 1], [c, 0]], 'x', true);
+      const antiderivative = fracPoly([[a, 3, 3], [b, 2, 2], [c, 1, 1]], true);
+      return {
+        question: `Evaluate $\\displaystyle\\int_{${lo}}^{${hi}} (${integrand})\\,dx$.`,
+        answer: frac(value6, 6),
+        form: { kind: 'exact_fraction' },
+        hint: 'Integrate, then substitute the upper limit and subtract the value at the lower limit.',
+        explanation: `$\\left[${antiderivative}\\right]_{${lo}}^{${hi}} = ${texFrac(F6(hi), 6)} - ${F6(lo) < 0 ? `\\left(${texFrac(F6(lo), 6)}\\right)` : texFrac(F6(lo), 6)} = ${texFrac(value6, 6)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'integrate-area-under-curve',
+    topic: 'integration',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 90,
+    build(rng) {
+      // y = -(x - p)(x - q) = -x^2 + (p + q)x - pq is positive between p and q
+      const p = rng.int(-4, 3);
+      const q = p + rng.int(1, 6);
+      const area = (q - p) ** 3; // exact area is (q - p)^3 / 6
+      return {
+        question: `Find the area enclosed between the curve $y = ${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)}$ and the x-axis.`,
+        answer: frac(area, 6),
+        form: { kind: 'exact_fraction' },
+        hint: 'Find where the curve crosses the x-axis; those are the limits. Then integrate between them.',
+        explanation: `The curve is $-(x${plus(-p)})(x${plus(-q)})$, crossing the x-axis at $x = ${p}$ and $x = ${q}$. $\\int_{${p}}^{${q}} (${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)})\\,dx = ${texFrac(area, 6)}$.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'integrate-exp-trig-reciprocal',
+    topic: 'integration',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 60,
+    build(rng) {
+      const k = rng.intExcept(-4, 4, 0, 1);
+      const a = k * rng.intExcept(-3, 3, 0);
+      const kind = rng.int(0, 3);
+      const cases = [
+        { f: `${a}e^{${k}x}`, F: `${a / k}e^(${k}x) + C`, Ft: `${a / k}e^{${k}x} + C` },
+        { f: `${a}\\cos(${k}x)`, F: `${a / k}sin(${k}x) + C`, Ft: `${a / k}\\sin(${k}x) + C` },
+        { f: `${a}\\sin(${k}x)`, F: `${-a / k}cos(${k}x) + C`, Ft: `${-a / k}\\cos(${k}x) + C` },
+        { f: `\\frac{${a}}{x}`, F: `${a}ln|x| + C`, Ft: `${a}\\ln|x| + C` },
+      ];
+      const chosen = cases[kind] as (typeof cases)[number];
+      return {
+        question: `Find $\\displaystyle\\int ${chosen.f}\\,dx$.`,
+        answer: chosen.F,
+        form: { kind: 'antiderivative', variables: ['x'] },
+        hint: 'Reverse the standard derivatives: integrating e^(kx), cos(kx) or sin(kx) divides by k; 1/x integrates to a logarithm.',
+        explanation: `$\\int ${chosen.f}\\,dx = ${chosen.Ft}$. Check by differentiating.`,
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'integrate-find-curve',
+    topic: 'integration',
+    grades: [12, 12],
+    difficulty: 4,
+    type: 'calculus',
+    time: 90,
+    build(rng) {
+      const a = rng.intExcept(-3, 3, 0);
+      const b = 2 * rng.int(-3, 3);
+      const x0 = rng.int(-2, 2);
+      const y0 = rng.int(-9, 9);
+      // y = a x^3 + (b/2) x^2 + C
+      const C = y0 - a * x0 ** 3 - (b / 2) * x0 ** 2;
+      const dydx = poly([[3 * a, 2], [b, 1]], 'x', true);
+      return {
+        question: `A curve has gradient $\\frac{dy}{dx} = ${dydx}$ and passes through the point $(${x0}, ${y0})$. Find the equation of the curve.`,
+        answer: `y = ${poly([[a, 3], [b / 2, 2], [C, 0]])}`,
+        form: { kind: 'expression', variables: ['x'] },
+        hint: 'Integrate the gradient function (with + C), then substitute the point to find C.',
+        explanation: `$y = ${poly([[a, 3], [b / 2, 2]], 'x', true)} + C$. At $(${x0}, ${y0})$: $${y0} = ${a * x0 ** 3 + (b / 2) * x0 ** 2} + C$, so $C = ${C}$ and $y = ${poly([[a, 3], [b / 2, 2], [C, 0]], 'x', true)}$.`,
+      };
+    },
+  }),
+];
+
+export { gcd };
