@@ -5,17 +5,18 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 
 /** Guests only: signed-in users go to /dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
-  if (status === 'loading') return <LoadingScreen />;
+  const { status, initialised } = useAuth();
+  // Only the start-up check shows the spinner: a sign-in in progress keeps its form on screen.
+  if (!initialised) return <LoadingScreen />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }
 
 /** Signed-in users only (→ /login); with `roles`, others go to `fallback` (default /dashboard). */
 export function Protected({ children, roles, fallback = '/dashboard' }: { children: ReactNode; roles?: readonly Role[]; fallback?: string }) {
-  const { status, user } = useAuth();
+  const { status, user, initialised } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <LoadingScreen />;
+  if (!initialised) return <LoadingScreen />;
   if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (roles && !roles.includes(user.role)) return <Navigate to={fallback} replace />;
   return <>{children}</>;

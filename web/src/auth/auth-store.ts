@@ -38,6 +38,8 @@ type Status = 'loading' | 'authenticated' | 'logged_out' | 'error';
 
 interface AuthState {
   status: Status;
+  /** False until the start-up check of stored tokens is done; only then do guards decide. */
+  initialised: boolean;
   user: User | null;
   error: string | null;
   /** On app start: fetch the current user when a token is stored; on failure, sign out. */
@@ -52,19 +54,20 @@ interface AuthState {
 
 export const useAuth = create<AuthState>((set, get) => ({
   status: 'loading',
+  initialised: false,
   user: null,
   error: null,
   async initialise() {
     if (!tokenStorage.accessToken()) {
-      set({ status: 'logged_out', user: null });
+      set({ status: 'logged_out', user: null, initialised: true });
       return;
     }
     try {
       const { user } = await api.get<{ user: User }>('/api/auth/me');
-      set({ status: 'authenticated', user, error: null });
+      set({ status: 'authenticated', user, error: null, initialised: true });
     } catch {
       tokenStorage.clear();
-      set({ status: 'logged_out', user: null });
+      set({ status: 'logged_out', user: null, initialised: true });
     }
   },
   async login(email, password) {
