@@ -6,6 +6,7 @@ import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './accounts.ts';
+import { deleteStoredAvatar } from './avatar-images.ts';
 
 /** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */
 export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps) {
@@ -19,6 +20,7 @@ export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps)
     config: { access: 'authenticated' },
     handler: async (request) => {
       const { userId } = principalOf(request);
+      const before = await loadUser(deps.store, userId);
       const result = await handleCommand({
         store: deps.store,
         streamId: userStreamId(userId),
@@ -26,6 +28,10 @@ export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps)
         meta: commandMeta(request, deps),
         command: { type: 'ChooseAvatar', avatarUrl: request.body.avatarUrl },
       });
+      // A replaced upload is no longer shown anywhere: remove its file.
+      if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
+        await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
+      }
       const user = viewOf(await loadUser(deps.store, userId));
       return { profileImageUrl: user.profileImageUrl, position: positionOf(result.position) };
     },

@@ -282,6 +282,14 @@ describe('avatars', () => {
       expect((await profile(tutor.accessToken, body.position)).profileImageUrl).toBe(body.profileImageUrl);
     });
 
+    test('choosing a predefined avatar replaces an upload and removes its file', async () => {
+      const uploaded = json<{ profileImageUrl: string }>(await upload(await png()));
+      const fileName = uploaded.profileImageUrl.split('/').at(-1)!;
+      const chosen = await t.request('PUT', '/api/auth/profile/avatar', { token: tutor.accessToken, body: { avatarUrl: '/avatars/owl.svg' } });
+      expect(json(chosen).profileImageUrl).toBe('/avatars/owl.svg');
+      expect(existsSync(path.join(t.dataDir, 'avatars', fileName))).toBe(false);
+    });
+
     test('uploaded files are served only by their exact names', async () => {
       for (const url of ['/api/avatars/uploads/..%2F..%2Fetc%2Fpasswd', '/api/avatars/uploads/x.png', '/api/avatars/uploads/mathdaily.json']) {
         expect((await t.request('GET', url)).statusCode, url).toBe(404);
