@@ -5,24 +5,26 @@
  */
 import type { Fraction, MathNode } from 'mathjs';
 import {
+  additiveTerms,
   asOp,
   asConst,
   asSym,
   closeRel,
   evaluateAt,
   factorisationIssue,
+  hasFractionalPower,
   hasRootInDenominator,
   hasUncollectedTerms,
   hasUnexpandedBrackets,
   hasUnsimplifiedSurd,
   isPureArithmetic,
-  mathjs,
   memo,
   nodeSize,
   normaliseMath,
   normaliseSpace,
   parseExpression,
   parseLiteral,
+  parseRaw,
   proportionalFunctions,
   sameFunction,
   strip,
@@ -125,6 +127,8 @@ interface UnitSplit {
   unit: string | null;
 }
 
+const UNIT_AT_END = /(?:[a-zA-Z°º²³]|[a-zA-Z]\^?\d)$/;
+
 /** Separates a written unit (prefix £ or a unit at the end) from the number. */
 function splitUnit(text: string, expected: string | undefined): UnitSplit {
   let s = normaliseSpace(text);
@@ -134,8 +138,7 @@ function splitUnit(text: string, expected: string | undefined): UnitSplit {
     s = (pound[1] ?? '') + s.slice(pound[0].length);
     unit = '£';
   }
-  const last = s.charAt(s.length - 1);
-  if (!/[a-zA-Z°º²³]/.test(last)) return { body: s, unit };
+  if (!UNIT_AT_END.test(s)) return { body: s, unit };
   const lower = s.toLowerCase();
   const candidates = expected ? [...aliasesFor(expected), ...KNOWN_ALIASES] : KNOWN_ALIASES;
   for (const alias of candidates) {
@@ -166,7 +169,9 @@ const VARIABLE_PREFIX = /^([a-zA-Z])\s*=\s*(.+)$/;
 function stripVariable(text: string, variables: readonly string[] | undefined): { body: string; problem: string | null } {
   const m = VARIABLE_PREFIX.exec(text);
   if (!m) return { body: text, problem: null };
-  const letter = m[1] as string;
+  const typed = m[1] as string;
+  // X = 3 for x = 3: the case of the letter does not matter here
+  const letter = variables?.find((v) => v.toLowerCase() === typed.toLowerCase()) ?? typed;
   if (variables && variables.length > 0 && !variables.includes(letter)) {
     return { body: m[2] as string, problem: `The question asks for ${variables.join(' and ')}, not ${letter}.` };
   }
@@ -184,7 +189,13 @@ function readNumber(text: string, shown: string): NumberRead {
     body = body.slice(0, -1).trim();
   }
   const lit = parseLiteral(body, shown);
-  if (lit === 'expression') return { ok: false, message: 'Work it out and give a single number as your answer.' };
+  if (lit === 'expression') {
+    const raw = parseRaw(body, shown);
+    const names = raw.ok ? raw.value.filter((n: MathNode) => asSym(n) !== null && !['pi', 'e'].includes(asSym(n)?.name ?? '')) : [];
+    const functions = raw.ok ? raw.value.filter((n: MathNode) => n.type === 'FunctionNode') : [];
+    if (names.length > functions.length) return { ok: false, message: `We couldn't read '${shown}' as a number. Type digits, for example 3/4 or 0.75.` };
+    return { ok: false, message: 'Work it out and give a single number as your answer.' };
+  }
   if (!lit.ok) return lit;
   if (!percent) return { ok: true, literal: lit.value, percent };
   return { ok: true, literal: { ...lit.value, value: lit.value.value.div(100) }, percent };
@@ -238,8 +249,10 @@ const checkExactFraction: Checker = (correct, given, form) => {
   if (!read.ok) return no(read.message);
   const { value, form: written, lowestTerms } = read.literal;
   if (!value.equals(expected.value)) {
-    if (written === 'decimal' && Math.abs(value.valueOf() - expected.number) <= DEFAULT_TOLERANCE) {
-      return no("That's close, but the answer must be exact. Use a fraction instead of a rounded decimal.");
+    // A decimal that is the answer rounded (0.333 or 0.33 for 1/3) gets a hint about exactness.
+    const places = /\.(\d+)/.exec(b.body)?.[1]?.length ?? 0;
+    if (written === 'decimal' && Math.abs(value.valueOf() - expected.number) <= 0.5 * 10 ** -places + 1e-12) {
+      return no("That's close, but the question needs an exact answer. Use a fraction instead of a rounded decimal.");
     }
     return wrong;
   }
@@ -307,13 +320,12 @@ function correctExpression(text: string, variables: readonly string[] | null): C
   let vars = variables ? [...variables] : [];
   if (!variables) {
     // Variables not declared: every single letter other than e is one.
-    let probe: MathNode;
-    try {
-      probe = mathjs.parse(normalised);
-    } catch {
+    const raw = parseRaw(normalised);
+    if (!raw.ok) {
       correctExpressions.set(key, null);
       return null;
     }
+    const probe = raw.value;
     const names = new Set<string>();
     probe.traverse((n: MathNode, path: string, parent: MathNode | null) => {
       const sym = asSym(n);
@@ -350,7 +362,8 @@ const checkExact: Checker = (correct, given, form) => {
   const expr = parsed.value;
   const node = expr.node;
   const value = memo(expr, 'value', () => evaluateAt(expr, {}));
-  const pure = memo(expr, 'pure', () => isPureArithmetic(node));
+  // A decimal approximation: arithmetic only, and rational (no fractional powers like 2^(1/2)).
+  const pure = memo(expr, 'pure', () => isPureArithmetic(node) && !hasFractionalPower(node));
   if (!Number.isFinite(value) || !closeRel(value, expected.value, 1e-9)) {
     if (pure && Number.isFinite(value) && Math.abs(value - expected.value) <= 0.01 * Math.max(1, Math.abs(expected.value))) {
       return no(expected.irrational ? EXACT_MESSAGE : "That's close, but give the exact value.");
@@ -430,23 +443,29 @@ const checkExpression: Checker = (correct, given, form) => {
   }
 };
 
+const INTEGRATION_CONSTANTS = ['C', 'c', 'K', 'k', 'A'];
+
 const checkAntiderivative: Checker = (correct, given, form) => {
   const vars = form.variables ?? ['x'];
-  const constants = ['C', 'c', 'K', 'k', 'A'].filter((c) => !vars.includes(c));
-  const expected = correctExpression(stripLabel(correct, vars), [...vars, 'C']);
+  const constants = INTEGRATION_CONSTANTS.filter((c) => !vars.includes(c));
+  const names = [...vars, ...constants];
+  const expected = correctExpression(stripLabel(correct, vars), names);
   if (!expected) return null;
-  const parsed = parseExpression(normaliseMath(stripLabel(given, vars)), [...vars, ...constants], given);
+  const parsed = parseExpression(normaliseMath(stripLabel(given, vars)), names, given);
   if (!parsed.ok) return no(parsed.message);
-  const used = constants.filter((c) => parsed.value.symbols.has(c));
-  const zero = Object.fromEntries([...constants, 'C'].map((c) => [c, 0]));
-  const one = Object.fromEntries([...constants, 'C'].map((c) => [c, 1]));
+  const zero = Object.fromEntries(constants.map((c) => [c, 0]));
   const verdict = sameFunction(parsed.value, expected.expr, vars, { allowConstant: true, fixedF: zero, fixedG: zero });
   if (verdict !== 'equal') return wrong;
+  const used = constants.filter((c) => parsed.value.symbols.has(c));
   if (used.length === 0) return no('Almost: remember the constant of integration, + C.');
   if (used.length > 1) return no('Use just one constant of integration, + C.');
-  // The constant must be added on: answer(C = 1) - answer(C = 0) is the same everywhere.
-  if (sameFunction(parsed.value, parsed.value, vars, { allowConstant: true, fixedF: one, fixedG: zero }) !== 'equal') return wrong;
-  return right;
+  // The constant is added on as a term of its own (+ C), once.
+  const constant = used[0] as string;
+  const added = memo(parsed.value, `constantTerm:${constant}`, () => {
+    const occurrences = parsed.value.node.filter((n: MathNode) => asSym(n)?.name === constant).length;
+    return occurrences === 1 && additiveTerms(parsed.value.node).some((t) => asSym(t)?.name === constant);
+  });
+  return added ? right : no(`Write the constant of integration as a separate term: + ${constant}.`);
 };
 
 interface CorrectEquation {
@@ -631,8 +650,16 @@ function readPoint(text: string, form: AnswerForm, shown: string): { ok: true; v
   return { ok: true, values: values as Value[] };
 }
 
+const correctPoints = new Map<string, ReturnType<typeof readPoint>>();
+
 const checkPoint: Checker = (correct, given, form) => {
-  const expected = readPoint(correct, form, correct);
+  const key = `${form.variables?.join('') ?? ''}|${correct}`;
+  let expected = correctPoints.get(key);
+  if (!expected) {
+    expected = readPoint(correct, form, correct);
+    if (correctPoints.size > 5000) correctPoints.clear();
+    correctPoints.set(key, expected);
+  }
   if (!expected.ok) return null;
   const read = readPoint(given, form, given);
   if (!read.ok) return no(read.message);
@@ -728,9 +755,14 @@ function readStandardForm(text: string, shown: string): { ok: true; mantissa: nu
     if (!p || p.fn !== 'pow' || !p.args[0] || !p.args[1]) return null;
     const base = asConst(strip(p.args[0]));
     if (!base || base.value !== 10) return null;
-    const exp = parseLiteral(strip(p.args[1]).toString());
-    if (exp === 'expression' || !exp.ok || exp.value.form !== 'integer') return null;
-    return exp.value.value.valueOf();
+    let e = strip(p.args[1]);
+    let sign = 1;
+    for (let u = asOp(e); u && u.fn === 'unaryMinus' && u.args[0]; u = asOp(e)) {
+      sign = -sign;
+      e = strip(u.args[0]);
+    }
+    const c = asConst(e);
+    return c && typeof c.value === 'number' && Number.isInteger(c.value) ? sign * c.value : null;
   };
   const op = asOp(node);
   if (op && op.fn === 'multiply' && op.args.length === 2) {
@@ -746,8 +778,15 @@ function readStandardForm(text: string, shown: string): { ok: true; mantissa: nu
   return { ok: false, message: example };
 }
 
+const correctStandardForms = new Map<string, ReturnType<typeof readStandardForm>>();
+
 const checkStandardForm: Checker = (correct, given) => {
-  const expected = readStandardForm(correct, correct);
+  let expected = correctStandardForms.get(correct);
+  if (!expected) {
+    expected = readStandardForm(correct, correct);
+    if (correctStandardForms.size > 5000) correctStandardForms.clear();
+    correctStandardForms.set(correct, expected);
+  }
   if (!expected.ok) return null;
   const read = readStandardForm(given, given);
   if (!read.ok) {

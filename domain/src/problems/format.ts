@@ -18,6 +18,11 @@ export function round(x: number, dp = 0): number {
 
 /** A number as a student would type it: no float noise, no trailing zeros, no -0. */
 export function num(x: number, maxDp = 10): string {
+  if (Number.isInteger(x)) return x === 0 ? '0' : String(x);
+  if (maxDp === 10 && Math.abs(x) < 1e5) {
+    const v = Math.round(x * 1e10) / 1e10;
+    return v === 0 ? '0' : String(v);
+  }
   const v = Number(x.toFixed(maxDp));
   return String(Object.is(v, -0) ? 0 : v);
 }

@@ -52,7 +52,7 @@ export function strip(n: MathNode): MathNode {
   return cur;
 }
 
-const { ConstantNode, OperatorNode, SymbolNode, FunctionNode, ParenthesisNode } = mathjs;
+const { OperatorNode, SymbolNode, FunctionNode, ParenthesisNode } = mathjs;
 
 // ---------------------------------------------------------------------------------------------
 // Normalisation of typed input
@@ -91,10 +91,11 @@ function deLatex(s: string): string {
 
 /** Typed maths to the syntax mathjs reads: unicode operators, √, superscripts, |x|, **. */
 const PLAIN_ASCII = /^[0-9a-zA-Z+\-/^(). ]*$/;
+const FUNCTION_SPACE = /(?<![a-zA-Z])(?:sqrt|ln|log|sin|cos|tan)\s+[\w.]/;
 
 export function normaliseMath(raw: string): string {
   let s = normaliseSpace(raw);
-  if (PLAIN_ASCII.test(s)) return s;
+  if (PLAIN_ASCII.test(s) && !FUNCTION_SPACE.test(s)) return s;
   if (s.includes('\\')) s = deLatex(s);
   s = s
     .replace(/[\u2212\u2013\u2014\u2012\ufe63\uff0d]/g, '-')
@@ -103,14 +104,15 @@ export function normaliseMath(raw: string): string {
     .replace(/π/g, ' pi ')
     .replace(/≤|=</g, '<=')
     .replace(/≥|=>/g, '>=')
-    .replace(/[（]/g, '(')
-    .replace(/[）]/g, ')')
+    .replace(/[（{]/g, '(')
+    .replace(/[）}]/g, ')')
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (m) => `^(${[...m].map((c) => SUPERSCRIPT[c] ?? '').join('')})`)
     .replace(/[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/g, (c) => ` ${VULGAR[c] ?? ''}`)
     .replace(/\*\*/g, '^')
     .replace(/√\s*(\d+(?:\.\d+)?|[a-zA-Z])/g, 'sqrt($1)')
+    .replace(/(?<![a-zA-Z])(sqrt|ln|log|sin|cos|tan)\s+(\d+(?:\.\d+)?|[a-zA-Z])(?![\w(])/g, '$1($2)')
     .replace(/√/g, 'sqrt')
-    .replace(/\b(ln|log|sqrt|sin|cos|tan|exp)\s*\|([^|]*)\|/g, '$1(abs($2))')
+    .replace(/(?<![a-zA-Z])(ln|log|sqrt|sin|cos|tan|exp)\s*\|([^|]*)\|/g, '$1(abs($2))')
     .replace(/\|([^|]*)\|/g, ' abs($1)');
   return normaliseSpace(s);
 }
@@ -283,13 +285,17 @@ function buildExpression(text: string, variables: readonly string[]): Parsed<Par
     const s = asSym(n);
     if (s && !(parent && parent.type === 'FunctionNode' && path === 'fn') && !CONSTANTS.has(s.name)) symbols.add(s.name);
   });
-  let compiled: EvalFunction;
-  try {
-    compiled = node.compile();
-  } catch {
-    return fail(unreadable(shown));
-  }
-  return { ok: true, value: { node, symbols, compiled } };
+  let compiled: EvalFunction | null = null;
+  const value: ParsedExpression = {
+    node,
+    symbols,
+    // compiled on first use: many checks never need to evaluate
+    get compiled(): EvalFunction {
+      compiled ??= node.compile();
+      return compiled;
+    },
+  };
+  return { ok: true, value };
 }
 
 const ALLOWED_OPS = new Set(['add', 'subtract', 'multiply', 'divide', 'pow', 'unaryMinus', 'unaryPlus']);
@@ -319,7 +325,7 @@ export interface Literal {
 }
 
 const MIXED = /^([+-]?)\s*(\d+)\s+(\d+)\s*\/\s*(\d+)$/;
-const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+const THOUSANDS = /^[+-]?\d{1,3}(?:(?:,\d{3})+|(?: \d{3})+)(?:\.\d+)?$/;
 
 const literalCache = new Map<string, Parsed<Literal> | 'expression'>();
 
@@ -352,7 +358,7 @@ function buildLiteral(text: string, shown: string): Parsed<Literal> | 'expressio
     if (sign === '-') value = value.neg();
     return { ok: true, value: { value, form: 'mixed', lowestTerms: gcd(n, d) === 1 && n < d, written: { numerator: n, denominator: d } } };
   }
-  const plain = THOUSANDS.test(text) ? text.replace(/,/g, '') : text;
+  const plain = THOUSANDS.test(text) ? text.replace(/[, ]/g, '') : text;
   const raw = parseRaw(plain, shown);
   if (!raw.ok) return raw;
   const node = strip(raw.value);
@@ -405,9 +411,6 @@ function buildLiteral(text: string, shown: string): Parsed<Literal> | 'expressio
   return NOT_A_SINGLE_NUMBER;
 }
 
-export function fractionToNumber(f: Fraction): number {
-  return f.valueOf();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Equivalence by evaluation at sample points
@@ -565,6 +568,18 @@ export function isNumberNode(n: MathNode): boolean {
   const op = asOp(s);
   if (op && (op.fn === 'unaryMinus' || op.fn === 'unaryPlus') && op.args[0]) return isNumberNode(op.args[0]);
   return s.type === 'ConstantNode';
+}
+
+/** A power whose exponent is not a whole number (2^(1/2) is exact, not a decimal). */
+export function hasFractionalPower(n: MathNode): boolean {
+  return (
+    n.filter((x: MathNode) => {
+      const op = asOp(x);
+      if (!op || op.fn !== 'pow' || !op.args[1]) return false;
+      const e = asConst(strip(op.args[1]));
+      return !e || typeof e.value !== 'number' || !Number.isInteger(e.value);
+    }).length > 0
+  );
 }
 
 /** Only numbers and arithmetic: no names, no functions. */
@@ -800,4 +815,3 @@ function polynomialCoefficients(n: MathNode, variable: string): number[] | null 
   return rounded;
 }
 
-export { ConstantNode };

@@ -1,6 +1,6 @@
 /**
  * Seeded pseudo-random numbers (mulberry32). Pure: the same seed always gives the same sequence,
- * and nothing here reads a clock or Math.random.
+ * and nothing here reads a clock or a global random source.
  */
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -49,46 +49,72 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
-export function createRng(seed: number): Rng {
-  const next = mulberry32(seed);
-  const int = (min: number, max: number): number => {
+class SeededRng implements Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
     if (!Number.isInteger(min) || !Number.isInteger(max) || max < min) {
       throw new RangeError(`Bad integer range [${min}, ${max}]`);
     }
-    return min + Math.floor(next() * (max - min + 1));
-  };
-  const rng: Rng = {
-    next,
-    int,
-    intExcept(min, max, ...excluded) {
-      const allowed: number[] = [];
-      for (let v = min; v <= max; v++) if (!excluded.includes(v)) allowed.push(v);
-      return rng.pick(allowed);
-    },
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new RangeError('Cannot pick from an empty list');
-      return items[int(0, items.length - 1)] as T;
-    },
-    shuffle<T>(items: readonly T[]): T[] {
-      const out = items.slice();
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        const tmp = out[i] as T;
-        out[i] = out[j] as T;
-        out[j] = tmp;
-      }
-      return out;
-    },
-    sample<T>(items: readonly T[], count: number): T[] {
-      if (count > items.length) throw new RangeError(`Cannot sample ${count} of ${items.length}`);
-      return rng.shuffle(items).slice(0, count);
-    },
-    bool(probabilityTrue = 0.5) {
-      return next() < probabilityTrue;
-    },
-    sign() {
-      return next() < 0.5 ? -1 : 1;
-    },
-  };
-  return rng;
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  intExcept(min: number, max: number, ...excluded: number[]): number {
+    let allowed = 0;
+    for (let v = min; v <= max; v++) if (!excluded.includes(v)) allowed++;
+    if (allowed === 0) throw new RangeError(`No integer in [${min}, ${max}] outside ${excluded.join(', ')}`);
+    let k = this.int(0, allowed - 1);
+    for (let v = min; v <= max; v++) {
+      if (excluded.includes(v)) continue;
+      if (k === 0) return v;
+      k--;
+    }
+    return max;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('Cannot pick from an empty list');
+    return items[this.int(0, items.length - 1)] as T;
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      const tmp = out[i] as T;
+      out[i] = out[j] as T;
+      out[j] = tmp;
+    }
+    return out;
+  }
+
+  sample<T>(items: readonly T[], count: number): T[] {
+    if (count > items.length) throw new RangeError(`Cannot sample ${count} of ${items.length}`);
+    return this.shuffle(items).slice(0, count);
+  }
+
+  bool(probabilityTrue = 0.5): boolean {
+    return this.next() < probabilityTrue;
+  }
+
+  sign(): 1 | -1 {
+    return this.next() < 0.5 ? -1 : 1;
+  }
+}
+
+/** A seeded generator (mulberry32; the same sequence as `mulberry32(seed)`). */
+export function createRng(seed: number): Rng {
+  return new SeededRng(seed);
 }

@@ -46,14 +46,15 @@ export interface TemplateSpec {
 }
 
 /** Options are compared by value when they are plain numbers, so '0.50' and '0.5' never both appear. */
+const NUMERIC_OPTION = /^(£?)(-?\d+(?:\.\d+)?)(?:\/(\d+))?(\D*)$/;
+
 function optionKey(option: string): string {
-  const s = option.replace(/\s+/g, '').toLowerCase();
+  const s = option.includes(' ') ? option.replace(/\s+/g, '').toLowerCase() : option.toLowerCase();
   const first = s.charCodeAt(0);
-  const numeric = (first >= 48 && first <= 57) || s.startsWith('-') || s.startsWith('£');
-  const m = numeric ? /^(£?)(-?\d+(?:\.\d+)?)(?:\/(\d+))?(\D*)$/.exec(s) : null;
+  const m = (first >= 48 && first <= 57) || first === 45 || first === 163 ? NUMERIC_OPTION.exec(s) : null;
   if (!m) return s;
   const value = Number(m[2]) / (m[3] ? Number(m[3]) : 1);
-  return `${m[1]}${Number(value.toPrecision(12))}${m[4]}`;
+  return `${m[1]}${Math.round(value * 1e9) / 1e9}${m[4]}`;
 }
 
 function chooseOptions(rng: Rng, built: Built, id: string): string[] {

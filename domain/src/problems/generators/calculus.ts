@@ -1,5 +1,5 @@
 /** Functions, exponentials and logarithms, series, differentiation and integration. */
-import { fixed, frac, gcd, linear, num, plus, poly, reduce, texFrac } from '../format.ts';
+import { fixed, frac, linear, num, plus, poly, reduce, texFrac } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -697,4 +697,3 @@ export const calculusTemplates: ProblemTemplate[] = [
   }),
 ];
 
-export { gcd };

@@ -1,6 +1,5 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
 import { fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
-import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const deg = (x: number): string => `${num(x)}°`;
@@ -881,7 +880,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: chosen.roots.map((r) => `x = ${r}°`).join(', '),
         form: { kind: 'equation_solution', variables: ['x'], unit: '°', exact: true },
         hint: 'Find the first solution from the exact values, then use the symmetry of the graph (or a CAST diagram) to find the other one in the range.',
-        explanation: `The principal value is $${chosen.roots[0]}^\\circ$ ${chosen.roots[0] as number > 90 ? '(taking the sign into account)' : ''}. The graph's symmetry gives the second solution $${chosen.roots[1]}^\\circ$. So $x = ${chosen.roots[0]}^\\circ$ or $x = ${chosen.roots[1]}^\\circ$.`,
+        explanation: `The principal value is $${chosen.roots[0]}^\\circ$${(chosen.roots[0] as number) > 90 ? ' (taking the sign into account)' : ''}. The graph's symmetry gives the second solution $${chosen.roots[1]}^\\circ$. So $x = ${chosen.roots[0]}^\\circ$ or $x = ${chosen.roots[1]}^\\circ$.`,
       };
     },
   }),

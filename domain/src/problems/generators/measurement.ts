@@ -1,8 +1,6 @@
 /** Early-grade measures: money, time, length/mass/capacity, and 2D/3D shapes. */
 import { fixed, money, num, texNum } from '../format.ts';
-import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
-import { NAMES } from './number.ts';
 
 /** pence → '£3.45' */
 const pounds = (pence: number): string => money(pence / 100);
@@ -24,7 +22,7 @@ function massText(grams: number, style: 'g' | 'kg' | 'kg g'): string {
   return rest === 0 ? `${kg} kg` : `${kg} kg ${rest} g`;
 }
 
-const pickDistinct = (rng: Rng, count: number, make: () => number): number[] => {
+const pickDistinct = (count: number, make: () => number): number[] => {
   const out: number[] = [];
   for (let i = 0; out.length < count && i < 100; i++) {
     const v = make();
@@ -98,10 +96,8 @@ export const measurementTemplates: ProblemTemplate[] = [
       const note = rng.pick([500, 1000]);
       const price = rng.int(Math.floor(note / 2), note - 11);
       const change = note - price;
-      // digit-by-digit "smaller from larger" without exchanging
-      const pd = String(price).padStart(4, '0').split('').map(Number);
-      const nd = String(note).padStart(4, '0').split('').map(Number);
-      const noExchange = Number(pd.map((d, i) => Math.abs((nd[i] as number) - d)).join(''));
+      // subtracting pounds and pence separately without exchanging: £5.00 - £3.45 → £2.45
+      const noExchange = (Math.floor(note / 100) - Math.floor(price / 100)) * 100 + (price % 100);
       return {
         question: `You buy a book for ${pounds(price)} and pay with a ${pounds(note).replace('.00', '')} note. How much change should you get?`,
         answer: pounds(change),
@@ -374,7 +370,7 @@ export const measurementTemplates: ProblemTemplate[] = [
     type: 'multiple_choice',
     time: 40,
     build(rng) {
-      const grams = pickDistinct(rng, 4, () => rng.int(6, 19) * 100 + rng.pick([0, 50]));
+      const grams = pickDistinct(4, () => rng.int(6, 19) * 100 + rng.pick([0, 50]));
       const styles = rng.shuffle(['g', 'kg', 'kg g', 'g'] as const);
       const texts = grams.map((g, i) => massText(g, styles[i] ?? 'g'));
       const heaviest = Math.max(...grams);
@@ -383,7 +379,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         question: `Which is the heaviest?`,
         answer: texts[index] as string,
         distractors: texts.filter((_, i) => i !== index),
-        hint: 'Change all the masses to grams first (a kilogram is 1000 g), then compare.',
+        hint: 'Change all the masses to grams first (multiply kilograms by a thousand), then compare.',
         explanation: `In grams: ${grams.map((g, i) => `${texts[i]} = ${g} g`).join('; ')}. The heaviest is ${texts[index]}.`,
       };
     },

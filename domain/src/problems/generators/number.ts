@@ -1,19 +1,10 @@
 /** Whole numbers: place value, comparing, the four operations, rounding, factors, negatives, order of operations. */
-import { isPrime, num, primeFactors, round, texNum } from '../format.ts';
-import type { Rng } from '../random.ts';
+import { num, primeFactors, round, texNum } from '../format.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
 
-const digitsOf = (n: number): number[] => String(n).split('').map(Number);
 const PLACE_NAMES = ['ones', 'tens', 'hundreds', 'thousands', 'ten thousands'] as const;
-
-/** A number of `digits` digits with no zero digits. */
-const noZeroNumber = (rng: Rng, digits: number): number => {
-  let n = 0;
-  for (let i = 0; i < digits; i++) n = n * 10 + rng.int(1, 9);
-  return n;
-};
 
 export const numberTemplates: ProblemTemplate[] = [
   // ----- place value
@@ -1053,4 +1044,3 @@ export const numberTemplates: ProblemTemplate[] = [
   }),
 ];
 
-export { isPrime };

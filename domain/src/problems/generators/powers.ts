@@ -415,7 +415,7 @@ export const powerTemplates: ProblemTemplate[] = [
         answer,
         form: { kind: 'exact', require: 'rationalised' },
         hint: 'Multiply the top and the bottom by the root in the denominator.',
-        explanation: `$\\frac{${a}}{\\sqrt{${m}}} \\times \\frac{\\sqrt{${m}}}{\\sqrt{${m}}} = \\frac{${a}\\sqrt{${m}}}{${m}}$${g > 1 ? ` $= ${tex}$` : ''}.`,
+        explanation: `$\\frac{${a}}{\\sqrt{${m}}} \\times \\frac{\\sqrt{${m}}}{\\sqrt{${m}}} = \\frac{${a === 1 ? '' : a}\\sqrt{${m}}}{${m}}$${g > 1 ? ` $= ${tex}$` : ''}.`,
       };
     },
   }),
