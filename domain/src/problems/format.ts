@@ -118,6 +118,18 @@ export const plus = (b: number): string => (b === 0 ? '' : b > 0 ? ` + ${num(b)}
 /** A number in brackets when negative, for substitution lines: 3 × (-2). */
 export const paren = (x: number): string => (x < 0 ? `(${num(x)})` : num(x));
 
+/** 'a' or 'an' before a word. */
+export const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/** A coefficient in front of a letter or function: 1 → '', -1 → '-', else the number. */
+export const coef = (c: number): string => (c === 1 ? '' : c === -1 ? '-' : num(c));
+
+/** k·x with k = ±1 written as x / -x. */
+export const kx = (k: number, variable = 'x'): string => `${coef(k)}${variable}`;
+
+/** A power in LaTeX, omitting ^{1}. */
+export const texPow = (base: string, e: number): string => (e === 1 ? base : `${base}^{${e}}`);
+
 export const ordinal = (n: number): string => {
   const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
   return `${n}${s}`;

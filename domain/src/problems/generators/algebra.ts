@@ -1,5 +1,5 @@
 /** Algebra: expressions, linear equations and inequalities, simultaneous equations, quadratics, sequences. */
-import { frac, gcd, linear, num, plus, poly, reduce, term, texFrac } from '../format.ts';
+import { frac, gcd, kx, linear, num, plus, poly, reduce, term, texFrac } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -138,7 +138,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer,
         form: { kind: 'expression', variables: ['x'], require: 'expanded' },
         hint: 'Multiply each term in the first bracket by each term in the second (four multiplications), then collect like terms.',
-        explanation: `$x \\cdot x + ${a < 0 ? `(${a})` : a}x + ${b < 0 ? `(${b})` : b}x + ${a < 0 ? `(${a})` : a} \\cdot ${b < 0 ? `(${b})` : b} = ${poly([[1, 2], [a + b, 1], [a * b, 0]], 'x', true)}$.`,
+        explanation: `$x \\cdot x ${a < 0 ? '-' : '+'} ${kx(Math.abs(a))} ${b < 0 ? '-' : '+'} ${kx(Math.abs(b))} ${a * b < 0 ? '-' : '+'} ${Math.abs(a * b)} = ${poly([[1, 2], [a + b, 1], [a * b, 0]], 'x', true)}$.`,
       };
     },
   }),
@@ -545,7 +545,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `£${adult}`,
         form: { kind: 'number', unit: '£' },
         hint: 'Let a be the adult price and c the child price. Write two equations and eliminate c.',
-        explanation: `$${p}a + ${q}c = ${t1}$ and $${a2}a + ${c2}c = ${t2}$. Eliminating $c$: $${p * c2 - a2 * q}a = ${t1 * c2 - t2 * q}$, so $a = ${adult}$ (and $c = ${child}$). One adult ticket costs £${adult}.`,
+        explanation: `$${kx(p, 'a')} + ${kx(q, 'c')} = ${t1}$ and $${kx(a2, 'a')} + ${kx(c2, 'c')} = ${t2}$. Eliminating $c$: $${kx(p * c2 - a2 * q, 'a')} = ${t1 * c2 - t2 * q}$, so $a = ${adult}$ (and $c = ${child}$). One adult ticket costs £${adult}.`,
       };
     },
   }),
@@ -794,7 +794,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: linear(d, c, 'n'),
         form: { kind: 'expression', variables: ['n'] },
         hint: 'The common difference tells you the number in front of n. Then compare with the first term to find what to add or subtract.',
-        explanation: `The difference is $${d}$, so the $n$th term is $${d}n + c$. When $n = 1$: $${d} + c = ${terms[0]}$, so $c = ${c}$. The $n$th term is $${linear(d, c, 'n')}$.`,
+        explanation: `The difference is $${d}$, so the $n$th term is $${kx(d, 'n')} + c$. When $n = 1$: $${d} + c = ${terms[0]}$, so $c = ${c}$. The $n$th term is $${linear(d, c, 'n')}$.`,
       };
     },
   }),

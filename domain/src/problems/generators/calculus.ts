@@ -1,5 +1,5 @@
 /** Functions, exponentials and logarithms, series, differentiation and integration. */
-import { fixed, frac, linear, num, plus, poly, reduce, texFrac } from '../format.ts';
+import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, texFrac, texPow } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -47,7 +47,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Given $f(x) = ${poly([[a, 2], [b, 1], [c, 0]], 'x', true)}$, find $f(${k})$.`,
         answer: String(value),
         hint: 'Replace every x with the number in the brackets. Square before multiplying, and use brackets around negative numbers.',
-        explanation: `$f(${k}) = ${a} \\times ${show(k)}^2 + ${b} \\times ${show(k)} + ${c} = ${a * k * k} + ${show(b * k)} + ${show(c)} = ${value}$.`,
+        explanation: `$f(${k}) = ${a} \\times ${show(k)}^2 + ${show(b)} \\times ${show(k)} + ${show(c)} = ${a * k * k} + ${show(b * k)} + ${show(c)} = ${value}$.`,
       };
     },
   }),
@@ -67,7 +67,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `x = ${x}`,
         form: { kind: 'equation_solution', variables: ['x'], exact: true },
         hint: 'Write the equation out in full, then solve it.',
-        explanation: `$${linear(a, b)} = ${a * x + b}$, so $${a}x = ${a * x}$ and $x = ${x}$.`,
+        explanation: `$${linear(a, b)} = ${a * x + b}$, so $${kx(a)} = ${a * x}$ and $x = ${x}$.`,
       };
     },
   }),
@@ -481,14 +481,16 @@ export const calculusTemplates: ProblemTemplate[] = [
     time: 45,
     build(rng) {
       const a = nz(rng, 5);
-      const k = rng.intExcept(-4, 5, 0);
       const kind = rng.int(0, 3);
+      // negative k only for e^(kx); sin(-3x) and ln(-3x) would be unnatural
+      const k = kind === 0 ? rng.intExcept(-4, 5, 0) : rng.int(1, 5);
       const ak = a * k;
+      const kx = k === 1 ? 'x' : k === -1 ? '-x' : `${k}x`;
       const cases = [
-        { f: `${a === 1 ? '' : a === -1 ? '-' : a}e^{${k}x}`, d: `${ak}e^(${k}x)`, dt: `${ak}e^{${k}x}`, rule: '\\frac{d}{dx}e^{kx} = ke^{kx}' },
-        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\sin(${k}x)`, d: `${ak}cos(${k}x)`, dt: `${ak}\\cos(${k}x)`, rule: '\\frac{d}{dx}\\sin(kx) = k\\cos(kx)' },
-        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\cos(${k}x)`, d: `${-ak}sin(${k}x)`, dt: `${-ak}\\sin(${k}x)`, rule: '\\frac{d}{dx}\\cos(kx) = -k\\sin(kx)' },
-        { f: `${a === 1 ? '' : a === -1 ? '-' : a}\\ln(${Math.abs(k)}x)`, d: `${a}/x`, dt: `\\frac{${a}}{x}`, rule: '\\frac{d}{dx}\\ln(kx) = \\frac{1}{x}' },
+        { f: `${coef(a)}e^{${kx}}`, d: `${coef(ak)}e^(${kx})`, dt: `${coef(ak)}e^{${kx}}`, rule: '\\frac{d}{dx}e^{kx} = ke^{kx}' },
+        { f: `${coef(a)}\\sin(${kx})`, d: `${coef(ak)}cos(${kx})`, dt: `${coef(ak)}\\cos(${kx})`, rule: '\\frac{d}{dx}\\sin(kx) = k\\cos(kx)' },
+        { f: `${coef(a)}\\cos(${kx})`, d: `${coef(-ak)}sin(${kx})`, dt: `${coef(-ak)}\\sin(${kx})`, rule: '\\frac{d}{dx}\\cos(kx) = -k\\sin(kx)' },
+        { f: `${coef(a)}\\ln(${kx})`, d: `${a}/x`, dt: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`, rule: '\\frac{d}{dx}\\ln(kx) = \\frac{1}{x}' },
       ];
       const chosen = cases[kind] as (typeof cases)[number];
       return {
@@ -511,13 +513,13 @@ export const calculusTemplates: ProblemTemplate[] = [
       const a = rng.intExcept(-4, 5, 0, 1);
       const b = nz(rng, 7);
       const n = rng.int(2, 6);
-      const coef = n * a;
+      const factor = n * a;
       return {
         question: `Differentiate $y = (${linear(a, b)})^{${n}}$ with respect to $x$.`,
-        answer: `${coef}(${linear(a, b)})^${n - 1}`.replace(/\^1$/, ''),
+        answer: `${factor}(${linear(a, b)})^${n - 1}`.replace(/\^1$/, ''),
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Chain rule: bring the power down, reduce it by 1, and multiply by the derivative of the inside.',
-        explanation: `$\\frac{dy}{dx} = ${n}(${linear(a, b)})^{${n - 1}} \\times ${show(a)} = ${coef}(${linear(a, b)})^{${n - 1}}$.`,
+        explanation: `$\\frac{dy}{dx} = ${n}${texPow(`(${linear(a, b)})`, n - 1)} \\times ${show(a)} = ${factor}${texPow(`(${linear(a, b)})`, n - 1)}$.`,
       };
     },
   }),
@@ -533,19 +535,19 @@ export const calculusTemplates: ProblemTemplate[] = [
       const k = rng.intExcept(-3, 3, 0);
       if (rng.bool()) {
         return {
-          question: `Differentiate $y = x^{${n}}e^{${k}x}$ with respect to $x$.`,
-          answer: `${n}x^${n - 1}e^(${k}x) + ${k}x^${n}e^(${k}x)`.replace('x^1e', 'xe').replace('+ -', '- '),
+          question: `Differentiate $y = x^{${n}}e^{${kx(k)}}$ with respect to $x$.`,
+          answer: `${n}${n - 1 === 1 ? 'x' : `x^${n - 1}`}e^(${kx(k)}) ${k < 0 ? '-' : '+'} ${coef(Math.abs(k))}x^${n}e^(${kx(k)})`,
           form: { kind: 'expression', variables: ['x'] },
           hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
-          explanation: `$u = x^{${n}}$, $v = e^{${k}x}$: $\\frac{dy}{dx} = x^{${n}} \\cdot ${k}e^{${k}x} + e^{${k}x} \\cdot ${n}x^{${n - 1}} = x^{${n - 1}}e^{${k}x}(${k}x + ${n})$.`,
+          explanation: `$u = x^{${n}}$, $v = e^{${kx(k)}}$: $\\frac{dy}{dx} = x^{${n}} \\cdot ${coef(k)}e^{${kx(k)}} + e^{${kx(k)}} \\cdot ${n}${texPow('x', n - 1)} = ${texPow('x', n - 1)}e^{${kx(k)}}(${kx(k)} + ${n})$.`,
         };
       }
       return {
         question: `Differentiate $y = x^{${n}}\\sin x$ with respect to $x$.`,
-        answer: `${n}x^${n - 1}sin(x) + x^${n}cos(x)`.replace('x^1sin', 'xsin'),
+        answer: `${n}${n - 1 === 1 ? 'x' : `x^${n - 1}`}sin(x) + x^${n}cos(x)`,
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
-        explanation: `$u = x^{${n}}$, $v = \\sin x$: $\\frac{dy}{dx} = ${n}x^{${n - 1}}\\sin x + x^{${n}}\\cos x$.`,
+        explanation: `$u = x^{${n}}$, $v = \\sin x$: $\\frac{dy}{dx} = ${n}${texPow('x', n - 1)}\\sin x + x^{${n}}\\cos x$.`,
       };
     },
   }),
@@ -652,14 +654,14 @@ export const calculusTemplates: ProblemTemplate[] = [
     type: 'calculus',
     time: 60,
     build(rng) {
-      const k = rng.intExcept(-4, 4, 0, 1);
-      const a = k * rng.intExcept(-3, 3, 0);
       const kind = rng.int(0, 3);
+      const k = kind === 0 ? rng.intExcept(-4, 4, 0, 1, -1) : rng.int(2, 4);
+      const a = k * rng.intExcept(-3, 3, 0);
       const cases = [
-        { f: `${a}e^{${k}x}`, F: `${a / k}e^(${k}x) + C`, Ft: `${a / k}e^{${k}x} + C` },
-        { f: `${a}\\cos(${k}x)`, F: `${a / k}sin(${k}x) + C`, Ft: `${a / k}\\sin(${k}x) + C` },
-        { f: `${a}\\sin(${k}x)`, F: `${-a / k}cos(${k}x) + C`, Ft: `${-a / k}\\cos(${k}x) + C` },
-        { f: `\\frac{${a}}{x}`, F: `${a}ln|x| + C`, Ft: `${a}\\ln|x| + C` },
+        { f: `${coef(a)}e^{${k}x}`, F: `${coef(a / k)}e^(${k}x) + C`, Ft: `${coef(a / k)}e^{${k}x} + C` },
+        { f: `${coef(a)}\\cos(${k}x)`, F: `${coef(a / k)}sin(${k}x) + C`, Ft: `${coef(a / k)}\\sin(${k}x) + C` },
+        { f: `${coef(a)}\\sin(${k}x)`, F: `${coef(-a / k)}cos(${k}x) + C`, Ft: `${coef(-a / k)}\\cos(${k}x) + C` },
+        { f: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`, F: `${coef(a)}ln|x| + C`, Ft: `${coef(a)}\\ln|x| + C` },
       ];
       const chosen = cases[kind] as (typeof cases)[number];
       return {

@@ -1,5 +1,5 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
-import { fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
+import { article, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const deg = (x: number): string => `${num(x)}°`;
@@ -420,11 +420,11 @@ export const geometryTemplates: ProblemTemplate[] = [
       const total = (n - 2) * 180;
       if (rng.bool()) {
         return {
-          question: `What is the sum of the interior angles of a ${name}?`,
+          question: `What is the sum of the interior angles of ${article(name)} ${name}?`,
           answer: deg(total),
           form: degreesForm,
           hint: 'A polygon with n sides can be split into n − 2 triangles from one corner.',
-          explanation: `A ${name} has ${n} sides, so $(${n} - 2) \\times 180 = ${total}$°.`,
+          explanation: `${article(name) === 'an' ? 'An' : 'A'} ${name} has ${n} sides, so $(${n} - 2) \\times 180 = ${total}$°.`,
         };
       }
       return {

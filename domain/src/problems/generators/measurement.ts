@@ -1,5 +1,5 @@
 /** Early-grade measures: money, time, length/mass/capacity, and 2D/3D shapes. */
-import { fixed, money, num, texNum } from '../format.ts';
+import { article, fixed, money, num, texNum } from '../format.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 /** pence → '£3.45' */
@@ -403,11 +403,11 @@ export const measurementTemplates: ProblemTemplate[] = [
       ] as const);
       const ask = rng.pick(['sides', 'corners'] as const);
       return {
-        question: `How many ${ask} does a ${name} have?`,
+        question: `How many ${ask} does ${article(name)} ${name} have?`,
         answer: `${sides} ${ask}`,
         form: { kind: 'number', unit: ask },
         hint: ask === 'sides' ? 'Picture the shape and count the straight edges around it.' : 'Picture the shape and count the points where two sides meet.',
-        explanation: `A ${name} has ${sides} straight sides and ${sides} corners (vertices).`,
+        explanation: `${article(name) === 'an' ? 'An' : 'A'} ${name} has ${sides} straight sides and ${sides} corners (vertices).`,
       };
     },
   }),
@@ -433,7 +433,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: name,
         distractors: rng.shuffle(shapes.filter(([n]) => n !== name).map(([n]) => n)),
         hint: 'Tri- means 3, quad- means 4, pent- means 5, hex- means 6, hept- means 7 and oct- means 8.',
-        explanation: `A shape with ${sides} sides is a ${name}.`,
+        explanation: `A shape with ${sides} sides is ${article(name)} ${name}.`,
       };
     },
   }),
@@ -484,11 +484,11 @@ export const measurementTemplates: ProblemTemplate[] = [
         ['rhombus (that is not a square)', 2, 'the two diagonals'],
       ] as const);
       return {
-        question: `How many lines of symmetry does a ${name} have?`,
+        question: `How many lines of symmetry does ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} have?`,
         answer: String(lines),
         form: { kind: 'number', unit: 'lines' },
         hint: 'A line of symmetry folds the shape exactly onto itself. Try lines through corners and through the middles of sides.',
-        explanation: `A ${name} has ${lines} line${lines === 1 ? '' : 's'} of symmetry: ${why}.`,
+        explanation: `${/^[aeiou]/.test(name) ? 'An' : 'A'} ${name} has ${lines} line${lines === 1 ? '' : 's'} of symmetry: ${why}.`,
       };
     },
   }),

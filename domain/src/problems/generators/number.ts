@@ -1,5 +1,5 @@
 /** Whole numbers: place value, comparing, the four operations, rounding, factors, negatives, order of operations. */
-import { num, primeFactors, round, texNum } from '../format.ts';
+import { num, primeFactors, round, texNum, texPow } from '../format.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
@@ -814,7 +814,7 @@ export const numberTemplates: ProblemTemplate[] = [
         answer,
         distractors: [composite, `${pw(p, b)} × ${pw(q, a)}`, `${pw(p, a + 1)} × ${pw(q, b)}`, `${pw(p, a)} × ${pw(q, b + 1)}`],
         hint: 'Divide by the smallest prime that goes in, again and again, until you reach 1. Every factor must be prime.',
-        explanation: `Dividing repeatedly: $${texNum(n)} = ${primeFactors(n).join(' \\times ')} = ${p}^{${a}} \\times ${q}^{${b}}$.`,
+        explanation: `Dividing repeatedly: $${texNum(n)} = ${primeFactors(n).join(' \\times ')} = ${texPow(String(p), a)} \\times ${texPow(String(q), b)}$.`,
       };
     },
   }),
@@ -886,8 +886,9 @@ export const numberTemplates: ProblemTemplate[] = [
     type: 'numeric',
     time: 30,
     build(rng) {
-      const a = rng.intExcept(-12, 12, 0, 1, -1);
+      let a = rng.intExcept(-12, 12, 0, 1, -1);
       const b = rng.intExcept(-12, 12, 0, 1, -1);
+      if (a > 0 && b > 0) a = -a; // at least one negative number
       const fmt = (x: number) => (x < 0 ? `(${x})` : String(x));
       if (rng.bool()) {
         return {

@@ -1,5 +1,5 @@
 /** Indices, standard form and surds. */
-import { frac, num, surd, surdParts, texFrac, texNum, texSurd } from '../format.ts';
+import { coef, frac, num, surd, surdParts, texFrac, texNum, texPow, texSurd } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -94,20 +94,20 @@ export const powerTemplates: ProblemTemplate[] = [
       const b = rng.int(1, 6);
       if (rng.bool()) {
         return {
-          question: `Simplify $${p}${v}^{${a}} \\times ${q}${v}^{${b}}$.`,
+          question: `Simplify $${p}${texPow(v, a)} \\times ${q}${texPow(v, b)}$.`,
           answer: `${p * q}${v}^${a + b}`,
           form: { kind: 'expression', variables: [v], require: 'simplified' },
           hint: 'Multiply the numbers, then use the index law for the letters: add the powers.',
-          explanation: `$${p} \\times ${q} = ${p * q}$ and $${v}^{${a}} \\times ${v}^{${b}} = ${v}^{${a + b}}$, so the answer is $${p * q}${v}^{${a + b}}$.`,
+          explanation: `$${p} \\times ${q} = ${p * q}$ and $${texPow(v, a)} \\times ${texPow(v, b)} = ${texPow(v, a + b)}$, so the answer is $${p * q}${texPow(v, a + b)}$.`,
         };
       }
       const top = p * q;
       return {
-        question: `Simplify $${top}${v}^{${a + b}} \\div ${p}${v}^{${b}}$.`,
+        question: `Simplify $${top}${texPow(v, a + b)} \\div ${p}${texPow(v, b)}$.`,
         answer: `${q}${v}^${a}`.replace(/\^1$/, ''),
         form: { kind: 'expression', variables: [v], require: 'simplified' },
         hint: 'Divide the numbers, then use the index law for the letters: subtract the powers.',
-        explanation: `$${top} \\div ${p} = ${q}$ and $${v}^{${a + b}} \\div ${v}^{${b}} = ${v}^{${a}}$, so the answer is $${q}${v}${a === 1 ? '' : `^{${a}}`}$.`,
+        explanation: `$${top} \\div ${p} = ${q}$ and $${texPow(v, a + b)} \\div ${texPow(v, b)} = ${texPow(v, a)}$, so the answer is $${q}${v}${a === 1 ? '' : `^{${a}}`}$.`,
       };
     },
   }),
@@ -435,15 +435,15 @@ export const powerTemplates: ProblemTemplate[] = [
           answer: String(a * a - m),
           form: { kind: 'exact' },
           hint: 'This is a difference of two squares: the middle terms cancel.',
-          explanation: `$(${a} + \\sqrt{${m}})(${a} - \\sqrt{${m}}) = ${a * a} - ${a}\\sqrt{${m}} + ${a}\\sqrt{${m}} - ${m} = ${a * a - m}$.`,
+          explanation: `$(${a} + \\sqrt{${m}})(${a} - \\sqrt{${m}}) = ${a * a} - ${coef(a)}\\sqrt{${m}} + ${coef(a)}\\sqrt{${m}} - ${m} = ${a * a - m}$.`,
         };
       }
       return {
         question: `Expand and simplify $(${a} + \\sqrt{${m}})^2$.`,
-        answer: `${a * a + m} + ${2 * a}sqrt(${m})`,
+        answer: `${a * a + m} + ${coef(2 * a)}sqrt(${m})`,
         form: { kind: 'exact' },
         hint: 'Write it as two brackets multiplied together and multiply every term in the first by every term in the second.',
-        explanation: `$(${a} + \\sqrt{${m}})(${a} + \\sqrt{${m}}) = ${a * a} + ${a}\\sqrt{${m}} + ${a}\\sqrt{${m}} + ${m} = ${a * a + m} + ${2 * a}\\sqrt{${m}}$.`,
+        explanation: `$(${a} + \\sqrt{${m}})(${a} + \\sqrt{${m}}) = ${a * a} + ${coef(a)}\\sqrt{${m}} + ${coef(a)}\\sqrt{${m}} + ${m} = ${a * a + m} + ${2 * a}\\sqrt{${m}}$.`,
       };
     },
   }),

@@ -120,7 +120,12 @@ export const statisticsTemplates: ProblemTemplate[] = [
     build(rng) {
       const n = rng.int(4, 6);
       const mean = rng.int(5, 20);
-      const known = Array.from({ length: n - 1 }, () => rng.int(Math.max(1, mean - 8), mean + 8));
+      let known = Array.from({ length: n - 1 }, () => rng.int(Math.max(1, mean - 8), mean + 8));
+      // keep the missing value a positive number like the others
+      for (let i = 0; i < 20 && (n * mean - sum(known) < 1 || n * mean - sum(known) > mean + 12); i++) {
+        known = Array.from({ length: n - 1 }, () => rng.int(Math.max(1, mean - 8), mean + 8));
+      }
+      if (n * mean - sum(known) < 1) known = Array.from({ length: n - 1 }, () => mean);
       const missing = n * mean - sum(known);
       return {
         question: `The mean of ${n} numbers is ${mean}. ${n - 1} of the numbers are $${listTex(known)}$. What is the other number?`,
@@ -542,15 +547,16 @@ export const statisticsTemplates: ProblemTemplate[] = [
     time: 120,
     build(rng) {
       const n = rng.int(4, 10);
-      const k = rng.int(1, n - 1);
       const p = rng.pick([0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7]);
+      // near the mean, so the probability is not tiny
+      const k = Math.min(n - 1, Math.max(1, Math.round(n * p) + rng.int(-1, 1)));
       const value = choose(n, k) * p ** k * (1 - p) ** (n - k);
       return {
         question: `The probability that a seed germinates is ${num(p)}. ${n} seeds are planted independently. Find the probability that exactly ${k} germinate, to 4 decimal places.`,
         answer: fixed(value, 4),
         form: { kind: 'number', tolerance: 0.0001 },
         hint: 'This is a binomial distribution: P(X = k) = nCk × p^k × (1 − p)^(n − k).',
-        explanation: `$P(X = ${k}) = \\binom{${n}}{${k}} (${num(p)})^{${k}} (${num(1 - p)})^{${n - k}} = ${choose(n, k)} \\times ${num(p ** k, 8)} \\times ${num((1 - p) ** (n - k), 8)} \\approx ${fixed(value, 4)}$.`,
+        explanation: `$P(X = ${k}) = \\binom{${n}}{${k}} (${num(p)})^{${k}} (${num(1 - p)})^{${n - k}} = ${choose(n, k)} \\times ${Number((p ** k).toPrecision(6))} \\times ${Number(((1 - p) ** (n - k)).toPrecision(6))} \\approx ${fixed(value, 4)}$.`,
       };
     },
   }),
