@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { createTestDatabase } from '@mathdaily/testing';
+import { problemBankSeeded } from '../../problems/seed-problem-bank.ts';
 
 export const TEST_SECRET = 'accounts-test-secret-accounts-test-secret';
 
@@ -64,12 +65,14 @@ export class AccountsTestApp {
   }
 
   /**
-   * Waits until start-up seeding (the problem bank goes on in the background) has gone quiet and
+   * Waits until start-up seeding (the problem bank goes on in the background) has finished and
    * the projector has applied every stored event, so reads after a command see it promptly.
    * Gives up quietly after `timeoutMs`: reads still wait for their position.
    */
   async caughtUp(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    // A background seeding transaction holds back (xmin-safe) reads of events appended meanwhile.
+    await problemBankSeeded(this.app.store);
     let previous = -1n;
     let quietSince = Date.now();
     while (Date.now() < deadline) {
