@@ -1,4 +1,4 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import type { ReadModel } from './read-model.ts';
 import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, useSchema } from './schema.ts';
@@ -11,7 +11,8 @@ export class CheckpointMovedError extends Error {
 }
 
 export interface ApplyBatchOptions {
-  pool: DatabasePool;
+  /** A pool, or a transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint. */
+  db: CommonQueryMethods;
   schema: string;
   models: readonly ReadModel[];
   events: readonly RecordedEvent[];
@@ -27,7 +28,7 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   const { events, models } = options;
   const last = events.at(-1);
   if (!last) return options.after;
-  return options.pool.transaction(async (tx) => {
+  return options.db.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
     await useSchema(tx, options.schema);
     const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));

@@ -141,6 +141,30 @@ describe('projector', () => {
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`)).toBe(350);
   });
 
+  test('a replay finishes when events commit between its last read and the switch', async () => {
+    await appendEvents(30);
+    const live = newProjector();
+    await live.start();
+    // The first empty read ends the replay's unlocked catch-up: commit more events right then.
+    let emptyReads = 0;
+    const store = {
+      ...fixture.store,
+      readAll: async (options: { after: bigint; limit: number }) => {
+        const page = await fixture.store.readAll(options);
+        if (page.length === 0 && emptyReads++ === 0) await appendEvents(7, 30);
+        return page;
+      },
+    };
+    const replay = await Promise.race([
+      rebuildReadModels({ pool: fixture.pool, store, models }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the replay hangs at the switch')), 15_000)),
+    ]);
+    expect(replay.events).toBe(37);
+    await waitForCheckpoint(live, await fixture.store.lastPosition());
+    await live.stop();
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(37);
+  });
+
   test('changed read-model definitions rebuild the schema from event 0 at start', async () => {
     await appendEvents(40);
     const withoutDigest = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });

@@ -96,7 +96,7 @@ export class Projector {
       batchSize: this.options.batchSize ?? 500,
       onBatch: async (events) => {
         this.position = await applyBatch({
-          pool: this.options.pool,
+          db: this.options.pool,
           schema: ACTIVE_SCHEMA,
           models: this.options.models,
           events,

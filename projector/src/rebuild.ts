@@ -1,4 +1,4 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { EventStore } from '@mathdaily/event-store';
 import { applyBatch } from './apply-batch.ts';
 import type { ReadModel } from './read-model.ts';
@@ -37,11 +37,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   let position = 0n;
   let events = 0;
   let lastLog = started;
-  const catchUp = async () => {
+  const catchUp = async (db: CommonQueryMethods) => {
     for (;;) {
       const batch = await store.readAll({ after: position, limit: batchSize });
       if (batch.length === 0) return;
-      position = await applyBatch({ pool, schema, models, events: batch, after: position, notify: false });
+      position = await applyBatch({ db, schema, models, events: batch, after: position, notify: false });
       events += batch.length;
       const now = performance.now();
       if (now - lastLog > 1000) {
@@ -52,11 +52,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       }
     }
   };
-  await catchUp();
+  await catchUp(pool);
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
     // Events committed while we replayed; the live projector cannot move while we hold the lock.
-    await catchUp();
+    // They are applied in this transaction: a batch on another connection would wait for our lock forever.
+    await catchUp(tx);
     const old = `${ACTIVE_SCHEMA}_old_${process.pid}_${Date.now()}`;
     const active = await schemaState(tx, ACTIVE_SCHEMA);
     if (active) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([ACTIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
