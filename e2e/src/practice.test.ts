@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
 
@@ -14,10 +14,10 @@ import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from '
 let app: RunningApp;
 let browser: Browser;
 let tokens: { accessToken: string; refreshToken: string; user: { id: string; firstName: string } };
+/** The app's clock runs this far ahead of the real one (moved to make reviews due). */
+let clockOffset = 0;
 
-beforeAll(async () => {
-  app = await startTestApp({ demoAccounts: true });
-  browser = await launchBrowser();
+async function signInDemoStudent() {
   const response = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -25,6 +25,12 @@ beforeAll(async () => {
   });
   expect(response.status).toBe(200);
   tokens = (await response.json()) as typeof tokens;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true, clock: () => new Date(Date.now() + clockOffset) });
+  browser = await launchBrowser();
+  await signInDemoStudent();
 });
 afterAll(async () => {
   await browser?.close();
@@ -250,7 +256,7 @@ describe('the practice loop', () => {
     expect(await text(page, 'success-rate')).toBe('80%');
     expect(await text(page, 'overall-mastery')).toBe('Beginner');
     expect(await text(page, 'current-streak')).toBe('1 day');
-    expect(await text(page, 'study-time')).toMatch(/^(\d+h )?\d+m$/);
+    expect(await text(page, 'study-time')).toMatch(/^\d+h \d+m$/);
     expect(await page.getByTestId('review-banner').count()).toBe(0);
     expect(await page.locator('table[data-testid="topic-chart"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('progress-insights').textContent()).toContain('You answered 80% of 5 questions correctly');
@@ -333,4 +339,81 @@ describe('the practice loop', () => {
     expect(await text(page, 'success-rate')).toBe('67%');
     await context.close();
   }, 180_000);
+
+  test('error and loading states: the SPEC texts, each with Try Again', async () => {
+    const { context, page } = await signedIn(PHONE);
+    const failing = (status: number) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' });
+
+    // Learn: the due problems fail to load, then load.
+    await page.route('**/api/learning/due-problems/**', failing(500));
+    await page.goto(`${app.url}/learn`);
+    await page.getByRole('heading', { name: 'Failed to load learning session. Please try again.' }).waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/learning/due-problems/**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    const problemCard = page.locator('article[data-step="problem"]');
+    await problemCard.waitFor({ timeout: 15_000 });
+
+    // The answer fails to be recorded, then Try Again sends it.
+    const problem = await problemFacts((await problemCard.getAttribute('data-problem-id'))!);
+    await page.route('**/api/learning/submit-answer', failing(500));
+    await answer(page, problem, problem.correct_answer, 'click');
+    await page.getByTestId('submit-error').getByText('Error submitting answer. Please try again.', { exact: true }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'practice-phone-submit-error');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.unroute('**/api/learning/submit-answer');
+    await page.getByTestId('submit-error').getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Correct!' }).waitFor({ timeout: 10_000 });
+
+    // Nothing due and nothing new: the empty-queue message (SPEC §8), in its panel.
+    await page.route('**/api/learning/due-problems/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":{"problems":[]}}' }),
+    );
+    await page.goto(`${app.url}/learn`);
+    await page.getByTestId('learn-status').getByText('No problems are due for review. Great job staying on top of your studies!', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/learning/due-problems/**');
+
+    // Progress: the skeleton while loading, the error with Try Again, then the data.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/learning/progress/**', async (route) => {
+      await held;
+      await failing(500)(route);
+    });
+    await page.goto(`${app.url}/progress`);
+    await page.getByTestId('progress-skeleton').waitFor({ timeout: 15_000 });
+    release();
+    await page.getByTestId('progress-error').getByText('Failed to load progress data. Please try again.', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.unroute('**/api/learning/progress/**');
+    await page.getByTestId('progress-error').getByRole('button', { name: 'Try Again' }).click();
+    await page.getByTestId('success-rate').waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 120_000);
+
+  test('a day later the Review card counts the problems due and starts a review; the progress page offers it too', async () => {
+    // Two answers were wrong (one in each earlier test): FSRS 'Again', due the next day.
+    clockOffset += 86_400_000;
+    await signInDemoStudent();
+    const { context, page } = await signedIn(DESKTOP);
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByTestId('review-due').waitFor({ timeout: 15_000 });
+    expect(await text(page, 'review-due')).toBe('2 problems due');
+    expect(await text(page, 'tile-day-streak')).toBe('1 day');
+    await screenshot(page, 'practice-desktop-9-dashboard-due');
+
+    await page.goto(`${app.url}/progress`);
+    await page.getByTestId('review-banner').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('review-banner').textContent()).toContain('Ready for Review');
+    expect(await page.getByTestId('review-banner').textContent()).toContain('2 problems are due for review today');
+    expect(await page.getByTestId('review-banner').getByRole('link', { name: 'Start Session' }).getAttribute('href')).toBe('/learn');
+
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('link', { name: 'Start Review' }).click();
+    await page.waitForURL((url) => url.pathname === '/learn');
+    await page.locator('article[data-step="problem"]').waitFor({ timeout: 15_000 });
+    // Reviews come first: the two due problems, then new ones.
+    const chip = () => page.locator('article[data-step="problem"] .learn-chip-review, article[data-step="problem"] .learn-chip-new').first().textContent();
+    expect(await chip()).toBe('Review');
+    await screenshot(page, 'practice-desktop-10-review');
+    await context.close();
+  }, 120_000);
 });

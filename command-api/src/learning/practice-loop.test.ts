@@ -55,6 +55,14 @@ async function advanceDays(days: number) {
   await refreshCallers();
 }
 
+/** Moves the app's clock forward to `instant` (never back: tokens carry the app's time). */
+async function setClock(instant: number) {
+  const target = instant - Date.now();
+  expect(target).toBeGreaterThan(offset);
+  offset = target;
+  await refreshCallers();
+}
+
 // Problems of the demo student's grade (7) with known answers, appended as the bank does.
 const halfProblem = randomUUID();
 const choiceProblem = randomUUID();
@@ -266,7 +274,10 @@ describe('due problems', () => {
     expect(queue.body.data.reviews).toBe(0);
     expect(queue.body.data.problems.length).toBe(6); // nothing due: six new problems (landing outline)
     for (const problem of queue.body.data.problems) {
-      expect(problem).toMatchObject({ kind: 'new', progress: null, correct_answer: null, explanation: null, hint: null, grade: 7 });
+      expect(problem).toMatchObject({ kind: 'new', correct_answer: null, explanation: null, hint: null, grade: 7 });
+      // SPEC §3: every due problem has progress.next_review_at; a new one is a new FSRS card due now.
+      expect(problem.progress).toMatchObject({ consecutive_correct: 0, reps: 0, attempts: 0, state: 'New', last_review_at: null, mastered: false });
+      expect(Math.abs(new Date(problem.progress.next_review_at).getTime() - (Date.now() + offset))).toBeLessThan(60_000);
       expect(problem.predicted_success).toBeGreaterThan(0);
       expect(problem.predicted_success).toBeLessThan(1);
     }
@@ -372,5 +383,62 @@ describe('progress, dashboard and achievements', () => {
     }
     const empty = await get(`/api/learning/progress/${other.userId}`, other);
     expect(empty.body.data).toMatchObject({ total_problems_attempted: 0, current_streak: 0, overall_success_rate: 0, mastery_by_topic: {} });
+  });
+
+  test('streaks and "due today" are calendar days in the learner\'s time zone, across local midnight', async () => {
+    const tokyo = caller('other-student');
+    const zone = await app.server.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      payload: { timezone: 'Asia/Tokyo' },
+      headers: { authorization: `Bearer ${tokyo.token}` },
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    lastPosition = (zone.json() as { position: string }).position;
+
+    // Tokyo is UTC+9 all year. 14:30 UTC is 23:30 there; 15:30 UTC is 00:30 the next Tokyo day.
+    const midnightUtc = Math.floor((Date.now() + offset) / DAY) * DAY + DAY;
+    const answerAt = async (instant: number, problemId: string, userAnswer: string) => {
+      await setClock(instant);
+      const result = await post(
+        '/api/learning/submit-answer',
+        { problem_id: problemId, session_id: randomUUID(), user_answer: userAnswer, response_time_ms: 30_000 },
+        caller('other-student'),
+      );
+      expect(result.status).toBe(201);
+      lastPosition = result.body.position!;
+      return result.body.data;
+    };
+    expect((await answerAt(midnightUtc + 14.5 * 3_600_000, halfProblem, '0.4')).is_correct).toBe(false);
+    expect((await answerAt(midnightUtc + 15.5 * 3_600_000, choiceProblem, '14')).is_correct).toBe(true);
+    const localDay = (instant: number) => new Date(instant + 9 * 3_600_000).toISOString().slice(0, 10);
+
+    const read = async () => {
+      const me = caller('other-student');
+      const progress = (await get(`/api/learning/progress/${me.userId}`, me)).body.data;
+      const dashboard = (await get(`/api/learning/dashboard/${me.userId}`, me)).body.data;
+      const queue = (await get(`/api/learning/due-problems/${me.userId}`, me)).body.data;
+      expect(dashboard.day_streak).toBe(progress.current_streak);
+      expect(dashboard.problems_due).toBe(progress.problems_due_today);
+      return { progress, queue };
+    };
+
+    // 00:30 in Tokyo: two local days in a row (one UTC day). The problem missed at 23:30 is due on
+    // the new local day already (Again = 1 day; day granularity), the one answered at 00:30 is not.
+    let { progress, queue } = await read();
+    expect(progress).toMatchObject({ timezone: 'Asia/Tokyo', today: localDay(midnightUtc + DAY), current_streak: 2, longest_streak: 2 });
+    expect(progress).toMatchObject({ problems_due_today: 1, problems_overdue: 0, practiced_today: true });
+    expect(queue.problems.filter((p: { kind: string }) => p.kind === 'review').map((p: { id: string }) => p.id)).toEqual([halfProblem]);
+
+    // 08:00 the day after in Tokyo, nothing practised yet today: the streak is still alive, the review overdue.
+    await setClock(midnightUtc + DAY + 23 * 3_600_000);
+    ({ progress } = await read());
+    expect(progress).toMatchObject({ today: localDay(midnightUtc + 2 * DAY), current_streak: 2, longest_streak: 2 });
+    expect(progress).toMatchObject({ problems_due_today: 1, problems_overdue: 1, practiced_today: false });
+
+    // A whole Tokyo day without practice ends it.
+    await setClock(midnightUtc + 2 * DAY + 23 * 3_600_000);
+    ({ progress } = await read());
+    expect(progress).toMatchObject({ current_streak: 0, longest_streak: 2 });
   });
 });

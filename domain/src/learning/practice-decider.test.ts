@@ -199,6 +199,20 @@ describe('RateDifficulty', () => {
       .thenThrows('VALIDATION_FAILED', /Since you used a hint and got it wrong/);
   });
 
+  // DESIGN §6 (SPEC §5 read one way): correct without hint 1-5, correct with hint 3-5, incorrect 4-5 with or without a hint.
+  it.each([
+    [true, 0, [1, 2, 3, 4, 5]],
+    [true, 1, [3, 4, 5]],
+    [false, 0, [4, 5]],
+    [false, 1, [4, 5]],
+  ] as const)('given an answer correct=%s hintsUsed=%s, when rating 1-5, then exactly %j are recorded', (isCorrect, hintsUsed, allowed) => {
+    for (const rating of [1, 2, 3, 4, 5]) {
+      const attempt = spec([started(), answered({ isCorrect, hintsUsed })]).when(rate(rating));
+      if ((allowed as readonly number[]).includes(rating)) attempt.then([rated(rating)]);
+      else attempt.thenThrows('VALIDATION_FAILED', new RegExp(`^Rating ${rating} is not available for this answer`));
+    }
+  });
+
   it('given any answer, when the rating is not 1-5, then VALIDATION_FAILED', () => {
     spec([started(), answered()]).when(rate(0)).thenThrows('VALIDATION_FAILED', 'Rating must be a whole number from 1 to 5');
     spec([started(), answered()]).when(rate(2.5)).thenThrows('VALIDATION_FAILED');

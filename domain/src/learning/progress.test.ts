@@ -59,9 +59,9 @@ describe('texts', () => {
     expect(formatResponseTime(999.7)).toBe('1.0s');
     expect(formatResponseTime(1000)).toBe('1.0s');
     expect(formatResponseTime(12_345)).toBe('12.3s');
-    expect(formatStudyTime(0)).toBe('0m');
-    expect(formatStudyTime(59)).toBe('0m');
-    expect(formatStudyTime(45 * 60)).toBe('45m');
+    expect(formatStudyTime(0)).toBe('0h 0m');
+    expect(formatStudyTime(59)).toBe('0h 0m');
+    expect(formatStudyTime(45 * 60)).toBe('0h 45m');
     expect(formatStudyTime(2 * 3600 + 5 * 60 + 30)).toBe('2h 5m');
     expect(formatStudyTime(3 * 3600)).toBe('3h 0m');
   });

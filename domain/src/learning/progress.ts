@@ -136,10 +136,8 @@ export function formatResponseTime(ms: number): string {
   return `${(value / 1000).toFixed(1)}s`;
 }
 
-/** Hours and minutes: '0m', '45m', '2h 5m', '3h 0m' (seconds are dropped). */
+/** SPEC: study time in hours and minutes — '0h 0m', '0h 45m', '2h 5m' (seconds are dropped). */
 export function formatStudyTime(seconds: number): string {
   const totalMinutes = Math.floor(Math.max(0, seconds) / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }

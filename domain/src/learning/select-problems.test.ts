@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeSession, DAILY_SESSION_SIZE, selectNewProblems, seededHash } from './select-problems.ts';
+import { composeSession, DAILY_SESSION_SIZE, selectNewProblems, seededHash, TOPIC_REPEAT_PENALTY } from './select-problems.ts';
 
 const candidate = (problemId: string, p: number, grade = 5) => ({ problemId, p, grade });
 const ids = (list: Array<{ problemId: string }>) => list.map((c) => c.problemId);
@@ -23,6 +23,23 @@ describe('selectNewProblems', () => {
   it('excludes problems already attempted and ignores duplicates and NaN', () => {
     const list = [...pool, candidate('b', 0.74), candidate('z', Number.NaN)];
     expect(ids(selectNewProblems(list, { count: 10, seed: 1, grade: 5, exclude: ['b'] }))).toEqual(['d', 'a', 'c', 'f']);
+  });
+
+  it('spreads a session over topics: a repeat must be TOPIC_REPEAT_PENALTY nearer the target than another topic', () => {
+    expect(TOPIC_REPEAT_PENALTY).toBe(0.1);
+    const topical = (problemId: string, p: number, topicId: string) => ({ problemId, p, topicId });
+    const bank = [
+      ...Array.from({ length: 5 }, (_, i) => topical(`a${i}`, 0.75, 'a')),
+      topical('b0', 0.7, 'b'),
+      topical('b1', 0.7, 'b'),
+      topical('c0', 0.9, 'c'),
+    ];
+    // a (0), b (0.05), a again (0 + 0.1) before b again and c (both 0.15), then b again (nearer the
+    // target than c on its own, so ranked first on the tie), then c (0.15) before a third a (0.2).
+    const picked = ids(selectNewProblems(bank, { count: 5, seed: 3 }));
+    expect(picked.map((id) => id[0])).toEqual(['a', 'b', 'a', 'b', 'c']);
+    // Without the topics the nearest problems win outright: five of topic a.
+    expect(ids(selectNewProblems(bank.map(({ problemId, p }) => ({ problemId, p })), { count: 5, seed: 3 })).every((id) => id.startsWith('a'))).toBe(true);
   });
 
   it('breaks ties deterministically with the seed', () => {

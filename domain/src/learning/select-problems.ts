@@ -32,11 +32,20 @@ export function seededHash(seed: number | string, value: string): number {
 }
 
 /**
- * New problems closest to the target success probability (|p − target| ascending), restricted to
- * `grade` when given (candidates without a grade are kept), excluding `exclude` (already attempted,
- * already in the session). Ties (equal distance to 1e-9) are broken by seededHash(seed, problemId),
- * then by problemId, so the same inputs always give the same order. Candidates with a probability
- * that is not a number are ignored.
+ * How much closer to the target a second (third…) problem of a topic must be than the best
+ * problem of a topic not chosen yet: a session should not be six problems of one topic just
+ * because that topic sits a little nearer 75 % (a wrong answer lowers a topic's ability, which can
+ * put all its problems nearest the target at once).
+ */
+export const TOPIC_REPEAT_PENALTY = 0.1;
+
+/**
+ * New problems closest to the target success probability, restricted to `grade` when given
+ * (candidates without a grade are kept), excluding `exclude` (already attempted, already in the
+ * session). Chosen one at a time by |p − target| + TOPIC_REPEAT_PENALTY × (problems of the same
+ * topic already chosen); candidates without a topic never pay the penalty. Ties (to 1e-9) are
+ * broken by seededHash(seed, problemId), then by problemId, so the same inputs always give the same
+ * list. Candidates with a probability that is not a number are ignored.
  */
 export function selectNewProblems<C extends NewProblemCandidate>(
   candidates: readonly C[],
@@ -52,7 +61,7 @@ export function selectNewProblems<C extends NewProblemCandidate>(
     seen.add(c.problemId);
     return true;
   });
-  return eligible
+  const ranked = eligible
     .map((candidate) => ({
       candidate,
       distance: Math.abs(candidate.p - target),
@@ -63,9 +72,39 @@ export function selectNewProblems<C extends NewProblemCandidate>(
         (Math.abs(a.distance - b.distance) > 1e-9 ? a.distance - b.distance : 0) ||
         a.tie - b.tie ||
         (a.candidate.problemId < b.candidate.problemId ? -1 : a.candidate.problemId > b.candidate.problemId ? 1 : 0),
-    )
-    .slice(0, count)
-    .map((entry) => entry.candidate);
+    );
+
+  // One queue per topic in ranked order (a candidate without a topic is a queue of its own); each
+  // step takes the head with the lowest penalised distance, the better-ranked head on a tie.
+  interface Queue {
+    ranks: number[];
+    next: number;
+    chosen: number;
+  }
+  const queues = new Map<string, Queue>();
+  ranked.forEach((entry, rank) => {
+    const key = entry.candidate.topicId === undefined ? `problem:${rank}` : `topic:${entry.candidate.topicId}`;
+    const queue = queues.get(key) ?? { ranks: [], next: 0, chosen: 0 };
+    queue.ranks.push(rank);
+    queues.set(key, queue);
+  });
+  const chosen: C[] = [];
+  while (chosen.length < count) {
+    let best: { queue: Queue; score: number; rank: number } | null = null;
+    for (const queue of queues.values()) {
+      const rank = queue.ranks[queue.next];
+      if (rank === undefined) continue;
+      const score = ranked[rank]!.distance + TOPIC_REPEAT_PENALTY * queue.chosen;
+      if (!best || score < best.score - 1e-9 || (Math.abs(score - best.score) <= 1e-9 && rank < best.rank)) {
+        best = { queue, score, rank };
+      }
+    }
+    if (!best) break;
+    chosen.push(ranked[best.rank]!.candidate);
+    best.queue.next += 1;
+    best.queue.chosen += 1;
+  }
+  return chosen;
 }
 
 export type SessionItem<R, N> = { kind: 'review'; problem: R } | { kind: 'new'; problem: N };

@@ -8,6 +8,7 @@ import {
   difficultyPrior,
   MAX_SESSION_SIZE,
   MIN_NEW_PER_SESSION,
+  newReviewCard,
   predictFromParameters,
   retrievability,
   selectNewProblems,
@@ -62,7 +63,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 interface ReviewProgress {
   next_review_at: string;
-  last_review_at: string;
+  last_review_at: string | null;
   consecutive_correct: number;
   reps: number;
   lapses: number;
@@ -77,9 +78,28 @@ interface ReviewProgress {
 
 type DueProblem = ReturnType<typeof practiceProblem> & {
   kind: 'review' | 'new';
-  progress: ReviewProgress | null;
+  progress: ReviewProgress;
   predicted_success: number;
 };
+
+/** A problem never answered: an FSRS card that is new and due now (SPEC §3: every due problem has progress). */
+function newProblemProgress(now: Date): ReviewProgress {
+  const card = newReviewCard(now);
+  return {
+    next_review_at: card.due,
+    last_review_at: null,
+    consecutive_correct: 0,
+    reps: card.reps,
+    lapses: card.lapses,
+    attempts: 0,
+    correct_attempts: 0,
+    stability_days: card.stability,
+    fsrs_difficulty: card.difficulty,
+    state: card.state,
+    mastered: false,
+    retrievability: 0,
+  };
+}
 
 /**
  * GET /api/learning/due-problems/{userId}?limit=20 → { data: { problems, reviews, new, due_total } }.
@@ -90,7 +110,8 @@ type DueProblem = ReturnType<typeof practiceProblem> & {
  * probability (0.75) predicted by the ability model, and put together by `composeSession`:
  * the landing page's outline (3-4 reviews, 1-2 new; 6 new for a learner with nothing due),
  * growing to every due review + 2 new when more are due, never more than `limit` (≤ 20).
- * Each problem carries `progress` (null for a new one) and `predicted_success`.
+ * Each problem carries `progress` (SPEC §3: next_review_at, consecutive_correct shown as Streak…;
+ * a new problem's is a new FSRS card, due now) and `predicted_success`.
  */
 export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/due-problems/:userId', {
@@ -193,7 +214,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
         }
         const row = newRows.get(item.problem.problemId);
         if (!row) return [];
-        return [{ ...practiceProblem(row), kind: 'new', progress: null, predicted_success: round3(item.problem.p) }];
+        return [{ ...practiceProblem(row), kind: 'new', progress: newProblemProgress(now), predicted_success: round3(item.problem.p) }];
       });
 
       return {

@@ -131,6 +131,7 @@ describe('the practice session store', () => {
     await store.getState().load();
     expect(store.getState().step).toBe('load-error');
     expect(LOAD_ERROR_MESSAGE).toBe('Failed to load learning session. Please try again.');
+    expect(logged).toContain('Failed to load due problems');
     api.failDue = false;
     api.problems = [problem(1)];
     await store.getState().load();
@@ -210,7 +211,14 @@ describe('the practice session store', () => {
     const state = store.getState();
     expect(state.step).toBe('problem');
     expect(state.submitError).toBe(SUBMIT_ERROR_MESSAGE);
+    expect(SUBMIT_ERROR_MESSAGE).toBe('Error submitting answer. Please try again.');
+    expect(logged).toContain('Failed to record problem attempt');
     expect(state.progress.problemsCompleted).toBe(0);
+    // Try Again sends the same answer again.
+    api.failSubmit = false;
+    await answer('right');
+    expect(store.getState()).toMatchObject({ step: 'feedback', submitError: null });
+    expect(store.getState().progress.problemsCompleted).toBe(1);
   });
 
   test('End Session goes to the summary at any time, keeping a chosen rating; Start New Session takes a new id', async () => {

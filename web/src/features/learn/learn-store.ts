@@ -24,6 +24,9 @@ export const LOAD_ERROR_MESSAGE = 'Failed to load learning session. Please try a
 export const SUBMIT_ERROR_MESSAGE = 'Error submitting answer. Please try again.';
 export const ANSWER_REQUIRED_MESSAGE = 'Please enter an answer';
 export const HINT_ERROR_MESSAGE = 'The hint could not be loaded. Please try again.';
+/** SPEC §8 'Learning': what the learning service reports (logged; the screen shows the messages above). */
+export const DUE_PROBLEMS_FAILED = 'Failed to load due problems';
+export const ATTEMPT_FAILED = 'Failed to record problem attempt';
 
 export type LearnStep = 'idle' | 'loading' | 'load-error' | 'empty' | 'problem' | 'feedback' | 'rating' | 'summary';
 
@@ -249,7 +252,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT);
         } catch (error) {
           if (generation !== loadGeneration) return;
-          log('Loading due problems failed', error);
+          log(DUE_PROBLEMS_FAILED, error);
           set({ step: 'load-error' });
           announce(LOAD_ERROR_MESSAGE, 'assertive');
           return;
@@ -312,7 +315,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           });
         } catch (error) {
           if (currentProblem(get())?.id !== problem.id) return false;
-          log('Submitting the answer failed', error);
+          log(ATTEMPT_FAILED, error);
           set({ submitting: false, submitError: SUBMIT_ERROR_MESSAGE });
           announce(SUBMIT_ERROR_MESSAGE, 'assertive');
           return false;

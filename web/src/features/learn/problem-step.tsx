@@ -154,7 +154,10 @@ export function ProblemStep(props: ProblemStepProps) {
         ) : null}
         {props.submitError ? (
           <div className="alert alert-error learn-submit-error" data-testid="submit-error">
-            {props.submitError}
+            <span>{props.submitError}</span>
+            <button type="button" className="button small" onClick={submit} disabled={submitting}>
+              Try Again
+            </button>
           </div>
         ) : null}
 

@@ -47,7 +47,16 @@ export function RatingStep({ feedback, selected, committed, onSelect, onEnd }: R
           </legend>
           {note ? (
             <p className="learn-rating-note" id="learn-rating-note" data-testid="rating-note">
-              {note}
+              {/* 'ratings 1-3' never breaks at its hyphen on a phone. */}
+              {note.split(/(\d-\d)/).map((part, index) =>
+                index % 2 === 1 ? (
+                  <span key={index} className="learn-nowrap">
+                    {part}
+                  </span>
+                ) : (
+                  part
+                ),
+              )}
             </p>
           ) : null}
           <p className="learn-rating-keys muted small" id="learn-rating-keys">

@@ -9,6 +9,8 @@ import { fetchProgress, type ProgressSummary } from './progress-api.ts';
 import './progress.css';
 
 export const PROGRESS_LOAD_ERROR = 'Failed to load progress data. Please try again.';
+/** SPEC §8 'Learning': what the learning service reports (logged; the page shows PROGRESS_LOAD_ERROR). */
+export const PROGRESS_SUMMARY_FAILED = 'Failed to load progress summary';
 
 type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: ProgressSummary; refreshing: boolean };
 
@@ -33,8 +35,9 @@ export function ProgressPage() {
         if (current.signal.aborted) return;
         setLoad({ kind: 'ready', data, refreshing: false });
         if (mode === 'refresh') announce('Progress data refreshed.');
-      } catch {
+      } catch (error) {
         if (current.signal.aborted) return;
+        console.warn(PROGRESS_SUMMARY_FAILED, error);
         setLoad({ kind: 'error' });
         announce(PROGRESS_LOAD_ERROR, 'assertive');
       }
