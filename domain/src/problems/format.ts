@@ -118,6 +118,9 @@ export const plus = (b: number): string => (b === 0 ? '' : b > 0 ? ` + ${num(b)}
 /** A number in brackets when negative, for substitution lines: 3 × (-2). */
 export const paren = (x: number): string => (x < 0 ? `(${num(x)})` : num(x));
 
+/** A count with its noun: 1 ten, 3 tens; 1 day, 2 days. */
+export const count = (n: number, singular: string, plural = `${singular}s`): string => `${num(n)} ${n === 1 ? singular : plural}`;
+
 /** 'a' or 'an' before a word. */
 export const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 

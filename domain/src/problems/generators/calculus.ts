@@ -6,6 +6,17 @@ import { defineTemplate, type ProblemTemplate } from '../template.ts';
 const nz = (rng: Rng, max: number, ...excluded: number[]): number => rng.intExcept(-max, max, 0, ...excluded);
 const show = (x: number): string => (x < 0 ? `(${x})` : String(x));
 
+/** Coefficients times substituted values, signs written once: 12 × 4^2 - 6 × 4 - 5 (zero terms left out). */
+function substitution(terms: ReadonlyArray<readonly [number, string]>): string {
+  return terms
+    .filter(([c]) => c !== 0)
+    .map(([c, value], i) => {
+      const body = value === '' ? String(Math.abs(c)) : `${Math.abs(c)} \\times ${value}`;
+      return i === 0 ? `${c < 0 ? '-' : ''}${body}` : ` ${c < 0 ? '-' : '+'} ${body}`;
+    })
+    .join('');
+}
+
 /** A polynomial from coefficients by power: {3: 2, 1: -4, 0: 5} → terms, highest power first. */
 const terms = (coefficients: ReadonlyArray<readonly [number, number]>): [number, number][] =>
   coefficients.filter(([c]) => c !== 0).map(([c, p]) => [c, p] as [number, number]);
@@ -421,7 +432,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Find the gradient of the curve $y = ${poly([[a, 3], [b, 2], [c, 1]], 'x', true)}$ at the point where $x = ${k}$.`,
         answer: String(grad),
         hint: 'Differentiate to get the gradient function, then substitute the x value.',
-        explanation: `$\\frac{dy}{dx} = ${poly([[3 * a, 2], [2 * b, 1], [c, 0]], 'x', true)}$. At $x = ${k}$: $${3 * a} \\times ${show(k)}^2 + ${2 * b} \\times ${show(k)} + ${show(c)} = ${grad}$.`,
+        explanation: `$\\frac{dy}{dx} = ${poly([[3 * a, 2], [2 * b, 1], [c, 0]], 'x', true)}$. At $x = ${k}$: $${substitution([[3 * a, `${show(k)}^2`], [2 * b, show(k)], [c, '']])} = ${grad}$.`,
       };
     },
   }),

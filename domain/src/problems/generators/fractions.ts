@@ -1,5 +1,5 @@
 /** Fractions, decimals, percentages, ratio and proportion. */
-import { fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
+import { count, fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -823,11 +823,11 @@ export const fractionTemplates: ProblemTemplate[] = [
       const d1 = work / w1;
       const d2 = work / w2;
       return {
-        question: `${w1} builders take ${d1} days to build a wall. How many days would ${w2} builders take, working at the same rate?`,
-        answer: `${num(d2)} days`,
+        question: `${w1} builders take ${count(d1, 'day')} to build a wall. How many days would ${w2} builders take, working at the same rate?`,
+        answer: count(d2, 'day'),
         form: { kind: 'number', unit: 'days' },
         hint: 'More builders means fewer days. Work out how many builder-days the job takes in total.',
-        explanation: `Total work $= ${w1} \\times ${d1} = ${work}$ builder-days. With ${w2} builders: $${work} \\div ${w2} = ${num(d2)}$ days.`,
+        explanation: `Total work $= ${w1} \\times ${d1} = ${work}$ builder-days. With ${w2} builders: $${work} \\div ${w2} = ${num(d2)}$ ${d2 === 1 ? 'day' : 'days'}.`,
       };
     },
   }),

@@ -1,5 +1,5 @@
 /** Whole numbers: place value, comparing, the four operations, rounding, factors, negatives, order of operations. */
-import { num, primeFactors, round, texNum, texPow } from '../format.ts';
+import { count, num, primeFactors, round, texNum, texPow } from '../format.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
@@ -24,7 +24,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `How many ${askTens ? 'tens' : 'ones'} are in the number $${n}$?`,
         answer: String(askTens ? tens : ones),
         hint: askTens ? 'In a two-digit number, the left digit counts the tens.' : 'In a two-digit number, the right digit counts the ones.',
-        explanation: `$${n} = ${tens * 10} + ${ones}$, which is ${tens} tens and ${ones} ones. So there ${askTens ? `${tens === 1 ? 'is' : 'are'} ${tens} ten${tens === 1 ? '' : 's'}` : `${ones === 1 ? 'is' : 'are'} ${ones} one${ones === 1 ? '' : 's'}`}.`,
+        explanation: `$${n} = ${tens * 10} + ${ones}$, which is ${count(tens, 'ten')} and ${count(ones, 'one')}. So there ${askTens ? `${tens === 1 ? 'is' : 'are'} ${count(tens, 'ten')}` : `${ones === 1 ? 'is' : 'are'} ${count(ones, 'one')}`}.`,
       };
     },
   }),
@@ -43,7 +43,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `What number is $10$ ${more ? 'more' : 'less'} than $${n}$?`,
         answer: String(answer),
         hint: `When you ${more ? 'add' : 'take away'} 10, only the tens digit changes. The ones digit stays the same.`,
-        explanation: `$${n}$ has ${Math.floor(n / 10)} tens. ${more ? 'One more ten' : 'One fewer ten'} gives ${Math.floor(answer / 10)} tens and the same ${n % 10} ones: $${n} ${more ? '+' : '-'} 10 = ${answer}$.`,
+        explanation: `$${n}$ has ${count(Math.floor(n / 10), 'ten')}. ${more ? 'One more ten' : 'One fewer ten'} gives ${count(Math.floor(answer / 10), 'ten')} and the same ${count(n % 10, 'one')}: $${n} ${more ? '+' : '-'} 10 = ${answer}$.`,
       };
     },
   }),
@@ -60,7 +60,7 @@ export const numberTemplates: ProblemTemplate[] = [
       const o = rng.int(0, 9);
       const n = h * 100 + t * 10 + o;
       const order = rng.bool(0.3);
-      const parts = [`${h} hundreds`, `${t} tens`, `${o} ones`];
+      const parts = [count(h, 'hundred'), count(t, 'ten'), count(o, 'one')];
       return {
         question: `Which number has ${order ? `${parts[2]}, ${parts[0]} and ${parts[1]}` : `${parts[0]}, ${parts[1]} and ${parts[2]}`}?`,
         answer: String(n),

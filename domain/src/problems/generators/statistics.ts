@@ -338,7 +338,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
       const trials = rng.pick([20, 25, 40, 50, 80, 100, 200]);
       const hits = rng.int(1, trials - 1);
       return {
-        question: `A drawing pin is dropped ${trials} times. It lands point up ${hits} times. What is the relative frequency of it landing point up?`,
+        question: `A drawing pin is dropped ${trials} times. It lands point up ${hits === 1 ? 'once' : `${hits} times`}. What is the relative frequency of it landing point up?`,
         answer: frac(hits, trials),
         form: { kind: 'exact_fraction' },
         hint: 'Relative frequency = number of times it happened ÷ number of trials.',

@@ -84,6 +84,9 @@ function wrongVariant(p: Problem): string | null {
 }
 
 const BROKEN = /NaN|undefined|Infinity|\[object/;
+/** Wording slips: '1 days', '1 times' (plus and minus are not plurals); '+ -6' instead of '- 6'. */
+const ONE_PLURAL = /(?<![\d.,])\b1 (?!plus\b|minus\b)[a-z]+s\b/;
+const DOUBLE_SIGN = /[+-] [+-] ?\d|[+-] [+-]\(/;
 
 function sameOptions(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
@@ -133,6 +136,9 @@ export function checkTemplate(template: ProblemTemplate, seeds: number): string[
       if (problem) fail(`${name}: ${problem}`, seed, text);
     }
     if (BROKEN.test(p.question + p.hint + p.explanation + p.correct_answer)) fail('NaN/undefined in the text', seed, `${p.question} | ${p.correct_answer}`);
+    const wording = [p.question, p.hint, p.explanation, p.correct_answer].join(' | ');
+    if (ONE_PLURAL.test(wording)) fail('1 with a plural noun', seed, wording);
+    if (DOUBLE_SIGN.test(wording)) fail('two signs in a row', seed, wording);
     if (hintGivesAway(p)) fail('hint contains the answer', seed, `${p.correct_answer} | ${p.hint}`);
 
     const verdict = checkAnswer(p, p.correct_answer);
