@@ -164,18 +164,28 @@ function unitProblem(split: UnitSplit, expected: string | undefined): string | n
 // Numbers
 
 const VARIABLE_PREFIX = /^([a-zA-Z])\s*=\s*(.+)$/;
+/** `3 = x`: the same answer written the other way round. */
+const VARIABLE_SUFFIX = /^([^=]+?)\s*=\s*([a-zA-Z])$/;
 
-/** Strips `x =` from `x = 3`; the letter must be one of the problem's variables when it has any. */
+/**
+ * Strips `x =` from `x = 3` (or `= x` from `3 = x`); the letter must be one of the problem's
+ * variables when it has any. Any other equation (`2x = 6`) is an unfinished solution.
+ */
 function stripVariable(text: string, variables: readonly string[] | undefined): { body: string; problem: string | null } {
-  const m = VARIABLE_PREFIX.exec(text);
-  if (!m) return { body: text, problem: null };
-  const typed = m[1] as string;
+  const prefix = VARIABLE_PREFIX.exec(text);
+  const suffix = prefix ? null : VARIABLE_SUFFIX.exec(text);
+  const typed = prefix?.[1] ?? suffix?.[2];
+  const body = prefix?.[2] ?? suffix?.[1];
+  if (typed === undefined || body === undefined) {
+    if (!text.includes('=')) return { body: text, problem: null };
+    return { body: text, problem: `Finish solving: give just the value, for example ${variables?.[0] ?? 'x'} = 3.` };
+  }
   // X = 3 for x = 3: the case of the letter does not matter here
   const letter = variables?.find((v) => v.toLowerCase() === typed.toLowerCase()) ?? typed;
   if (variables && variables.length > 0 && !variables.includes(letter)) {
-    return { body: m[2] as string, problem: `The question asks for ${variables.join(' and ')}, not ${letter}.` };
+    return { body, problem: `The question asks for ${variables.join(' and ')}, not ${letter}.` };
   }
-  return { body: m[2] as string, problem: null };
+  return { body, problem: null };
 }
 
 type NumberRead = { ok: true; literal: Literal; percent: boolean } | { ok: false; message: string };
@@ -290,7 +300,8 @@ const checkPercent: Checker = (correct, given, form) => {
   const tolerance = form.tolerance ?? DEFAULT_TOLERANCE;
   if (Math.abs(v - expected.number) <= tolerance + 1e-12) return right;
   if (expected.number !== 0 && Math.abs(v * 100 - expected.number) <= tolerance + 1e-12) {
-    return no(`That's the value as a decimal. Write it as a percentage, for example ${formatPlain(v * 100)}%.`);
+    const as = read.literal.form === 'decimal' || read.literal.form === 'integer' ? 'a decimal' : 'a fraction';
+    return no(`That's the value as ${as}. Write it as a percentage, for example ${formatPlain(v * 100)}%.`);
   }
   return wrong;
 };
