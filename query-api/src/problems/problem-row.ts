@@ -82,10 +82,14 @@ export function intParam(name: string, min: number, max: number) {
   return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
-/** Query-string text (a repeated parameter is refused, not silently joined). */
+/**
+ * Query-string text (a repeated parameter is refused, not silently joined). Control characters
+ * are refused too: PostgreSQL cannot take a NUL byte in a text parameter.
+ */
 export function textParam(name: string, max: number) {
   return z
     .string({ error: `${name} must be given once, as text` })
     .trim()
-    .max(max, { error: `${name} must be at most ${max} characters` });
+    .max(max, { error: `${name} must be at most ${max} characters` })
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: `${name} must not contain control characters` });
 }

@@ -263,6 +263,11 @@ describe('GET /api/problems', () => {
     expect((await get('/api/problems?limit=101')).json().message).toBe('limit must be a whole number from 1 to 100');
     expect((await get('/api/problems?page=0')).json().message).toBe('page must be a whole number from 1 to 100000');
     expect((await get(`/api/problems?q=${'x'.repeat(101)}`)).json().message).toBe('q must be at most 100 characters');
+    // A NUL byte reached PostgreSQL and came back as a 500.
+    const nul = await get('/api/problems?q=a%00b');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('q must not contain control characters');
+    expect((await get('/api/problems/generate?topic=%00')).statusCode).toBe(400);
   });
 });
 
