@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
@@ -161,5 +162,67 @@ test('the demo page needs no sign-in and loads the maths as MathML for screen re
   const page = await openDemo(1280, 900);
   expect(page.url()).toBe(`${app.url}/demo/problem-card`);
   expect(await card(page, 0).locator('.problem-card-question math').count()).toBeGreaterThan(0);
+  await page.close();
+});
+
+/**
+ * The card on its own, bundled from source, with an `onSubmit` that fails once: the demo checks
+ * answers in the browser, so it cannot show the SPEC §4 failure path.
+ */
+async function openBareCard(): Promise<Page> {
+  const { build } = await import('esbuild');
+  const entry = `
+    import { createRoot } from 'react-dom/client';
+    import { LiveRegion } from '../../components/announcer.tsx';
+    import { ProblemCard } from './problem-card.tsx';
+    let calls = 0;
+    const onSubmit = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('network down');
+      return { isCorrect: true, correctAnswer: '12', explanation: '$3 \\\\times 4 = 12$' };
+    };
+    createRoot(document.getElementById('root')).render(
+      <>
+        <LiveRegion />
+        <ProblemCard
+          problem={{ id: 'p1', topic: 'Multiplication', question: 'What is $3 \\\\times 4$?', problemType: 'numeric', hint: 'Count in threes.', difficultyLevel: 1 }}
+          onSubmit={onSubmit}
+        />
+      </>,
+    );`;
+  const bundle = await build({
+    stdin: { contents: entry, loader: 'tsx', resolveDir: path.resolve(import.meta.dirname, '../../web/src/features/problem-card') },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.setContent('<!doctype html><html lang="en"><body><div id="root"></div></body></html>');
+  await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  return page;
+}
+
+test('a failed submit announces the SPEC message and lets the student submit again', { timeout: 60_000 }, async () => {
+  const page = await openBareCard();
+  const bare = page.locator('article.problem-card');
+  await bare.getByRole('textbox', { name: 'Your answer' }).fill('12');
+  await bare.getByRole('radio', { name: '3 Medium' }).check();
+  await bare.getByRole('button', { name: 'Submit Answer' }).click();
+
+  await expect.poll(() => page.getByTestId('live-assertive').textContent()).toBe('Error submitting answer. Please try again.');
+  expect(await bare.getByTestId('submit-error').textContent()).toBe('Error submitting answer. Please try again.');
+  expect(await bare.getAttribute('data-state')).toBe('unanswered');
+  // Nothing is lost: the answer and rating stay, and Submit works again.
+  expect(await bare.getByRole('textbox', { name: 'Your answer' }).inputValue()).toBe('12');
+  expect(await bare.getByRole('radio', { name: '3 Medium' }).isChecked()).toBe(true);
+  await bare.getByRole('textbox', { name: 'Your answer' }).press('Enter');
+  await expect.poll(() => bare.getAttribute('data-state')).toBe('submitted');
+  expect(await bare.getByTestId('submit-error').count()).toBe(0);
+  expect(await bare.getByText('Problem completed').isVisible()).toBe(true);
   await page.close();
 });
