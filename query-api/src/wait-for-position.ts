@@ -2,6 +2,10 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 
 const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
+/** application_name of the LISTEN connection (visible in pg_stat_activity). */
+export const POSITION_WAITER_APPLICATION_NAME = 'mathdaily-position-waiter';
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5000;
 
 /**
  * Lets a read wait until the projector has applied the event at a position the client saw
@@ -11,6 +15,7 @@ const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
  */
 export class PositionWaiter {
   private listener: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly waiting = new Set<() => void>();
   private closed = false;
 
@@ -19,20 +24,38 @@ export class PositionWaiter {
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: POSITION_WAITER_APPLICATION_NAME });
     client.on('notification', () => this.wakeAll());
     client.on('error', () => {
-      // Reconnect; meanwhile waiters fall back to their time limit.
+      if (this.listener !== client) return;
       this.listener = undefined;
-      if (!this.closed) setTimeout(() => void this.start().catch(() => {}), 1000);
+      void client.end().catch(() => {});
+      this.reconnectAfter(RECONNECT_MIN_MS);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) return void (await client.end().catch(() => {}));
     this.listener = client;
+    // Checkpoints moved while nobody listened send no NOTIFY again: let every waiter look.
+    this.wakeAll();
+  }
+
+  /** Meanwhile waiters still end at their time limit, so a read is slow but never stuck. */
+  private reconnectAfter(delayMs: number) {
+    if (this.closed) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.start().catch(() => this.reconnectAfter(Math.min(delayMs * 2, RECONNECT_MAX_MS)));
+    }, delayMs);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.reconnectTimer);
     this.wakeAll();
     await this.listener?.end().catch(() => {});
   }
