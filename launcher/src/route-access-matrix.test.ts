@@ -90,6 +90,24 @@ function allowed(access: Access, caller: Role | 'anonymous'): boolean {
   return access === 'authenticated' || access.includes(caller);
 }
 
+/** Routes anyone may call without signing in (SPEC §6: guests reach guest-only and open pages only). */
+const INTENDED_PUBLIC_ROUTES = [
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
+  'GET /api/auth/test-accounts',
+  'GET /api/dev/mailbox',
+  'GET /api/avatars/uploads/:file',
+  'GET /api/health',
+  // The contact form (guests) and the error boundary's report (any page, signed in or not).
+  'POST /api/contact-requests',
+  'POST /api/client-errors',
+];
+
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, ZERO_ID).replace(/\*$/, 'x');
 
@@ -122,6 +140,15 @@ describe('role × route matrix', () => {
       'GET /api/avatars/uploads/:file',
     ]) {
       expect(names.has(expected), expected).toBe(true);
+    }
+  });
+
+  test('public routes are exactly the intended ones, and admin routes are for admins only', () => {
+    // A new route made public by mistake fails here: add it to this list only on purpose.
+    const publicRoutes = routes.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.url}`);
+    expect(publicRoutes.sort()).toEqual([...INTENDED_PUBLIC_ROUTES].sort());
+    for (const route of routes.filter((r) => r.url.startsWith('/api/admin/'))) {
+      expect(route.access, `${route.method} ${route.url}`).toEqual(['admin']);
     }
   });
 

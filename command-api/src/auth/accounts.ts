@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import {
   authSessionDecider,
   authSessionStreamId,
@@ -58,6 +59,16 @@ export async function loadSession(store: EventStore, sessionId: string): Promise
 export async function userIdForEmail(store: EventStore, email: string): Promise<string | null> {
   const stream = await store.readStream(emailStreamId(email));
   return foldEvents(emailReservationDecider, stream.events).userId;
+}
+
+/**
+ * Runs work after the answer has gone out, so an answer's timing cannot tell whether there was
+ * anything to do (an account behind an address). Failures are logged, never answered.
+ */
+export function afterAnswer(request: FastifyRequest, what: string, work: () => Promise<unknown>): void {
+  setImmediate(() => {
+    work().catch((error: unknown) => request.log.error({ err: error }, `${what} failed`));
+  });
 }
 
 /** The later of two positions (either may be null), as the API's decimal string. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './accounts.ts';
+import { afterAnswer, loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './accounts.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { linkToken } from './secrets.ts';
 
@@ -13,17 +13,20 @@ export const RESET_LINK_SENT = 'If an account exists for that email address, we 
 
 /**
  * POST /api/auth/forgot-password {email} → 200 {message}. The same answer whether or not the
- * address has an account (no position either, so the answer reveals nothing).
+ * address has an account, with no position, and given before the lookup (the reset is requested
+ * after the answer), so neither its content nor its timing reveals anything.
  */
 export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/forgot-password', {
     schema: { body: z.object({ email: emailSchema }), tags: ['auth'] },
     config: { access: 'public', rateLimit: RATE_LIMITS.forgotPasswordPerIp },
     handler: async (request) => {
-      const userId = await userIdForEmail(deps.store, request.body.email);
-      const record = userId ? await loadUser(deps.store, userId) : null;
-      if (userId && record?.state.exists) {
-        const meta = commandMeta(request, deps);
+      const { email } = request.body;
+      const meta = commandMeta(request, deps);
+      afterAnswer(request, 'password reset request', async () => {
+        const userId = await userIdForEmail(deps.store, email);
+        const record = userId ? await loadUser(deps.store, userId) : null;
+        if (!userId || !record?.state.exists) return;
         const tokenId = randomUUID();
         await handleCommand({
           store: deps.store,
@@ -38,7 +41,7 @@ export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDep
             messageId: randomUUID(),
           },
         });
-      }
+      });
       return { message: RESET_LINK_SENT };
     },
   });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { accessTokenFor, laterPosition, loadUser, startSession, userIdForEmail, viewOf } from './accounts.ts';
+import { accessTokenFor, afterAnswer, laterPosition, loadUser, startSession, userIdForEmail, viewOf } from './accounts.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
 
@@ -27,14 +27,17 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
       const baseMeta = commandMeta(request, deps);
       if (!known || !matches) {
         await perAccount.fail(request, email);
+        // Recorded after the answer, so a wrong password takes as long as an unknown address.
         if (known) {
-          await handleCommand({
-            store: deps.store,
-            streamId: userStreamId(known.state.userId),
-            decider: userDecider,
-            meta: { ...baseMeta, actorId: known.state.userId },
-            command: { type: 'RecordSignInFailure' },
-          });
+          afterAnswer(request, 'sign-in failure record', () =>
+            handleCommand({
+              store: deps.store,
+              streamId: userStreamId(known.state.userId),
+              decider: userDecider,
+              meta: { ...baseMeta, actorId: known.state.userId },
+              command: { type: 'RecordSignInFailure' },
+            }),
+          );
         }
         throw new DomainError('UNAUTHORIZED', MESSAGES.invalidCredentials);
       }

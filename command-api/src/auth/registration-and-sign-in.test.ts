@@ -189,10 +189,15 @@ describe('POST /api/auth/login', () => {
   test('a failed sign-in on a known account is recorded as SignInFailed; an unknown address appends nothing', async () => {
     const account = await t.register();
     await t.request('POST', '/api/auth/login', { body: { email: account.user.email, password: 'Wrong123!' } });
+    // Recorded just after the answer (so a wrong password answers as fast as an unknown address).
+    await expect
+      .poll(async () => (await t.app.store.readStream(`user-${account.user.id}`)).events.at(-1)?.type)
+      .toBe('SignInFailed');
     const stream = await t.app.store.readStream(`user-${account.user.id}`);
     expect(stream.events.at(-1)).toMatchObject({ type: 'SignInFailed', data: { reason: 'wrong-password' } });
     const before = await eventCount();
     await t.request('POST', '/api/auth/login', { body: { email: uniqueEmail('ghost'), password: 'Secret123!' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await eventCount()).toBe(before);
   });
 });
