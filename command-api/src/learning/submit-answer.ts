@@ -66,7 +66,7 @@ interface SubmitAndRate {
  * The practice decider, asked twice in one decision: the answer, then (when the rules allow it for
  * the answer just recorded) its rating — so both land in one append or neither does.
  */
-const submitAndRateDecider: Decider<PracticeState, SubmitAndRate, PracticeEvent> = {
+export const submitAndRateDecider: Decider<PracticeState, SubmitAndRate, PracticeEvent> = {
   initialState: practiceDecider.initialState,
   evolve: practiceDecider.evolve,
   decide(command, state) {

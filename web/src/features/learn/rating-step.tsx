@@ -60,7 +60,7 @@ export function RatingStep({ feedback, selected, committed, onSelect, onEnd }: R
             </p>
           ) : null}
           <p className="learn-rating-keys muted small" id="learn-rating-keys">
-            Choose one, or press a number key from 1 to 5.
+            Choose one, or press a number key from 1&nbsp;to&nbsp;5.
           </p>
           <div className="learn-rating-options">
             {DIFFICULTY_RATINGS.map((value) => {
