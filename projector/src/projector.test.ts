@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import { Projector } from './projector.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { readModels } from './read-models/index.ts';
-import { ACTIVE_SCHEMA, schemaState } from './schema.ts';
+import { ACTIVE_SCHEMA, PROJECTOR_APPLICATION_NAME, schemaState } from './schema.ts';
 import { digestReadModel } from './testing/digest-read-model.ts';
 import { contactEvent, dumpSchema, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
 
@@ -124,6 +124,34 @@ describe('projector', () => {
     await waitForCheckpoint(standby, await fixture.store.lastPosition());
     await standby.stop();
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(60);
+  });
+
+  test('a projector that loses its lock connection stops applying; exactly one projector carries on', async () => {
+    await appendEvents(20);
+    const first = newProjector();
+    await first.start();
+    const lockPid = await fixture.pool.oneFirst(
+      sql.unsafe`SELECT pid FROM pg_stat_activity WHERE application_name = ${PROJECTOR_APPLICATION_NAME} AND datname = current_database()`,
+    );
+    await fixture.pool.query(sql.unsafe`SELECT pg_terminate_backend(${lockPid as number})`);
+    const second = newProjector();
+    const secondStarted = second.start();
+    // Give both time to settle: the first competes again at once, the second polls every 2 s.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const projectors = [first, second];
+    expect(projectors.filter((projector) => projector.active)).toHaveLength(1);
+    const before = projectors.map((projector) => projector.checkpoint);
+    await appendEvents(30, 20);
+    const last = await fixture.store.lastPosition();
+    const winner = projectors.find((projector) => projector.active)!;
+    await waitForCheckpoint(winner, last);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const moved = projectors.filter((projector, index) => projector.checkpoint !== before[index]);
+    expect(moved).toEqual([winner]);
+    await first.stop();
+    await second.stop();
+    await secondStarted;
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(50);
   });
 
   test('a replay beside the live projector switches schemas without losing or repeating events', async () => {

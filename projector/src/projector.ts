@@ -5,7 +5,7 @@ import type { EventStore, Subscription } from '@mathdaily/event-store';
 import { applyBatch, CheckpointMovedError } from './apply-batch.ts';
 import type { ReadModel } from './read-model.ts';
 import { rebuildReadModels } from './rebuild.ts';
-import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
+import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
 
 export interface ProjectorOptions {
   pool: DatabasePool;
@@ -44,17 +44,26 @@ export class Projector {
     return this.position;
   }
 
+  /** True while this projector holds the single-projector lock. */
+  get active(): boolean {
+    return this.lockClient !== undefined;
+  }
+
   /** Resolves once this projector is active and has caught up with the events stored at start. */
   async start(): Promise<void> {
-    await this.acquireLock();
-    if (this.stopped) return;
+    await this.activate();
+    await Promise.race([this.caughtUp, this.stoppedSignal]);
+  }
+
+  /** Takes the lock (standing by while another projector holds it), rebuilds if needed, follows events. */
+  private async activate(): Promise<void> {
+    if (!(await this.acquireLock())) return;
     const state = await schemaState(this.options.pool, ACTIVE_SCHEMA);
     if (!state || state.fingerprint !== fingerprintOf(this.options.models)) {
       this.log(state ? 'projector: read-model definitions changed, rebuilding from event 0' : 'projector: creating read models');
       await rebuildReadModels({ pool: this.options.pool, store: this.options.store, models: this.options.models, log: this.log });
     }
-    await this.subscribe();
-    await Promise.race([this.caughtUp, this.stoppedSignal]);
+    if (!this.stopped && this.active) await this.subscribe();
   }
 
   private signalStopped!: () => void;
@@ -70,21 +79,57 @@ export class Projector {
     this.lockClient = undefined;
   }
 
-  private async acquireLock() {
+  /** False when the projector was stopped before it got the lock. */
+  private async acquireLock(): Promise<boolean> {
     let announced = false;
     while (!this.stopped) {
-      const client = new pg.Client({ connectionString: this.options.databaseUrl });
-      await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PROJECTOR_LOCK_KEY]);
-      if (rows[0]?.locked) {
-        client.on('error', (error) => this.log(`projector: lock connection lost (${error.message})`));
+      const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: PROJECTOR_APPLICATION_NAME });
+      client.on('error', (error) => void this.lockLost(client, error));
+      let locked = false;
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PROJECTOR_LOCK_KEY]);
+        locked = rows[0]?.locked === true;
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      if (locked && !this.stopped) {
         this.lockClient = client;
-        return;
+        return true;
       }
       await client.end();
+      if (this.stopped) break;
       if (!announced) this.log('projector: another projector is active; standing by');
       announced = true;
       await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    return false;
+  }
+
+  /**
+   * The session holding the lock is gone, so the lock is too: another projector may take over at
+   * once. Stop applying, then compete for the lock again (retrying while the database is away).
+   */
+  private async lockLost(client: pg.Client, error: Error) {
+    if (this.lockClient !== client || this.stopped) return;
+    this.log(`projector: lock connection lost (${error.message}); pausing until the lock is ours again`);
+    this.lockClient = undefined;
+    clearTimeout(this.retryTimer);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop().catch(() => {});
+    await client.end().catch(() => {});
+    for (let delay = 100; !this.stopped && !this.active; delay = Math.min(delay * 2, 5000)) {
+      try {
+        await this.activate();
+      } catch {
+        // Not half active: give the lock back before trying again.
+        const held = this.lockClient;
+        this.lockClient = undefined;
+        await held?.end().catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 
@@ -126,7 +171,7 @@ export class Projector {
     this.retryTimer = setTimeout(() => {
       void (async () => {
         await previous?.stop().catch(() => {});
-        if (!this.stopped) await this.subscribe().catch((e: unknown) => this.restartAfter(e));
+        if (!this.stopped && this.active) await this.subscribe().catch((e: unknown) => this.restartAfter(e));
       })();
     }, delay);
   }

@@ -11,6 +11,8 @@ export const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
 export const BATCH_LOCK_KEY = 4_242_001;
 /** Held for the whole life of the one active projector. */
 export const PROJECTOR_LOCK_KEY = 4_242_002;
+/** application_name of the session holding that lock (visible in pg_stat_activity). */
+export const PROJECTOR_APPLICATION_NAME = 'mathdaily-projector';
 
 /** Identifies the set of read models and their versions; a change means the schema must be rebuilt. */
 export function fingerprintOf(models: readonly ReadModel[]): string {
