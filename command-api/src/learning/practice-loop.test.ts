@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { applyReview } from '@mathdaily/domain';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { startTestApp } from '@mathdaily/e2e/harness';
 
@@ -441,4 +442,34 @@ describe('progress, dashboard and achievements', () => {
     ({ progress } = await read());
     expect(progress).toMatchObject({ current_streak: 0, longest_streak: 2 });
   });
+
+  test('mastery through the queries: three unaided right answers at their due dates', async () => {
+    const queue = (await get(`/api/learning/due-problems/${student().userId}`)).body.data;
+    const fresh = (queue.problems as { id: string; kind: string; topic: string }[]).find((p) => p.kind === 'new')!;
+    const whole = await app.server.inject({ method: 'GET', url: `/api/problems/${fresh.id}`, headers: { authorization: `Bearer ${student().token}` } });
+    const correctAnswer = (whole.json() as { data: { problem: { correct_answer: string } } }).data.problem.correct_answer;
+    const before = (await get(`/api/learning/progress/${student().userId}`)).body.data;
+
+    let card = null;
+    const answeredAt: number[] = [];
+    for (let review = 0; review < 3; review += 1) {
+      if (card) {
+        // Due again exactly when FSRS says (Good, as the answer is rated Just Right): listed as a review.
+        await setClock(Date.parse(card.due) + 60_000);
+        const due = (await get(`/api/learning/due-problems/${student().userId}`)).body.data.problems as { id: string; kind: string }[];
+        expect(due.find((p) => p.id === fresh.id)?.kind).toBe('review');
+      }
+      const at = Date.now() + offset;
+      const result = await submit(fresh.id, correctAnswer, { difficulty_rating: 3 }, randomUUID());
+      expect(result.body.data).toMatchObject({ is_correct: true, difficulty_rating: 3 });
+      card = applyReview(card, 'Good', new Date(at));
+      answeredAt.push(at);
+    }
+    const progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
+    expect(progress.total_problems_mastered).toBe(before.total_problems_mastered + 1);
+    expect(progress.mastery_by_topic[fresh.topic].mastered).toBe((before.mastery_by_topic[fresh.topic]?.mastered ?? 0) + 1);
+    // First answer to mastery: the two intervals (3 and about 2 weeks), to a tenth of a day.
+    expect(progress.average_mastery_time_days).toBeCloseTo((answeredAt[2]! - answeredAt[0]!) / DAY, 1);
+  });
 });
+
