@@ -75,8 +75,13 @@ export class Projector {
     clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
-    await this.lockClient?.end().catch(() => {});
+    await this.releaseLock();
+  }
+
+  private async releaseLock() {
+    const client = this.lockClient;
     this.lockClient = undefined;
+    await client?.end().catch(() => {});
   }
 
   /** False when the projector was stopped before it got the lock. */
@@ -124,10 +129,7 @@ export class Projector {
       try {
         await this.activate();
       } catch {
-        // Not half active: give the lock back before trying again.
-        const held = this.lockClient;
-        this.lockClient = undefined;
-        await held?.end().catch(() => {});
+        await this.releaseLock(); // never half active: give the lock back before trying again
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
