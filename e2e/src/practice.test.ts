@@ -343,6 +343,8 @@ describe('the practice loop', () => {
   test('error and loading states: the SPEC texts, each with Try Again', async () => {
     const { context, page } = await signedIn(PHONE);
     const failing = (status: number) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
 
     // Learn: the due problems fail to load, then load.
     await page.route('**/api/learning/due-problems/**', failing(500));
@@ -386,6 +388,10 @@ describe('the practice loop', () => {
     await page.unroute('**/api/learning/progress/**');
     await page.getByTestId('progress-error').getByRole('button', { name: 'Try Again' }).click();
     await page.getByTestId('success-rate').waitFor({ timeout: 10_000 });
+    // What the learning service reports is logged in SPEC §8's words.
+    for (const message of ['Failed to load due problems', 'Failed to record problem attempt', 'Failed to load progress summary']) {
+      expect(logged.some((line) => line.startsWith(message))).toBe(true);
+    }
     await context.close();
   }, 120_000);
 
