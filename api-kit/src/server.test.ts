@@ -70,6 +70,9 @@ describe('one error body for every bad request', () => {
   test('wrong content type → 415', async () => {
     const response = await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.statusCode).toBe(415);
+    const text = await post('{"name":"ok","count":1}', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
   });
 
   test('unknown route → 404 JSON', async () => {

@@ -29,6 +29,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Bodies are JSON only: a text/plain body would otherwise reach the schema as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

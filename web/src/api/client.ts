@@ -13,7 +13,8 @@ export class ApiError extends Error {
 }
 
 const NETWORK_MESSAGE = 'Network error. Please check your internet connection.';
-const REQUEST_TIMEOUT_MS = 10_000;
+/** SPEC §7: auth requests (and every other one) give up after 10 s, reported as a network error. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Highest event position this browser has caused; reads wait for it (x-min-position). */
 let minPosition = 0n;
@@ -47,6 +48,7 @@ async function refreshTokens(): Promise<boolean> {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (!response.ok) return false;
       const body = (await response.json()) as { accessToken: string; refreshToken: string; position?: string };
@@ -88,8 +90,9 @@ async function send(method: string, url: string, options: RequestOptions, retrie
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
   }
-  if (response.status === 401 && !options.anonymous && !retried && tokenStorage.refreshToken()) {
-    if (await refreshTokens()) return send(method, url, options, true);
+  // SPEC §4: one refresh, one retry; a session that still (or cannot) answer is over.
+  if (response.status === 401 && !options.anonymous && token) {
+    if (!retried && (await refreshTokens())) return send(method, url, options, true);
     tokenStorage.clear();
     onSignedOut();
   }
