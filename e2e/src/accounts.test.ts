@@ -237,9 +237,10 @@ describe('a new student', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => summary.textContent()).toMatch(/already exists/);
-    const heading = await summary.getByRole('heading').textContent();
-    expect(['Registration Failed', 'Please fix the following errors:']).toContain(heading);
+    const taken = 'An account with this email address already exists. Please sign in instead.';
+    await expect.poll(() => summary.getByRole('heading').textContent()).toBe('Registration Failed');
+    expect(await summary.locator('p').textContent()).toBe(taken);
+    expect(await assertive(page).textContent()).toBe(`Registration failed: ${taken}`);
     await context.close();
   });
 
@@ -278,15 +279,26 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const box = page.getByTestId('form-errors');
     await expect.poll(() => box.getByRole('heading').textContent()).toBe('Login Failed');
-    const message = (await box.locator('p').textContent())!;
-    expect(message.length).toBeGreaterThan(0);
-    expect(await assertive(page).textContent()).toBe(`Login failed: ${message}`);
+    expect(await box.locator('p').textContent()).toBe('Invalid email or password');
+    expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
+    const firstAnnouncement = await assertive(page).locator('span').elementHandle();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-errors');
     expect(page.url()).toBe(`${app.url}/login`);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Password', { exact: true }).fill('Wrong-Pass-2');
     expect(await box.count()).toBe(0);
+
+    // The same failure again is announced again (new words in the live region, not the old ones),
+    // and announcements are cleared after 5 seconds (SPEC §9).
+    expect(await firstAnnouncement!.evaluate((node) => node.isConnected)).toBe(true);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => box.count()).toBe(1);
+    expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
+    expect(await firstAnnouncement!.evaluate((node) => node.isConnected)).toBe(false);
+    await page.waitForTimeout(4000);
+    expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
+    await expect.poll(() => assertive(page).textContent(), { timeout: 3000 }).toBe('');
     await context.close();
   });
 
@@ -325,11 +337,22 @@ describe('signing in', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'accounts-desktop-test-credentials');
 
+    // Hold the sign-in answer a moment so the loading state can be seen.
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
     const quick = demo.getByRole('button', { name: /Quick Login|Logging in|Success/ });
     await quick.click();
+    await expect.poll(() => quick.textContent()).toContain('Logging in...');
+    expect(await quick.isDisabled()).toBe(true);
     await expect.poll(() => quick.textContent()).toContain('Success!');
+    const succeededAt = Date.now();
+    expect(await polite(page).textContent()).toBe('Welcome back, Demo! Redirecting to dashboard.');
     expect(page.url()).toBe(`${app.url}/test-credentials`);
     await page.waitForURL(`${app.url}/dashboard`, { timeout: 5_000 });
+    // SPEC §2: to /dashboard after 1 second.
+    expect(Date.now() - succeededAt).toBeGreaterThan(700);
     await context.close();
   });
 
@@ -433,8 +456,16 @@ describe('profile settings', () => {
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('New passwords do not match');
     await form.getByLabel('Confirm New Password', { exact: true }).fill('Bright-Moon-55');
+    const tokensBefore = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.getByTestId('profile-success').count()).toBe(1);
+    expect(await page.getByTestId('profile-success').textContent()).toBe('Password changed successfully');
+    // The old access token stopped working; the page keeps the new one the answer carried (no refresh needed).
+    const tokensAfter = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+    expect(tokensAfter[0]).not.toBe(tokensBefore[0]);
+    expect(tokensAfter[1]).toBe(tokensBefore[1]);
+    const meAfter = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${tokensAfter[0]}` } });
+    expect(meAfter.status).toBe(200);
     // Collapsed and cleared.
     expect(await page.getByRole('button', { name: 'Change Password' }).getAttribute('aria-expanded')).toBe('false');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -525,13 +556,54 @@ describe('the user menu', () => {
     await context.close();
   });
 
-  test('a tutor sees the tutor links and no Achievements in the menu', async () => {
-    const { context, page } = await signedInPage('tutor@example.com', DEMO_PASSWORD, PHONE);
-    await page.goto(`${app.url}/profile`);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Tutor Dashboard', 'Students', 'Referrals']);
-    await page.getByTestId('user-menu-button').click();
-    expect(await page.getByTestId('user-menu').getByRole('link').allTextContents()).toEqual(['Profile & Settings', 'Help & Support']);
+  const byRole = [
+    { email: 'demo.student@example.com', links: ['Dashboard', 'Learn', 'Progress'], menu: ['Profile & Settings', 'Achievements', 'Help & Support'] },
+    { email: 'tutor@example.com', links: ['Dashboard', 'Tutor Dashboard', 'Students', 'Referrals'], menu: ['Profile & Settings', 'Help & Support'] },
+    { email: 'admin@example.com', links: ['Dashboard', 'Admin'], menu: ['Profile & Settings', 'Help & Support'] },
+  ];
+  for (const entry of byRole) {
+    test(`${entry.email}: navigation ${entry.links.join(', ')}; menu ${entry.menu.join(', ')}, Logout`, async () => {
+      const { context, page } = await signedInPage(entry.email, DEMO_PASSWORD, PHONE);
+      await page.goto(`${app.url}/profile`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(entry.links);
+      await page.getByTestId('user-menu-button').click();
+      const menu = page.getByTestId('user-menu');
+      expect(await menu.getByRole('link').allTextContents()).toEqual(entry.menu);
+      expect(await menu.getByRole('button').allTextContents()).toEqual(['Logout']);
+      await context.close();
+    });
+  }
+});
+
+describe('diagnostic', () => {
+  test('shows the auth state, the stored tokens (shortened) and the URL; clearing storage signs out', async () => {
+    // Tokens put in storage by hand (not by an init script, which would put them back on reload).
+    const signIn = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo.student@example.com', password: DEMO_PASSWORD }),
+    });
+    const { accessToken, refreshToken } = (await signIn.json()) as { accessToken: string; refreshToken: string };
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/diagnostic`);
+    await page.evaluate(([access, refresh]) => {
+      localStorage.setItem('accessToken', access!);
+      localStorage.setItem('refreshToken', refresh!);
+    }, [accessToken, refreshToken]);
+    await page.goto(`${app.url}/diagnostic?from=test`);
+    await expect.poll(() => page.getByTestId('diag-status').textContent()).toBe('authenticated');
+    const text = (await page.locator('main').textContent())!;
+    expect(text).toContain('Demo Student <demo.student@example.com> (student)');
+    expect(text).toContain(`${app.url}/diagnostic?from=test`);
+    const stored = await page.evaluate(() => [localStorage.getItem('accessToken')!, localStorage.getItem('refreshToken')!]);
+    for (const token of stored) {
+      expect(text).toContain(`${token.slice(0, 12)}…`);
+      expect(text).not.toContain(token);
+    }
+    await page.getByRole('button', { name: 'Clear storage and reload' }).click();
+    await expect.poll(() => page.getByTestId('diag-status').textContent()).toBe('logged_out');
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
     await context.close();
   });
 });

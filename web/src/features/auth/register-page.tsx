@@ -90,7 +90,9 @@ export function RegisterPage() {
       const state: LoginLocationState = { registered: true, email };
       navigate('/login', { state });
     } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
+      // A 400 names the fields to fix; anything else (a taken address, too many attempts, no
+      // network) is a 'Registration Failed' with the server's message.
+      if (error instanceof ApiError && error.status === 400 && error.fields && Object.keys(error.fields).length) {
         fail(error.fields, null);
         announce(INVALID_ANNOUNCEMENT, 'assertive');
         return;

@@ -88,18 +88,22 @@ export function DiagnosticPage() {
         </dl>
       </section>
 
-      <div className="diag-actions">
-        <button type="button" className="button danger" onClick={clearAndReload}>
+      <div className="diag-clear">
+        <button type="button" className="button danger" onClick={clearAndReload} aria-describedby="diag-clear-note">
           Clear storage and reload
         </button>
+        <p className="muted small" id="diag-clear-note">
+          Clearing storage signs you out of this browser.
+        </p>
+      </div>
+      <nav className="diag-actions" aria-label="More">
         <Link className="button" to="/test-credentials">
           Test credentials
         </Link>
         <Link className="button" to="/login">
           Sign in page
         </Link>
-      </div>
-      <p className="muted small">Clearing storage signs you out of this browser.</p>
+      </nav>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.ts';
+import { tokenStorage } from '../../auth/token-storage.ts';
 import { PasswordChecklist } from '../auth/password-checklist.tsx';
 import { PasswordInput } from '../auth/password-input.tsx';
 import { changePasswordPayloadSchema, firstErrors } from '@mathdaily/domain/accounts/validation';
@@ -51,7 +52,13 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
     }
     setSaving(true);
     try {
-      const { message } = await api.post<{ message?: string }>('/api/auth/change-password', { currentPassword: form.currentPassword, newPassword: form.newPassword });
+      const { message, accessToken } = await api.post<{ message?: string; accessToken?: string }>('/api/auth/change-password', {
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+      });
+      // The change ends every older access token; the answer carries this session's new one.
+      const refreshToken = tokenStorage.refreshToken();
+      if (accessToken && refreshToken) tokenStorage.save(accessToken, refreshToken);
       setForm(EMPTY);
       setErrors({});
       setOpen(false);

@@ -108,9 +108,10 @@ function AccountCard({ account }: { account: TestAccount }) {
     setState('loading');
     setFailure(null);
     try {
-      await login(account.email, account.password);
+      const user = await login(account.email, account.password);
       setState('success');
-      announce(`Signed in as ${account.label}. Redirecting to dashboard.`);
+      // SPEC §8's 'welcome back' success announcement (the login page has its own exact text).
+      announce(`Welcome back, ${user.firstName}! Redirecting to dashboard.`);
       timer.current = setTimeout(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
     } catch (error) {
       const message = errorMessage(error);
