@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DomainError, type Decider } from '@mathdaily/domain';
+import type { ContactRequested } from '@mathdaily/domain/contact/events';
+import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createTestDatabase } from '@mathdaily/testing';
+import { handleCommand, type CommandMeta } from './handle-command.ts';
+
+/** A stream that accepts at most `limit` requests; `bad` produces data that fails the event schema. */
+type Command = { limit: number; bad?: boolean };
+const decider: Decider<number, Command, ContactRequested> = {
+  initialState: () => 0,
+  evolve: (count) => count + 1,
+  decide: (command, count) => {
+    if (count >= command.limit) return [];
+    return [
+      {
+        type: 'ContactRequested',
+        data: {
+          requestId: randomUUID(),
+          source: 'contact',
+          name: command.bad ? '' : `Request ${count + 1}`,
+          email: 'someone@example.com',
+          organization: null,
+          plan: 'school',
+          subject: null,
+          message: 'Hello',
+        },
+      },
+    ];
+  },
+};
+
+let pool: pg.Pool;
+let store: EventStore;
+const meta = (): CommandMeta => ({ actorId: null, correlationId: randomUUID(), at: new Date('2026-03-01T10:00:00Z') });
+
+beforeAll(async () => {
+  const url = await createTestDatabase('pipeline');
+  pool = new pg.Pool({ connectionString: url, max: 4 });
+  await migratePostgresEventStore(pool);
+  store = createPostgresEventStore({ pool, connectionString: url });
+});
+afterAll(async () => {
+  await store.close();
+  await pool.end();
+});
+
+/** The store, with `sneak` run before each of the first `times` appends (a concurrent writer). */
+function withInterloper(times: number, sneak: () => Promise<unknown>): EventStore & { appends: number } {
+  const wrapped = {
+    ...store,
+    appends: 0,
+    async append(...args: Parameters<EventStore['append']>) {
+      wrapped.appends += 1;
+      if (wrapped.appends <= times) await sneak();
+      return store.append(...args);
+    },
+  };
+  return wrapped;
+}
+
+describe('command pipeline: load stream → decide → append with expected version', () => {
+  test('a concurrent write makes it reload and decide again on the new state', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    await handleCommand({ store, streamId, decider, command: { limit: 5 }, meta: meta() });
+    const racing = withInterloper(1, () => handleCommand({ store, streamId, decider, command: { limit: 5 }, meta: meta() }));
+    const result = await handleCommand({ store: racing, streamId, decider, command: { limit: 5 }, meta: meta() });
+    expect(racing.appends).toBe(2);
+    expect(result.version).toBe(3);
+    const stream = await store.readStream(streamId);
+    expect(stream.events.map((event) => (event.data as { name: string }).name)).toEqual(['Request 1', 'Request 2', 'Request 3']);
+    expect(result.position).toBe(stream.events[2]!.position);
+  });
+
+  test('the new decision may be to do nothing: nothing is appended and the position is null', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    await handleCommand({ store, streamId, decider, command: { limit: 2 }, meta: meta() });
+    const racing = withInterloper(1, () => handleCommand({ store, streamId, decider, command: { limit: 2 }, meta: meta() }));
+    const result = await handleCommand({ store: racing, streamId, decider, command: { limit: 2 }, meta: meta() });
+    expect(result).toEqual({ position: null, events: [], version: 2 });
+    expect((await store.readStream(streamId)).version).toBe(2);
+  });
+
+  test('after five conflicts in a row it answers 409 CONFLICT and has appended nothing of its own', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    const racing = withInterloper(5, () => handleCommand({ store, streamId, decider, command: { limit: 99 }, meta: meta() }));
+    const error = await handleCommand({ store: racing, streamId, decider, command: { limit: 99 }, meta: meta() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'CONFLICT', message: 'Someone else changed this at the same moment. Please try again.' });
+    expect(racing.appends).toBe(5);
+    expect((await store.readStream(streamId)).version).toBe(5);
+  });
+
+  test('an event that fails its schema is never appended', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    await expect(handleCommand({ store, streamId, decider, command: { limit: 5, bad: true }, meta: meta() })).rejects.toThrow();
+    expect((await store.readStream(streamId)).exists).toBe(false);
+  });
+
+  test('events carry the command metadata: actor, correlation id and the command time', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    const commandMeta = { actorId: randomUUID(), correlationId: randomUUID(), at: new Date('2026-03-02T08:30:00Z') };
+    await handleCommand({ store, streamId, decider, command: { limit: 1 }, meta: commandMeta });
+    const [event] = (await store.readStream(streamId)).events;
+    expect(event!.metadata).toEqual({
+      actorId: commandMeta.actorId,
+      correlationId: commandMeta.correlationId,
+      causationId: null,
+      at: '2026-03-02T08:30:00.000Z',
+      schemaVersion: 1,
+    });
+  });
+});
