@@ -56,16 +56,17 @@ async function open(path: string, viewport = DESKTOP, setup?: (context: BrowserC
 /** Distance from the top of the viewport to the top of the element with this id. */
 const topOf = (page: Page, id: string) => page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
 
-/** Every stored ContactRequested event's data (paging through the whole store: the problem bank is large). */
-async function storedContactRequests() {
+/** The data of every stored event of this type (paging through the whole store: the problem bank is large). */
+async function storedEvents(type: 'ContactRequested' | 'ClientErrorReported') {
   const found: Record<string, unknown>[] = [];
   for (let after = 0n; ; ) {
     const events = await app.store.readAll({ after, limit: 5_000 });
     if (events.length === 0) return found;
-    for (const event of events) if (event.type === 'ContactRequested') found.push(event.data as Record<string, unknown>);
+    for (const event of events) if (event.type === type) found.push(event.data as Record<string, unknown>);
     after = events.at(-1)!.position;
   }
 }
+const storedContactRequests = () => storedEvents('ContactRequested');
 
 const THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";
 const SECTIONS = [
@@ -257,10 +258,7 @@ describe('contact page', () => {
   });
 });
 
-/**
- * Help is a signed-in page. With real accounts in the tree the test registers a student through
- * the API; until then it answers GET /api/auth/me for a stored token so the real page renders.
- */
+/** Help is a signed-in page: registers a student through the API and stores its tokens in the browser. */
 async function signedInContext(context: BrowserContext) {
   const email = `help-${randomUUID().slice(0, 8)}@example.org`;
   const response = await fetch(`${app.url}/api/auth/register`, {
@@ -268,39 +266,21 @@ async function signedInContext(context: BrowserContext) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'Practice#2026', firstName: 'Robin', lastName: 'Reader', gradeLevel: 6, role: 'student' }),
   });
-  if (response.ok) {
-    const body = (await response.json()) as { accessToken: string; refreshToken: string };
-    await context.addInitScript(
-      ([access, refresh]) => {
-        localStorage.setItem('accessToken', access!);
-        localStorage.setItem('refreshToken', refresh!);
-      },
-      [body.accessToken, body.refreshToken],
-    );
-    return { email, realAccount: true };
-  }
-  const user = {
-    id: randomUUID(),
-    email,
-    firstName: 'Robin',
-    lastName: 'Reader',
-    role: 'student',
-    gradeLevel: 6,
-    isEmailVerified: true,
-    lastLoginAt: null,
-    createdAt: new Date().toISOString(),
-  };
-  await context.route('**/api/auth/me', (route) => route.fulfill({ json: { user } }));
-  await context.addInitScript(() => {
-    localStorage.setItem('accessToken', 'help-page-test-token');
-    localStorage.setItem('refreshToken', 'help-page-test-refresh');
-  });
-  return { email, realAccount: false };
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { accessToken: string; refreshToken: string };
+  await context.addInitScript(
+    ([access, refresh]) => {
+      localStorage.setItem('accessToken', access!);
+      localStorage.setItem('refreshToken', refresh!);
+    },
+    [body.accessToken, body.refreshToken],
+  );
+  return { email };
 }
 
 describe('help page', () => {
   test('search filters the ten questions, one answer opens at a time, and the support form is stored', async () => {
-    let account: { email: string; realAccount: boolean } | undefined;
+    let account: { email: string } | undefined;
     const page = await open('/help', DESKTOP, async (context) => {
       account = await signedInContext(context);
     });
@@ -350,6 +330,106 @@ describe('help page', () => {
   });
 });
 
+/**
+ * Makes the Terms page crash while it renders: setting its document title throws (an effect error,
+ * which React hands to the error boundary). `window.crashTerms = false` lets it render again.
+ */
+async function crashingTermsPage(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+    const flags = window as unknown as { crashTerms?: boolean };
+    Object.defineProperty(document, 'title', {
+      configurable: true,
+      get: () => title.get!.call(document),
+      set: (value: string) => {
+        if (value.startsWith('Terms') && flags.crashTerms !== false) throw new Error('Test crash: the Terms page could not render');
+        title.set!.call(document, value);
+      },
+    });
+  });
+}
+
+/** The fields of the prefilled e-mail behind 'Report this issue'. */
+async function reportMail(page: Page) {
+  const href = (await page.getByRole('link', { name: 'Report this issue' }).getAttribute('href'))!;
+  const mail = new URL(href);
+  const body = mail.searchParams.get('body')!;
+  const field = (name: string) => body.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1];
+  return { to: mail.pathname, subject: mail.searchParams.get('subject'), field };
+}
+
+async function adminToken() {
+  const response = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Demo123!' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+describe('error boundary', () => {
+  test('a crash shows the error screen, is recorded on the server for admins, and the e-mail quotes it', async () => {
+    const page = await open('/terms?token=secret-reset-token#top', PHONE, crashingTermsPage);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Oops! Something went wrong');
+    const status = page.getByTestId('error-report-status');
+    await expect.poll(() => status.innerText()).toBe('The issue has been reported to our team and we’ll look into it.');
+    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'error-boundary-390');
+
+    const mail = await reportMail(page);
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    expect(mail.to).toBe('support@mathdaily.app');
+    expect(mail.subject).toBe('MathDaily error report');
+    expect(mail.field('Error')).toBe('Test crash: the Terms page could not render');
+    expect(mail.field('Browser')).toBe(userAgent);
+    expect(mail.field('URL')).toBe(`${app.url}/terms`);
+    expect(Date.parse(mail.field('Time')!)).toBeGreaterThan(Date.now() - 120_000);
+    const reportId = mail.field('Report ID')!;
+    expect(reportId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Kept as an event, without the token in the address, and listed to admins.
+    const stored = (await storedEvents('ClientErrorReported')).find((data) => data.reportId === reportId);
+    expect(stored).toMatchObject({ message: 'Test crash: the Terms page could not render', url: `${app.url}/terms`, userAgent });
+    expect(String(stored!.stack)).toContain('Test crash');
+    const token = await adminToken();
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${app.url}/api/admin/client-errors?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await response.json()) as { data: { errors: { report_id: string; url: string }[] } };
+        return body.data.errors.find((error) => error.report_id === reportId)?.url;
+      })
+      .toBe(`${app.url}/terms`);
+
+    // Try Again renders the page again once the fault is gone.
+    await page.evaluate(() => {
+      (window as unknown as { crashTerms?: boolean }).crashTerms = false;
+    });
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Terms of Service');
+  });
+
+  test('when the report cannot be sent the screen says so and the e-mail still carries the details', async () => {
+    const page = await open('/terms', DESKTOP, async (context) => {
+      await crashingTermsPage(context);
+      await context.route('**/api/client-errors', (route) =>
+        route.fulfill({ status: 429, json: { code: 'RATE_LIMITED', message: 'Too many error reports from this address.' } }),
+      );
+    });
+    const status = page.getByTestId('error-report-status');
+    await expect
+      .poll(() => status.innerText())
+      .toBe('We couldn’t send an automatic report. Please use “Report this issue” to tell us what happened.');
+    await screenshot(page, 'error-boundary-1280');
+    const mail = await reportMail(page);
+    expect(mail.field('Error')).toBe('Test crash: the Terms page could not render');
+    expect(mail.field('URL')).toBe(`${app.url}/terms`);
+    expect(mail.field('Report ID')).toBeUndefined();
+  });
+});
+
 describe('every public page', () => {
   const pages = [
     ['/', 'landing'],
@@ -365,6 +445,12 @@ describe('every public page', () => {
         const page = await open(path, viewport);
         const violations = await seriousA11yViolations(page);
         expect({ path, width: viewport.width, violations }).toEqual({ path, width: viewport.width, violations: [] });
+        // Nothing sticks out: no sideways scrolling, and every dashboard-preview figure fits its tile.
+        const overflow = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          tiles: [...document.querySelectorAll('.sample-dashboard-tile')].filter((tile) => tile.scrollWidth > tile.clientWidth).length,
+        }));
+        expect({ path, width: viewport.width, ...overflow }).toEqual({ path, width: viewport.width, page: 0, tiles: 0 });
         await screenshot(page, `public-${name}-${viewport.width}`);
         await page.context().close();
       }

@@ -77,9 +77,6 @@ export const helpFormSchema = z.object({
   message,
 });
 
-export type ContactFormInput = z.input<typeof contactFormSchema>;
-export type HelpFormInput = z.input<typeof helpFormSchema>;
-
 /**
  * The request body of POST /api/contact-requests: either form, told apart by `source` (default
  * contact). One flat object, so every failing field is reported under its own name.
@@ -99,7 +96,6 @@ export const contactRequestBodySchema = z
       context.addIssue({ code: 'custom', path: ['subject'], message: 'Please choose a subject' });
     }
   });
-export type ContactRequestBody = z.output<typeof contactRequestBodySchema>;
 
 /** Field name → first message, for showing next to each field. Empty when the values are valid. */
 export function formFieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {

@@ -30,7 +30,6 @@ export const TRIAL = { days: 7, cardRequired: false } as const;
 
 export const FREE_SCHOOL_MEALS_DISCOUNT_PERCENT = 50;
 export const FAMILY_SHARING_MAX_STUDENTS = 3;
-export const SINGLE_SUBJECT_CHANGES_PER_MONTH = 1;
 export const TUTOR_REWARD_PENCE = 500;
 export const PAYMENT_METHODS = ['major credit cards', 'PayPal', 'Apple Pay'] as const;
 export const TUTOR_FREE_TOOLS = ['Student mastery graphs', 'Alerts when students fall behind', 'Custom question sets'] as const;
@@ -123,9 +122,4 @@ export function yearlyPerMonthPence(plan: Plan): number {
 /** The cheapest monthly price ('from £6.99 per month'). */
 export function lowestMonthlyPence(plans: readonly Plan[] = PLANS): number {
   return Math.min(...plans.map((plan) => plan.monthlyPence));
-}
-
-/** '7-day free trial, no credit card required'. */
-export function trialSummary(): string {
-  return `${TRIAL.days}-day free trial${TRIAL.cardRequired ? '' : ', no credit card required'}`;
 }

@@ -1,17 +1,20 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CLIENT_ERROR_LIMITS } from '@mathdaily/domain/client-errors/events';
 import { api } from '../api/client.ts';
+import { SUPPORT_EMAIL } from '../features/public-site/site-links.ts';
+import './error-boundary.css';
 
 type Report = 'sending' | 'reported' | 'failed';
 
 interface State {
   error: Error | null;
   report: Report;
+  /** The server's id of the stored report, quoted in the e-mail so support can find it. */
+  reportId: string | null;
   at: string | null;
 }
 
-const SUPPORT_EMAIL = 'support@mathdaily.app';
-/** The server's limits (POST /api/client-errors); longer text is cut here rather than refused there. */
-const LIMITS = { message: 1000, stack: 8000, url: 2000, userAgent: 500 };
+const INITIAL: State = { error: null, report: 'sending', reportId: null, at: null };
 
 /** The page's address without query string or fragment: reset and verification links carry tokens there. */
 function pageAddress(): string {
@@ -23,28 +26,29 @@ function pageAddress(): string {
  * for admins; the screen says it has been reported only once the server has confirmed it.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null, report: 'sending', at: null };
+  override state: State = INITIAL;
 
   static getDerivedStateFromError(error: Error): Partial<State> {
-    return { error, report: 'sending', at: new Date().toISOString() };
+    return { error, report: 'sending', reportId: null, at: new Date().toISOString() };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    const message = (error.message || error.name || 'Unknown error').slice(0, LIMITS.message);
+    // Longer text is cut here rather than refused by the server's limits.
+    const message = (error.message || error.name || 'Unknown error').slice(0, CLIENT_ERROR_LIMITS.message);
     void api
-      .post('/api/client-errors', {
+      .post<{ data: { reportId: string } }>('/api/client-errors', {
         message,
-        stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.trim().slice(0, LIMITS.stack) || null,
-        url: pageAddress().slice(0, LIMITS.url),
-        userAgent: navigator.userAgent.slice(0, LIMITS.userAgent),
+        stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.trim().slice(0, CLIENT_ERROR_LIMITS.stack) || null,
+        url: pageAddress().slice(0, CLIENT_ERROR_LIMITS.url),
+        userAgent: navigator.userAgent.slice(0, CLIENT_ERROR_LIMITS.userAgent),
         occurredAt: this.state.at ?? new Date().toISOString(),
       })
-      .then(() => this.setState({ report: 'reported' }))
+      .then((response) => this.setState({ report: 'reported', reportId: response.data.reportId }))
       .catch(() => this.setState({ report: 'failed' }));
   }
 
   private reportLink(): string {
-    const { error, at } = this.state;
+    const { error, at, reportId } = this.state;
     const body = [
       'What happened (please describe what you were doing):',
       '',
@@ -53,6 +57,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       `Browser: ${navigator.userAgent}`,
       `URL: ${pageAddress()}`,
       `Time: ${at ?? new Date().toISOString()}`,
+      ...(reportId ? [`Report ID: ${reportId}`] : []),
     ].join('\n');
     return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('MathDaily error report')}&body=${encodeURIComponent(body)}`;
   }
@@ -62,19 +67,19 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const { report } = this.state;
     return (
       <main className="centered-page" id="main">
-        <div className="card narrow center" role="alert">
+        <div className="card narrow center error-screen" role="alert">
           <p className="big-emoji" aria-hidden="true">
             😵
           </p>
           <h1>Oops! Something went wrong</h1>
-          <p>Don't worry — your progress is safe: every answer is saved as soon as you submit it.</p>
+          <p>Don’t worry — your progress is safe: every answer is saved as soon as you submit it.</p>
           <p className="muted" data-testid="error-report-status">
             {report === 'reported' && 'The issue has been reported to our team and we’ll look into it.'}
             {report === 'sending' && 'Sending a report of the issue to our team…'}
             {report === 'failed' && 'We couldn’t send an automatic report. Please use “Report this issue” to tell us what happened.'}
           </p>
           <div className="button-row">
-            <button type="button" className="button primary" onClick={() => this.setState({ error: null, report: 'sending', at: null })}>
+            <button type="button" className="button primary" onClick={() => this.setState(INITIAL)}>
               Try Again
             </button>
             <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -47,7 +47,9 @@ export function ContactPage() {
               </span>
               <span>
                 <strong>Reply within {CONTACT_PROMISE.replyWithinHours} hours</strong>
-                <span>Our team is available {CONTACT_PROMISE.hours}.</span>
+                <span>
+                  Our team is available <span className="no-break">{CONTACT_PROMISE.hours}</span>.
+                </span>
               </span>
             </li>
             <li>
@@ -67,6 +69,18 @@ export function ContactPage() {
                 <strong>Just want to try it?</strong>
                 <span>
                   Every plan starts with a {TRIAL.days}-day free trial, no credit card required. <Link to="/pricing">See pricing</Link>
+                </span>
+              </span>
+            </li>
+            <li>
+              {/* Help & Support is a signed-in page (SPEC §2): members are pointed there for account and practice questions. */}
+              <span className="contact-fact-icon">
+                <Icon name="bulb" />
+              </span>
+              <span>
+                <strong>Already a member?</strong>
+                <span>
+                  <Link to="/login">Sign in</Link> and open Help &amp; Support from your menu for answers and a support form.
                 </span>
               </span>
             </li>

@@ -8,6 +8,7 @@ import { useMessageForm } from '../contact/use-message-form.ts';
 import { FaqList } from '../public-site/faq-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
 import { HELP_ARTICLES, HELP_CATEGORIES, HELP_CATEGORY_LABELS, searchHelpArticles, type HelpCategory } from './help-articles.ts';
+import '../public-site/public-site.css';
 import './help.css';
 
 /** SPEC §2 Help: searchable FAQ (one answer open at a time) and a support form stored like the contact form (source 'help'). */
@@ -117,7 +118,8 @@ function SupportForm() {
       <div className="help-contact-intro">
         <h2 id="help-contact-title">Still need help?</h2>
         <p className="muted">
-          Send us a message and we’ll get back to you within {CONTACT_PROMISE.replyWithinHours} hours ({CONTACT_PROMISE.hours}).
+          Send us a message and we’ll get back to you within {CONTACT_PROMISE.replyWithinHours} hours (
+          <span className="no-break">{CONTACT_PROMISE.hours}</span>).
         </p>
         <p className="muted small-print">
           Your progress and account details are covered by our <Link to="/privacy">Privacy Policy</Link>.

@@ -49,7 +49,6 @@ export const DASHBOARD_EXAMPLE = {
   dayStreak: 12,
   gradeLevel: 7,
   masteryLevel: 'Proficient',
-  masteryPercent: 72,
   topics: [
     { name: 'Fractions', percent: 88 },
     { name: 'Ratios', percent: 71 },

@@ -347,28 +347,28 @@ function DashboardPreview() {
     { label: 'Mastery level', value: example.masteryLevel },
   ];
   return (
-    <figure className="dashboard-preview" aria-labelledby="dashboard-preview-caption">
-      <figcaption id="dashboard-preview-caption" className="dashboard-preview-caption">
+    <figure className="sample-dashboard" aria-labelledby="sample-dashboard-caption">
+      <figcaption id="sample-dashboard-caption" className="sample-dashboard-caption">
         <span className="badge">Example</span> A student’s dashboard (sample data)
       </figcaption>
-      <dl className="dashboard-tiles">
+      <dl className="sample-dashboard-tiles">
         {tiles.map((tile) => (
-          <div key={tile.label} className="dashboard-tile">
+          <div key={tile.label} className="sample-dashboard-tile">
             <dt>{tile.label}</dt>
             <dd>{tile.value}</dd>
           </div>
         ))}
       </dl>
-      <div className="dashboard-topics">
-        <p className="dashboard-topics-title">Mastery by topic</p>
+      <div className="sample-dashboard-topics">
+        <p className="sample-dashboard-topics-title">Mastery by topic</p>
         <ul>
           {example.topics.map((topic) => (
             <li key={topic.name}>
-              <span className="dashboard-topic-name">{topic.name}</span>
+              <span className="sample-dashboard-topic-name">{topic.name}</span>
               <span className="progress-track" aria-hidden="true">
                 <span className="progress-fill" style={{ width: `${topic.percent}%`, display: 'block' }} />
               </span>
-              <span className="dashboard-topic-value">{topic.percent}%</span>
+              <span className="sample-dashboard-topic-value">{topic.percent}%</span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import {
   ADD_ONS,
   ADD_ON_STATUS_LABELS,
+  CONTACT_PROMISE,
   FAMILY_SHARING_MAX_STUDENTS,
   FREE_SCHOOL_MEALS_DISCOUNT_PERCENT,
   PAYMENT_METHODS,
@@ -70,8 +71,8 @@ const FAQ: readonly FaqEntry[] = [
     question: 'Do you offer plans for schools and tutoring groups?',
     answer: (
       <p>
-        Yes. Tell us about your school or group through <Link to="/contact">Contact Sales</Link> and we will get back to you within 24
-        hours.
+        Yes. Tell us about your school or group through <Link to="/contact">Contact Sales</Link> and we will get back to you within{' '}
+        {CONTACT_PROMISE.replyWithinHours} hours.
       </p>
     ),
   },
@@ -89,7 +90,8 @@ export function PricingPage() {
         <p className="eyebrow">Pricing</p>
         <h1 id="pricing-title">Simple pricing for every learner</h1>
         <p className="pricing-lead">
-          Ten minutes a day of practice that adapts to you. Start with a {TRIAL.days}-day free trial, no credit card required.
+          Ten minutes a day of practice that adapts to you. Start with a <span className="no-break">{TRIAL.days}-day</span> free trial, no
+          credit card required.
         </p>
 
         <fieldset className="billing-toggle">

@@ -6,7 +6,5 @@ export const LANDING_SECTIONS = [
   { id: 'pricing', label: 'Pricing' },
 ] as const;
 
-export type LandingSectionId = (typeof LANDING_SECTIONS)[number]['id'];
-
 export const SUPPORT_EMAIL = 'support@mathdaily.app';
 export const PRIVACY_EMAIL = 'privacy@mathdaily.app';
