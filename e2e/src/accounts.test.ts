@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
 
@@ -127,9 +127,26 @@ describe('a new student', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     const create = page.getByRole('button', { name: 'Create Account' });
     expect(await create.isDisabled()).toBe(true);
+    for (const [name, href] of [
+      [/Terms of Service/, '/terms'],
+      [/Privacy Policy/, '/privacy'],
+    ] as const) {
+      const link = page.getByRole('link', { name });
+      expect([await link.getAttribute('href'), await link.getAttribute('target')]).toEqual([href, '_blank']);
+    }
+    expect(await page.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login');
     await page.getByLabel(/I agree to the/).check();
     expect(await create.isDisabled()).toBe(false);
+    // Hold the answers a moment so the submitting states can be seen.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    };
+    await page.route('**/api/auth/register', slow);
     await create.click();
+    const creating = page.getByRole('button', { name: 'Creating Account...' });
+    await expect.poll(() => creating.count()).toBe(1);
+    expect(await creating.isDisabled()).toBe(true);
 
     // Sent to /login with the SPEC message (not signed in: the API's session was revoked).
     await page.waitForURL(`${app.url}/login`);
@@ -146,9 +163,15 @@ describe('a new student', () => {
 
     // Sign in.
     await page.waitForURL(`${app.url}/login`);
+    expect(await page.getByRole('link', { name: 'Create one here' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByRole('link', { name: /test account/ }).getAttribute('href')).toBe('/test-credentials');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.route('**/api/auth/login', slow);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    const signingIn = page.getByRole('button', { name: 'Signing In...' });
+    await expect.poll(() => signingIn.count()).toBe(1);
+    expect(await signingIn.isDisabled()).toBe(true);
     await page.waitForURL(`${app.url}/dashboard`);
     await expect.poll(() => polite(page).textContent()).toBe('Login successful! Redirecting to dashboard.');
 
@@ -508,6 +531,9 @@ describe('profile settings', () => {
     await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File size exceeds maximum limit of 2MB');
     await input.setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File type not supported. Please use JPEG, PNG, or GIF images.');
+    // SPEC §2: error banners persist (success banners go after 3 s).
+    await page.waitForTimeout(3500);
+    expect(await page.getByTestId('profile-error').textContent()).toContain('File type not supported. Please use JPEG, PNG, or GIF images.');
 
     // A 1×1 PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
