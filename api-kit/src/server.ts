@@ -14,6 +14,8 @@ export interface ApiServerOptions {
   /** Largest accepted body; an avatar of 2 MB is about 2.8 MB as base64. */
   bodyLimit?: number;
   trustProxy?: boolean;
+  /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
+  docsPrefix?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: options.docsPrefix ?? '/api/docs', staticCSP: true });
   registerAccessControl(app, { jwtSecret: options.jwtSecret, loadPrincipal: options.loadPrincipal });
   return app;
 }

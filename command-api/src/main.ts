@@ -40,6 +40,8 @@ const server = await createApiServer({
   loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, deps.clock),
   logger: { level: 'info' },
   trustProxy: true,
+  // The router sends GET /api/docs to query-api; this API's document lives beside it.
+  docsPrefix: '/api/docs/commands',
 });
 await server.register(async (scope) => commandApi(scope, deps));
 await server.listen({ port: Number(env.PORT ?? 3001), host: env.HOST ?? '0.0.0.0' });

@@ -49,7 +49,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
   const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  eventPool.on('error', (error) => log(`database connection error: ${error.message}`));
   let store: EventStore;
   if (options.eventStoreUrl) {
     store = createEventStoreDbEventStore(options.eventStoreUrl);

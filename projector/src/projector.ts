@@ -128,6 +128,7 @@ export class Projector {
     for (let delay = 100; !this.stopped && !this.active; delay = Math.min(delay * 2, 5000)) {
       try {
         await this.activate();
+        if (this.active) this.log(`projector: lock regained, following events from position ${this.position}`);
       } catch {
         await this.releaseLock(); // never half active: give the lock back before trying again
         await new Promise((resolve) => setTimeout(resolve, delay));

@@ -174,6 +174,22 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it("an idle connection of the caller's pool dying (a database restart) is reported, not fatal", async () => {
+    const callerPool = new pg.Pool({ connectionString: url, max: 1, application_name: 'caller-pool' });
+    const warnings: string[] = [];
+    const callerStore = createPostgresEventStore({ pool: callerPool, connectionString: url, warn: (message) => warnings.push(message) });
+    try {
+      await callerStore.append(`${shortId()}-idle`, makeEvents(1), { expectedVersion: 'no_stream' });
+      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'caller-pool'`);
+      await vi.waitFor(() => expect(warnings).toContain('event store: idle database connection lost'));
+      // The pool opens a new connection for the next append.
+      await callerStore.append(`${shortId()}-after`, makeEvents(1), { expectedVersion: 'no_stream' });
+    } finally {
+      await callerStore.close();
+      await callerPool.end();
+    }
+  });
+
   it('an idle subscription does not poll: it sleeps until NOTIFY', async () => {
     const prefix = `${shortId()}-idle-`;
     const collector = startCollector(store, { after: await store.lastPosition(), prefix });

@@ -35,8 +35,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   if (!options.pool && !options.connectionString) throw new Error('createPostgresEventStore needs a pool or a connectionString');
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
   const warn: Warn = options.warn ?? ((message, error) => console.warn(message, error instanceof Error ? error.message : (error ?? '')));
-  // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would end the process.
-  if (ownsPool) pool.on('error', (error) => warn('event store: idle database connection lost', error));
+  // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would end the
+  // process (a database restart killed the production APIs), so listen on a caller's pool too.
+  pool.on('error', (error) => warn('event store: idle database connection lost', error));
   const listenerConfig: pg.ClientConfig = options.connectionString ? { connectionString: options.connectionString } : { ...pool.options };
   const listener = new PostgresNotificationListener(listenerConfig, warn);
   const subscriptions = new Set<Subscription>();
