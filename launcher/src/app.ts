@@ -49,12 +49,13 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
   const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
   if (options.eventStoreUrl) {
-    store = createEventStoreDbEventStore(options.eventStoreUrl);
+    store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn });
   } else {
     await migratePostgresEventStore(eventPool);
-    store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl });
+    store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn });
   }
   const pool = await createSlonikPool(options.databaseUrl);
   const projector = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log });

@@ -63,6 +63,33 @@ async function ensureDatabase(adminUrl: string): Promise<string> {
 }
 
 async function main() {
+  // Signals are handled from the first moment: a Ctrl-C during start-up still stops PostgreSQL.
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let app: RunningApp | undefined;
+  let runtimeFile: string | undefined;
+  let startup: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+  // Ctrl-C reaches PostgreSQL too (same process group): it is already shutting down while our
+  // parts stop, so their lost-connection warnings are expected then and not worth showing.
+  const log = (line: string) => {
+    if (!stopping) console.log(line);
+  };
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping MathDaily…`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await startup.catch(() => {});
+    await app?.stop().catch((error: unknown) => console.error(error));
+    await embedded?.stop().catch((error: unknown) => console.error(error));
+    if (runtimeFile) rmSync(runtimeFile, { force: true });
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   let config;
   try {
     config = await loadConfig();
@@ -75,24 +102,26 @@ async function main() {
     fail(error instanceof Error ? error.message : String(error));
   }
 
-  let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.databaseUrl;
   try {
     if (!databaseUrl) {
       console.log(`Starting the embedded PostgreSQL server (data in ${config.dataDir})…`);
-      embedded = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword });
+      const starting = startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword });
+      startup = starting;
+      embedded = await starting;
       databaseUrl = await ensureDatabase(embedded.url);
     } else {
       await checkDatabase(databaseUrl);
     }
   } catch (error) {
+    if (stopping) return;
     await embedded?.stop().catch(() => {});
     fail(error instanceof DataDirError || error instanceof Error ? error.message : String(error));
   }
+  if (stopping) return;
 
-  let app: RunningApp;
   try {
-    app = await startApp({
+    const starting = startApp({
       databaseUrl,
       eventStoreUrl: config.eventStoreUrl,
       jwtSecret: config.jwtSecret,
@@ -101,33 +130,22 @@ async function main() {
       publicUrl: config.publicUrl,
       port: config.port,
       host: config.host,
+      log,
     });
+    startup = starting;
+    app = await starting;
   } catch (error) {
+    if (stopping) return;
     await embedded?.stop().catch(() => {});
     const code = (error as NodeJS.ErrnoException).code;
     fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use.` : error instanceof Error ? (error.stack ?? error.message) : String(error));
   }
+  if (stopping) return;
 
   // `npm run replay` finds the running database here.
-  const runtimeFile = path.join(config.dataDir, 'runtime.json');
+  runtimeFile = path.join(config.dataDir, 'runtime.json');
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, databaseUrl }), { mode: 0o600 });
   console.log(`\nMathDaily is running at ${app.url}\n(Ctrl-C stops it.)\n`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping MathDaily…`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.stop().catch((error: unknown) => console.error(error));
-    await embedded?.stop().catch((error: unknown) => console.error(error));
-    rmSync(runtimeFile, { force: true });
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 await main();

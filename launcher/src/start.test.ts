@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,18 @@ describe('npm start', () => {
     expect(BigInt(again.eventStore.lastPosition)).toBeGreaterThanOrEqual(BigInt(body.eventStore.lastPosition));
     second.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  test('a signal during start-up still stops PostgreSQL', async () => {
+    const dataDir = await tempDir();
+    const run = launch({ DATA_DIR: dataDir, PORT: String(await findFreePort()), DEMO_ACCOUNTS: 'off' });
+    await waitFor(() => run.output().includes('Starting the embedded PostgreSQL server'), 30_000, 'the start-up', run);
+    run.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Stopped.');
+    expect(run.output()).not.toContain('MathDaily is running at');
+    // A running server keeps postmaster.pid in its folder; a stopped one removes it.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 
   test('an unreachable PostgreSQL gives a clear message and a non-zero exit', async () => {
