@@ -460,6 +460,41 @@ describe('e-mail verification', () => {
 });
 
 describe('profile settings', () => {
+  test("load failures show the SPEC texts with Try Again; the completion card names what is missing", async () => {
+    const email = await registerByApi('Drew');
+    const { context, page } = await signedInPage(email, PASSWORD);
+    let failProfile = true;
+    await page.route('**/api/auth/profile', (route) =>
+      failProfile && route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
+    );
+    await page.route('**/api/auth/profile/status', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto(`${app.url}/profile`);
+    const loadError = page.getByTestId('profile-load-error');
+    await expect.poll(() => loadError.getByRole('heading').textContent()).toBe('Failed to load profile');
+    failProfile = false;
+    await loadError.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => page.getByTestId('personal-details').count()).toBe(1);
+    const card = page.getByRole('region', { name: 'Profile Completion' });
+    expect(await card.textContent()).toContain('Failed to fetch profile status');
+
+    await page.unroute('**/api/auth/profile/status');
+    await page.reload();
+    const missing = card.getByRole('list', { name: 'Still missing' });
+    await expect.poll(() => missing.getByRole('listitem').allTextContents()).toEqual([
+      'Verified email address required',
+      'Grade level required',
+      'Time zone optional',
+      'Profile picture optional',
+    ]);
+    // The default π is shown as selected; picking it makes it the student's own choice.
+    const pi = page.getByRole('list', { name: 'Avatars' }).getByRole('button', { name: 'Pi', exact: true });
+    expect(await pi.getAttribute('aria-pressed')).toBe('true');
+    await pi.click();
+    await expect.poll(() => page.getByTestId('profile-success').textContent()).toBe('Profile picture updated');
+    await expect.poll(() => missing.getByRole('listitem').allTextContents()).toEqual(['Verified email address required', 'Grade level required', 'Time zone optional']);
+    await context.close();
+  });
+
   test('change password: client checks, then the new password works and the form is cleared', async () => {
     const email = await registerByApi('Casey');
     const { context, page } = await signedInPage(email, PASSWORD);

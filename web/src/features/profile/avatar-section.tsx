@@ -53,7 +53,8 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
   const shown = avatars?.filter((avatar) => matchesFilter(avatar.category, filter)) ?? [];
 
   const choose = async (avatar: AvatarOption) => {
-    if (busy || avatar.url === current) return;
+    // Picking the avatar already shown is allowed: a student's default (π) then counts as chosen.
+    if (busy) return;
     setBusy(avatar.id);
     try {
       const { profileImageUrl } = await api.put<{ profileImageUrl: string }>('/api/auth/profile/avatar', { avatarUrl: avatar.url });

@@ -4,6 +4,8 @@ export interface ProfileCompletion {
   overall: number;
   required: number;
   optional: number;
+  /** What counts (docs/accounts.md), so the card can name what is missing. */
+  items?: { id: string; label: string; required: boolean; done: boolean }[];
 }
 
 function Bar({ label, value, emphasis = false }: { label: string; value: number; emphasis?: boolean }) {
@@ -37,10 +39,28 @@ export function ProfileCompletionCard({ completion, error }: { completion: Profi
           {completion.overall >= 100 ? (
             <p className="completion-note done">Your profile is complete. Nice!</p>
           ) : (
-            <p className="completion-note muted">Add the missing details below to complete your profile.</p>
+            <>
+              <p className="completion-note muted">Add the missing details below to complete your profile.</p>
+              <MissingItems items={completion.items ?? []} />
+            </>
           )}
         </>
       )}
     </section>
+  );
+}
+
+function MissingItems({ items }: { items: NonNullable<ProfileCompletion['items']> }) {
+  const missing = items.filter((item) => !item.done);
+  if (!missing.length) return null;
+  return (
+    <ul className="completion-missing" aria-label="Still missing">
+      {missing.map((item) => (
+        <li key={item.id}>
+          {item.label}{' '}
+          <span className="completion-kind">{item.required ? 'required' : 'optional'}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -40,15 +40,19 @@ export function ProfilePage() {
     }
   }, []);
 
+  const loaded = useRef(false);
   const loadProfile = useCallback(async () => {
     try {
       const { user } = await api.get<{ user: User }>('/api/auth/profile');
+      loaded.current = true;
       setLoad({ kind: 'ready', user });
       setStoreUser(user);
     } catch (error) {
-      setLoad((current) => (current.kind === 'ready' ? current : { kind: 'error', message: serverMessage(error, 'Failed to load profile') }));
+      // The first load failing leaves nothing to show; a later re-fetch keeps the page and says so.
+      if (loaded.current) notify('error', serverMessage(error, 'Failed to fetch profile'));
+      else setLoad({ kind: 'error', message: serverMessage(error, 'Failed to load profile') });
     }
-  }, [setStoreUser]);
+  }, [setStoreUser, notify]);
 
   useEffect(() => {
     void loadProfile();
