@@ -100,6 +100,25 @@ describe('EventStoreDB adapter specifics (fake client)', () => {
     await store.close();
   });
 
+  it('keeps commit positions beyond 2^53 exact (bigint end to end)', async () => {
+    // 2^60 + 1 and a stride of 137: every position is odd and above Number.MAX_SAFE_INTEGER,
+    // where a detour through `number` would round it to an even neighbour.
+    const fake = new FakeEventStoreDbClient({ startPosition: 2n ** 60n + 1n });
+    const store = createEventStoreDbEventStore({ client: fake.asClient(), warn: () => undefined });
+    const first = await store.append('big-1', makeEvents(2), { expectedVersion: 'no_stream' });
+    const second = await store.append('big-2', makeEvents(1), { expectedVersion: 'no_stream' });
+    expect(first.position).toBe(2n ** 60n + 1n + 137n);
+    expect(second.position).toBe(2n ** 60n + 1n + 2n * 137n);
+    expect(first.position > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(await store.lastPosition()).toBe(second.position);
+    expect((await store.readAll({ after: first.position, limit: 10 })).map((event) => event.position)).toEqual([second.position]);
+    const collector = startCollector(store, { after: 0n, prefix: 'big-' });
+    await collector.subscription.caughtUp;
+    expect(collector.events.map((event) => event.position)).toEqual([2n ** 60n + 1n, first.position, second.position]);
+    await collector.stop();
+    await store.close();
+  });
+
   it('maps versions to revisions and WrongExpectedVersionError to ConcurrencyError with the actual version', async () => {
     const fake = new FakeEventStoreDbClient();
     const store = createEventStoreDbEventStore({ client: fake.asClient(), warn: () => undefined });

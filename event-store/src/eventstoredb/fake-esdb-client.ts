@@ -98,7 +98,12 @@ export class FakeEventStoreDbClient {
   readonly subscriptions = new Set<FakeSubscription>();
   /** fromPosition of every subscribeToAll call, in order. */
   readonly subscribeCalls: ReadPosition[] = [];
-  private nextPosition = START_POSITION;
+  private nextPosition: bigint;
+
+  /** `startPosition`: where the log starts (a large one shows positions beyond 2^53 survive). */
+  constructor(options: { startPosition?: bigint } = {}) {
+    this.nextPosition = options.startPosition ?? START_POSITION;
+  }
   private refusals = 0;
 
   /** Test hook: the next `count` subscribeToAll calls fail at once (server unavailable). */
