@@ -26,8 +26,10 @@ test('an unknown path shows the 404 page with a way back', async () => {
   await page.close();
 });
 
-test('an unknown API path answers a JSON 404, not the app shell', async () => {
-  const response = await fetch(`${app.url}/api/no-such-route`);
-  expect(response.status).toBe(404);
-  expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+test('an unknown API path or build file answers a JSON 404, not the app shell', async () => {
+  for (const path of ['/api/no-such-route', '/assets/index-gone.js']) {
+    const response = await fetch(`${app.url}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  }
 });

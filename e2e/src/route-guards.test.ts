@@ -54,7 +54,7 @@ async function landsOn(page: Page, path: string, expected: string) {
 describe('route guards (SPEC §2 route table)', () => {
   test('guests: protected pages go to /login, guest pages and open pages are served', async () => {
     const page = await pageWith(null);
-    for (const path of ['/dashboard', '/learn', '/progress', '/profile', '/achievements', '/help', '/tutor/dashboard', '/admin']) {
+    for (const path of ['/dashboard', '/learn', '/progress', '/profile', '/achievements', '/help', '/tutor/dashboard', '/tutor/students', '/tutor/referrals', '/admin']) {
       expect(await landsOn(page, path, '/login')).toBe('/login');
     }
     for (const path of ['/', '/login', '/register', '/pricing', '/contact', '/demo/problem-card', '/test-credentials', '/diagnostic', '/terms', '/privacy']) {

@@ -97,9 +97,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   if (existsSync(path.join(webDist, 'index.html'))) {
     await server.register(async (scope) => {
       await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-      // Client-side routes all load the app shell; unknown /api paths keep their JSON 404.
+      // Client-side routes all load the app shell; unknown /api paths keep their JSON 404, and a
+      // missing build file is a 404 too (HTML served as a script only confuses the browser).
       scope.get('/*', (request, reply) => {
-        if (request.url.startsWith('/api/')) return reply.callNotFound();
+        if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       });
       scope.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
