@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from './config.ts';
+import { createEventStoreDbEventStore } from '@mathdaily/event-store';
 import { DataDirError, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
 import { startApp, type RunningApp } from './app.ts';
 
@@ -45,6 +46,31 @@ async function checkDatabase(url: string) {
     throw new Error(`PostgreSQL at ${where} is unreachable (${error instanceof Error ? error.message : String(error)}). Check DATABASE_URL.`);
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** EventStoreDB answers a read within 10 s, or start-up stops with a message naming it. */
+async function checkEventStore(url: string) {
+  const store = createEventStoreDbEventStore({ connectionString: url, warn: () => {} });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      store.lastPosition(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000))),
+    ]);
+  } catch (error) {
+    const where = (() => {
+      try {
+        return new URL(url).host;
+      } catch {
+        return 'EVENTSTORE_URL';
+      }
+    })();
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new Error(`EventStoreDB at ${where} is unreachable (${reason}). Check EVENTSTORE_URL.`);
+  } finally {
+    clearTimeout(timer);
+    await store.close().catch(() => {});
   }
 }
 
@@ -113,8 +139,10 @@ async function main() {
     } else {
       await checkDatabase(databaseUrl);
     }
+    if (config.eventStoreUrl) await checkEventStore(config.eventStoreUrl);
   } catch (error) {
     if (stopping) return;
+    stopping = true; // quiet: we are giving up
     await embedded?.stop().catch(() => {});
     fail(error instanceof DataDirError || error instanceof Error ? error.message : String(error));
   }
@@ -136,6 +164,7 @@ async function main() {
     app = await starting;
   } catch (error) {
     if (stopping) return;
+    stopping = true; // quiet: parts already started lose their database as it stops
     await embedded?.stop().catch(() => {});
     const code = (error as NodeJS.ErrnoException).code;
     fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use.` : error instanceof Error ? (error.stack ?? error.message) : String(error));

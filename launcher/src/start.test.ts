@@ -96,6 +96,20 @@ describe('npm start', () => {
     expect(run.output()).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+\/none is unreachable/);
   });
 
+  test('an unreachable EventStoreDB gives a clear message and a non-zero exit', async () => {
+    const port = await findFreePort();
+    const run = launch({
+      DATA_DIR: await tempDir(),
+      PORT: String(await findFreePort()),
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      EVENTSTORE_URL: `esdb://127.0.0.1:${port}?tls=false`,
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`EventStoreDB at 127.0.0.1:${port} is unreachable`);
+    expect(run.output()).toContain('Check EVENTSTORE_URL.');
+    expect(run.output()).not.toMatch(/^\s+at /m); // a message, not a stack trace
+  });
+
   test('a port in use gives a clear message', async () => {
     const blocker = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
