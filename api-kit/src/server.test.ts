@@ -75,6 +75,12 @@ describe('one error body for every bad request', () => {
     expect(text.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
   });
 
+  test('a broken %-escape in the address → 400 with the same error body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/things/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address is not valid: it has a broken %-escape.' });
+  });
+
   test('unknown route → 404 JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

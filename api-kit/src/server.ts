@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
-import { registerErrorHandling } from './errors.ts';
+import { registerErrorHandling, sendError } from './errors.ts';
 
 export interface ApiServerOptions {
   jwtSecret: string;
@@ -30,6 +30,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     trustProxy: options.trustProxy ?? false,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a broken %-escape in the path) get the same error body.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, 400, {
+        code: 'BAD_REQUEST',
+        message: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a broken %-escape.' : 'The request is not valid.',
+      }),
   });
   // Bodies are JSON only: a text/plain body would otherwise reach the schema as a string.
   app.removeContentTypeParser('text/plain');
