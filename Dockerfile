@@ -20,4 +20,7 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
+# The uploads volume is mounted here; a new named volume takes this folder's owner, so the
+# services (running as node) can write avatars and the development mailbox.
+RUN mkdir -p /var/lib/mathdaily && chown node:node /var/lib/mathdaily
 USER node
