@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { eventSchemas } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
 /**
@@ -12,7 +13,7 @@ export const digestReadModel: ReadModel = {
     sql.unsafe`CREATE TABLE global_digest (id int PRIMARY KEY, events int NOT NULL, digest text NOT NULL)`,
     sql.unsafe`CREATE TABLE stream_digest (stream_id text PRIMARY KEY, events int NOT NULL, digest text NOT NULL)`,
   ],
-  handles: ['ContactRequested'],
+  handles: Object.keys(eventSchemas),
   async apply(tx, event) {
     await tx.query(sql.unsafe`
       INSERT INTO global_digest (id, events, digest) VALUES (1, 1, md5(${event.id}))

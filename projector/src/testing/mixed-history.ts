@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { parseEventData, problemTemplates, type NewEvent } from '@mathdaily/domain';
+import type { EventStore } from '@mathdaily/event-store';
+
+/** A seeded generator, so a failing run can be repeated. */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HASH = (n: number) => n.toString(16).padStart(64, '0');
+const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA';
+
+/**
+ * Appends a history that touches every read model: problems, registrations (students, a tutor,
+ * an admin), sign-ins and failed ones, sessions started, refreshed and revoked, profile and role
+ * changes, answers with hints and ratings over several weeks, contact requests and client error
+ * reports. Every event is checked against its domain schema first, so the history follows the
+ * event shapes as they change. Returns the number of events appended.
+ */
+export async function appendMixedHistory(store: EventStore, options: { students: number; answersPerStudent: number; seed: number }): Promise<number> {
+  const random = mulberry32(options.seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  let clock = Date.UTC(2026, 0, 5, 8);
+  const tick = (minutes: number) => new Date((clock += Math.round(minutes * 60_000 * (0.5 + random())))).toISOString();
+  let hash = 0;
+  let appended = 0;
+  const event = (type: string, data: unknown, at: string): NewEvent => ({
+    id: randomUUID(),
+    type,
+    data: parseEventData(type, data),
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 },
+  });
+  const append = async (streamId: string, events: NewEvent[]) => {
+    await store.append(streamId, events, { expectedVersion: 'any' });
+    appended += events.length;
+  };
+
+  const problems = problemTemplates.slice(0, 12).map((template, index) => {
+    const problem = template.generate(index + 1, {});
+    return { problem_id: randomUUID(), ...problem, source: 'generator' as const };
+  });
+  for (const problem of problems) await append(`problem-${problem.problem_id}`, [event('ProblemCreated', problem, tick(1))]);
+
+  const register = async (role: 'student' | 'tutor' | 'admin', index: number) => {
+    const userId = randomUUID();
+    await append(`user-${userId}`, [
+      event(
+        'UserRegistered',
+        {
+          userId,
+          email: `${role}${index}@example.com`,
+          firstName: `First${index}`,
+          lastName: `Last${index}`,
+          role,
+          gradeLevel: role === 'student' ? 1 + (index % 12) : null,
+          timezone: pick(['UTC', 'Europe/London', 'America/New_York', 'Australia/Sydney']),
+          passwordHash: PASSWORD_HASH,
+          source: role === 'student' ? 'self-registration' : 'demo-seed',
+        },
+        tick(30),
+      ),
+    ]);
+    return userId;
+  };
+  const signIn = async (userId: string) => {
+    const sessionId = randomUUID();
+    const at = tick(5);
+    const expires = new Date(Date.parse(at) + 30 * 86_400_000).toISOString();
+    if (random() < 0.3) await append(`user-${userId}`, [event('SignInFailed', { userId, reason: 'wrong-password' }, at)]);
+    await append(`user-${userId}`, [event('UserSignedIn', { userId, sessionId, method: 'password', absoluteExpiresAt: expires }, at)]);
+    const first = HASH((hash += 1));
+    const common = { sessionId, userId, credentialsVersion: 0 };
+    const events = [
+      event('AuthSessionStarted', { ...common, refreshTokenHash: first, idleExpiresAt: expires, absoluteExpiresAt: expires, method: 'password' }, at),
+    ];
+    if (random() < 0.5) {
+      events.push(event('AuthSessionRefreshed', { ...common, previousTokenHash: first, refreshTokenHash: HASH((hash += 1)), idleExpiresAt: expires }, tick(20)));
+    }
+    if (random() < 0.3) events.push(event('AuthSessionRevoked', { sessionId, userId, reason: 'logout' }, tick(20)));
+    await append(`auth-session-${sessionId}`, events);
+  };
+
+  const admin = await register('admin', 0);
+  const tutor = await register('tutor', 0);
+  await signIn(admin);
+  await append(`user-${tutor}`, [event('UserRoleChanged', { userId: tutor, role: 'admin', previousRole: 'tutor', changedBy: admin }, tick(10))]);
+  await append(`user-${tutor}`, [event('UserRoleChanged', { userId: tutor, role: 'tutor', previousRole: 'admin', changedBy: admin }, tick(10))]);
+
+  for (let s = 1; s <= options.students; s += 1) {
+    const userId = await register('student', s);
+    await signIn(userId);
+    if (s % 3 === 0) await append(`user-${userId}`, [event('ProfileUpdated', { userId, lastName: `Renamed${s}`, timezone: 'Europe/Paris' }, tick(3))]);
+    for (let a = 0; a < options.answersPerStudent; a += 1) {
+      const problem = pick(problems);
+      const attemptId = randomUUID();
+      const sessionId = randomUUID();
+      const facts = { sessionId, userId, problemId: problem.problem_id };
+      const hint = random() < 0.2;
+      const events = hint ? [event('HintOpened', facts, tick(1))] : [];
+      events.push(
+        event(
+          'AnswerSubmitted',
+          {
+            ...facts,
+            attemptId,
+            topic: problem.topic,
+            topicId: problem.topic_id,
+            grade: problem.grade,
+            difficultyLevel: problem.difficulty_level,
+            userAnswer: random() < 0.7 ? problem.correct_answer : 'wrong',
+            isCorrect: random() < 0.7,
+            responseTimeMs: Math.round(2_000 + random() * 60_000),
+            hintsUsed: hint ? 1 : 0,
+          },
+          tick(2),
+        ),
+      );
+      if (random() < 0.8) events.push(event('DifficultyRated', { ...facts, attemptId, rating: 1 + Math.floor(random() * 5) }, tick(0.2)));
+      await append(`practice-${userId}`, events);
+      // Some answers a day apart, so streaks, due dates and practice days move.
+      if (random() < 0.3) tick(24 * 60);
+    }
+  }
+
+  for (let c = 0; c < 5; c += 1) {
+    const requestId = randomUUID();
+    await append(`contact-${requestId}`, [
+      event(
+        'ContactRequested',
+        {
+          requestId,
+          source: c % 2 ? 'help' : 'contact',
+          name: `Person ${c}`,
+          email: `person${c}@example.com`,
+          organization: c % 2 ? null : `School ${c}`,
+          plan: c % 2 ? null : 'school',
+          subject: c % 2 ? 'bug' : null,
+          message: `Message ${c}`,
+        },
+        tick(7),
+      ),
+    ]);
+    const reportId = randomUUID();
+    const at = tick(3);
+    await append(`client-error-${reportId}`, [
+      event('ClientErrorReported', { reportId, message: `Crash ${c}`, stack: null, url: 'http://localhost/terms', userAgent: 'test', occurredAt: at }, at),
+    ]);
+  }
+  return appended;
+}
