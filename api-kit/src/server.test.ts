@@ -81,6 +81,17 @@ describe('one error body for every bad request', () => {
     expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address is not valid: it has a broken %-escape.' });
   });
 
+  test('a NUL character anywhere in a body or query → 400 naming the field (PostgreSQL stores none), after the access check', async () => {
+    const body = await post(JSON.stringify({ name: 'a\u0000b', count: 1 }));
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'name must not contain control characters', fields: { name: 'name must not contain control characters' } });
+    const nested = await post(JSON.stringify({ name: 'ok', count: 1, tags: [{ label: '\u0000' }] }));
+    expect(nested.json().message).toBe('tags.0.label must not contain control characters');
+    const query = await app.inject({ method: 'POST', url: '/api/things?q=a%00', payload: { name: 'ok', count: 1 }, headers: { authorization: `Bearer ${token('user-1')}` } });
+    expect(query.json().message).toBe('q must not contain control characters');
+    expect((await post(JSON.stringify({ name: '\u0000', count: 1 }), { authorization: '' })).statusCode).toBe(401);
+  });
+
   test('unknown route → 404 JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

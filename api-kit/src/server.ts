@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
+import { registerNulGuard } from './nul-characters.ts';
 
 export interface ApiServerOptions {
   jwtSecret: string;
@@ -71,5 +72,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   await app.register(swaggerUi, { routePrefix: options.docsPrefix ?? '/api/docs', staticCSP: true });
   registerAccessControl(app, { jwtSecret: options.jwtSecret, loadPrincipal: options.loadPrincipal });
+  registerNulGuard(app);
   return app;
 }

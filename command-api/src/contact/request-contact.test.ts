@@ -111,6 +111,14 @@ describe('POST /api/contact-requests', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  test('a NUL character in the message answers 400 and appends nothing (it was a 500 from PostgreSQL)', async () => {
+    const before = await eventCount();
+    const response = await send({ ...contact, message: 'Hello\u0000there' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { message: 'message must not contain control characters' } });
+    expect(await eventCount()).toBe(before);
+  });
+
   test('an oversized body answers 413 with a clear message and appends nothing', async () => {
     const before = await eventCount();
     const response = await send({ ...contact, message: 'x'.repeat(40_000) });

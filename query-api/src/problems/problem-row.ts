@@ -84,7 +84,7 @@ export function intParam(name: string, min: number, max: number) {
 
 /**
  * Query-string text (a repeated parameter is refused, not silently joined). Control characters
- * are refused too: PostgreSQL cannot take a NUL byte in a text parameter.
+ * are never part of a search or a topic name (NUL is refused for every route by api-kit).
  */
 export function textParam(name: string, max: number) {
   return z
