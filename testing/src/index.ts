@@ -1,1 +1,2 @@
 export { createTestDatabase } from './database.ts';
+export { committedEvents } from './committed-events.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { committedEvents } from '@mathdaily/testing';
 import { startPublicFormsTestApp, type PublicFormsTestApp } from '../testing/public-forms-app.ts';
 
 let t: PublicFormsTestApp;
@@ -22,7 +23,7 @@ const report = {
 
 /** Stored ClientErrorReported events (the problem bank seeds other events in the background meanwhile). */
 async function eventCount() {
-  return (await t.app.store.readAll({ after: 0n, limit: 1_000_000 })).filter((event) => event.type === 'ClientErrorReported').length;
+  return (await committedEvents(t.databaseUrl)).filter((event) => event.type === 'ClientErrorReported').length;
 }
 
 async function send(payload: unknown, remoteAddress = nextIp()) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { createTestDatabase } from '@mathdaily/testing';
+import { committedEvents, createTestDatabase } from '@mathdaily/testing';
 import { problemBankSeeded } from '../../problems/seed-problem-bank.ts';
 
 export const TEST_SECRET = 'accounts-test-secret-accounts-test-secret';
@@ -71,7 +71,6 @@ export class AccountsTestApp {
    */
   async caughtUp(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    // A background seeding transaction holds back (xmin-safe) reads of events appended meanwhile.
     await problemBankSeeded(this.app.store);
     let previous = -1n;
     let quietSince = Date.now();
@@ -137,9 +136,9 @@ export class AccountsTestApp {
     return response.json() as AuthBody;
   }
 
-  /** Every stored event, in order. */
-  async events() {
-    return this.app.store.readAll({ after: 0n, limit: 1_000_000 });
+  /** Every committed event, in order (see committedEvents for why not the store's readAll). */
+  events() {
+    return committedEvents(this.databaseUrl);
   }
 
   /** The messages of the development mailbox for an address, newest first, waiting up to 5 s for `count` of them. */
