@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
@@ -8,6 +7,7 @@ import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type Co
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { Projector, readModels } from '@mathdaily/projector';
 import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
+import { registerStaticWeb } from './static-web.ts';
 
 export interface AppOptions {
   databaseUrl: string;
@@ -94,18 +94,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   await server.register(async (scope) => commandApi(scope, commandDeps));
   await server.register(async (scope) => queryApi(scope, queryDeps));
   const webDist = options.webDist ?? findWebDist();
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await server.register(async (scope) => {
-      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-      // Client-side routes all load the app shell; unknown /api paths keep their JSON 404, and a
-      // missing build file is a 404 too (HTML served as a script only confuses the browser).
-      scope.get('/*', (request, reply) => {
-        if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
-        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      });
-      scope.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
-    });
-  }
+  if (existsSync(path.join(webDist, 'index.html'))) await registerStaticWeb(server, webDist);
   try {
     await server.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   } catch (error) {

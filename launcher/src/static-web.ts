@@ -1,0 +1,37 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app (web/dist): its files, and the app shell (index.html) for every
+ * client-side route. The build writes a .br and a .gz copy beside each text file; preCompressed
+ * sends the one the browser's Accept-Encoding prefers (with Vary: Accept-Encoding), else the file.
+ * Files under /assets/ have content hashes in their names, so browsers keep them for a year;
+ * index.html names the current ones, so it is revalidated on every load.
+ */
+export async function registerStaticWeb(server: FastifyInstance, webDist: string): Promise<void> {
+  const assets = path.join(path.resolve(webDist), 'assets') + path.sep;
+  await server.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed copies are reached through Accept-Encoding, not by their own URLs.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        if (filePath.startsWith(assets)) reply.header('cache-control', IMMUTABLE);
+        else if (path.basename(filePath).startsWith('index.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+    // Client-side routes all load the app shell; unknown /api paths keep their JSON 404, and a
+    // missing build file is a 404 too (HTML served as a script only confuses the browser).
+    scope.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    });
+    scope.get('/', (_request, reply) => reply.sendFile('index.html'));
+  });
+}
