@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
+import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
 import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, useSchema } from './schema.ts';
 
@@ -21,6 +22,12 @@ export interface ApplyBatchOptions {
   /** Test hook: called before each event is applied; throwing aborts the batch. */
   beforeEach?: (event: RecordedEvent, index: number) => void;
   notify?: boolean;
+  /**
+   * Events live in this database's `public.events` (the PostgreSQL event store): the checkpoint
+   * NOTIFY then carries the last event's transaction id too (`<position>:<xid>`), so waiters
+   * compare (transaction id, position) pairs in memory. EventStoreDB positions need no pair.
+   */
+  eventsInPostgres?: boolean;
 }
 
 /** Applies a batch to every read model and moves the checkpoint, all in one transaction. */
@@ -33,18 +40,24 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
     await useSchema(tx, options.schema);
     const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));
     if (stored !== options.after) throw new CheckpointMovedError(stored);
-    for (const [index, event] of events.entries()) {
-      options.beforeEach?.(event, index);
-      for (const model of models) {
-        if (model.handles.includes(event.type)) await model.apply(tx, event);
-      }
-    }
+    if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));
+    const run = new ProjectionRun(models, { complete: false });
+    await run.apply(tx, events);
+    await run.flush(tx);
+    const position = last.position.toString();
     await tx.query(sql.unsafe`
       UPDATE projection_state
-      SET position = ${last.position.toString()}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`);
-    if (options.notify !== false) {
-      await tx.query(sql.unsafe`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${last.position.toString()})`);
-    }
+      SET position = ${position}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`);
+    if (options.notify !== false) await notifyCheckpoint(tx, last.position, options.eventsInPostgres !== false);
     return last.position;
   });
+}
+
+/** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
+export async function notifyCheckpoint(db: CommonQueryMethods, position: bigint, eventsInPostgres: boolean): Promise<void> {
+  const text = position.toString();
+  const payload = eventsInPostgres
+    ? sql.fragment`${text} || coalesce(':' || (SELECT transaction_id::text FROM public.events WHERE position = ${text}::bigint), '')`
+    : sql.fragment`${text}`;
+  await db.query(sql.unsafe`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`);
 }

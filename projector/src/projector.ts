@@ -15,6 +15,8 @@ export interface ProjectorOptions {
   models: readonly ReadModel[];
   batchSize?: number;
   log?: (line: string) => void;
+  /** Events live in this PostgreSQL (default) rather than EventStoreDB; see ApplyBatchOptions. */
+  eventsInPostgres?: boolean;
   /** Test hook: called before each event is applied; throwing aborts that batch's transaction. */
   beforeEach?: (event: RecordedEvent, index: number) => void;
 }
@@ -61,7 +63,13 @@ export class Projector {
     const state = await schemaState(this.options.pool, ACTIVE_SCHEMA);
     if (!state || state.fingerprint !== fingerprintOf(this.options.models)) {
       this.log(state ? 'projector: read-model definitions changed, rebuilding from event 0' : 'projector: creating read models');
-      await rebuildReadModels({ pool: this.options.pool, store: this.options.store, models: this.options.models, log: this.log });
+      await rebuildReadModels({
+        pool: this.options.pool,
+        store: this.options.store,
+        models: this.options.models,
+        log: this.log,
+        eventsInPostgres: this.options.eventsInPostgres,
+      });
     }
     if (!this.stopped && this.active) await this.subscribe();
   }
@@ -150,6 +158,7 @@ export class Projector {
           events,
           after: this.position,
           beforeEach: this.options.beforeEach,
+          eventsInPostgres: this.options.eventsInPostgres,
         });
         this.failures = 0;
       },

@@ -1,18 +1,66 @@
-import type { DatabaseTransactionConnection, QuerySqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
+import type { BatchContext } from './batch-context.ts';
+import type { TableState } from './table-state.ts';
+
+/** PostgreSQL types the projector writes (names usable in `unnest($1::type[])` and in DDL). */
+export type ColumnType = 'uuid' | 'text' | 'int2' | 'int4' | 'int8' | 'float8' | 'bool' | 'date' | 'timestamptz' | 'jsonb';
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+  nullable?: boolean;
+}
 
 /**
- * One read model: its tables and how each event changes them. `apply` runs inside the batch
- * transaction with search_path set to the read-model schema, so SQL names tables unqualified.
- * It must be deterministic: time comes from `event.metadata.at`, never from now().
+ * A read-model table as the projector writes it: columns in order, the primary key that rows are
+ * loaded and upserted by, and secondary indexes. A replay creates tables without their indexes and
+ * builds them at the end; live batches run with them.
+ */
+export interface TableDef {
+  name: string;
+  columns: readonly Column[];
+  primaryKey: readonly string[];
+  /** Rows are written once and never change (ON CONFLICT DO NOTHING); nothing is loaded for them. */
+  insertOnly?: boolean;
+  /** Columns PostgreSQL computes (e.g. a generated tsvector), written as DDL; the projector never writes them. */
+  generated?: readonly string[];
+  /** Secondary indexes as `name ON (columns)` fragments: `CREATE INDEX <fragment-with-table>`. */
+  indexes?: readonly string[];
+}
+
+export type Row = Record<string, unknown>;
+
+/** The tables of one model during a batch, by name. */
+export type Tables = Record<string, TableState>;
+
+/**
+ * One read model, batch-oriented (DESIGN.md §5): for each batch the projector asks which rows the
+ * batch touches (`keys`), loads them in one query per table, folds every event in memory
+ * (`apply`, synchronous) and writes the changed rows with one multi-row upsert per table.
+ * `apply` must be deterministic: time only from `event.metadata.at`. Models see each other's
+ * results only through the batch context (`BatchContext`), never through another model's table.
  */
 export interface ReadModel {
   name: string;
   /** Bump when `apply` changes meaning: a new version (or new tables) rebuilds every read model from event 0. */
   version: number;
-  /** DDL creating this model's tables in a fresh schema, written with sql.unsafe. */
-  tables: readonly QuerySqlToken[];
+  tables: readonly TableDef[];
   /** Event types it reacts to. */
   handles: readonly string[];
-  apply(tx: DatabaseTransactionConnection, event: RecordedEvent): Promise<void>;
+  /** Primary keys (in column order) of the rows this batch's events read or change, per table name. */
+  keys?(events: readonly RecordedEvent[], context: BatchContext): Record<string, unknown[][]>;
+  apply(event: RecordedEvent, tables: Tables, context: BatchContext): void;
+}
+
+/** `CREATE TABLE` for a table definition, unqualified (search_path names the schema). */
+export function createTableSql(table: TableDef): string {
+  const columns = table.columns.map((column) => `${column.name} ${column.type}${column.nullable ? '' : ' NOT NULL'}`);
+  return `CREATE TABLE ${table.name} (${[...columns, ...(table.generated ?? []), `PRIMARY KEY (${table.primaryKey.join(', ')})`].join(', ')})`;
+}
+
+export function createIndexSql(table: TableDef): string[] {
+  return (table.indexes ?? []).map((index) => {
+    const [name, columns] = index.split(/ ON /);
+    return `CREATE INDEX ${name} ON ${table.name} ${columns}`;
+  });
 }

@@ -1,17 +1,23 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { EventStore } from '@mathdaily/event-store';
-import { applyBatch } from './apply-batch.ts';
+import { applyBatch, notifyCheckpoint } from './apply-batch.ts';
+import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
-import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, createReadModelSchema, schemaState } from './schema.ts';
+import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelIndexes, createReadModelSchema, schemaState, useSchema } from './schema.ts';
 
 export interface RebuildOptions {
   pool: DatabasePool;
   store: EventStore;
   models: readonly ReadModel[];
+  /** Events read per page (default 10,000). */
   batchSize?: number;
   log?: (line: string) => void;
   /** Name of the schema to build; the active one is replaced by it at the end. */
   buildSchema?: string;
+  /** Aborting stops the replay between pages; the half-built schema is dropped and the active one stays. */
+  signal?: AbortSignal;
+  /** Events live in this database (PostgreSQL event store); see ApplyBatchOptions. */
+  eventsInPostgres?: boolean;
 }
 
 export interface RebuildResult {
@@ -21,52 +27,106 @@ export interface RebuildResult {
   position: bigint;
 }
 
+export class ReplayStoppedError extends Error {
+  constructor() {
+    super('replay stopped before it finished; the read models in use were not changed');
+  }
+}
+
 /**
- * Replays every event from position 0 into a fresh schema, then swaps it in for the active one.
- * The swap holds the batch lock, so a running projector never has a batch split across schemas;
- * it notices the moved checkpoint and resumes from the new schema's.
+ * Replays every event from position 0 into a fresh schema, then swaps it in for the active one:
+ * 1. tables without secondary indexes; every event folded in memory (one ProjectionRun that knows
+ *    the whole fresh schema, so nothing is loaded back), the next page read while one is folded;
+ * 2. every row written once (multi-row inserts), then the indexes built and the tables analysed;
+ * 3. the swap holds the batch lock and applies the events that arrived meanwhile in the same
+ *    transaction, so a running projector never has a batch split across schemas; it notices the
+ *    moved checkpoint and resumes from the new schema's.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, store, models } = options;
   const log = options.log ?? (() => {});
-  const batchSize = options.batchSize ?? 1000;
+  const pageSize = options.batchSize ?? 10_000;
   const schema = options.buildSchema ?? `read_models_build_${process.pid}_${Date.now()}`;
   const started = performance.now();
   const target = await store.lastPosition();
-  await createReadModelSchema(pool, schema, models);
-  let position = 0n;
-  let events = 0;
-  let lastLog = started;
-  const catchUp = async (db: CommonQueryMethods) => {
-    for (;;) {
-      const batch = await store.readAll({ after: position, limit: batchSize });
-      if (batch.length === 0) return;
-      position = await applyBatch({ db, schema, models, events: batch, after: position, notify: false });
-      events += batch.length;
+  await createReadModelSchema(pool, schema, models, { indexes: false });
+  try {
+    const run = new ProjectionRun(models, { complete: true });
+    let position = 0n;
+    let events = 0;
+    let lastLog = started;
+    const progress = (phase: string) => {
       const now = performance.now();
-      if (now - lastLog > 1000) {
-        lastLog = now;
-        const rate = Math.round(events / ((now - started) / 1000));
-        const percent = target > 0n ? Math.min(100, Number((position * 100n) / target)) : 100;
-        log(`replay: ${events} events, position ${position} (${percent}%), ${rate} events/s`);
+      const rate = Math.round(events / Math.max((now - started) / 1000, 0.001));
+      const percent = target > 0n ? Math.min(100, Number((position * 100n) / target)) : 100;
+      log(`replay: ${phase} ${events.toLocaleString('en-GB')} events (${percent}%), ${rate.toLocaleString('en-GB')} events/s`);
+    };
+    let next = store.readAll({ after: 0n, limit: pageSize });
+    for (;;) {
+      const page = await next;
+      if (options.signal?.aborted) throw new ReplayStoppedError();
+      if (page.length === 0) break;
+      position = page.at(-1)!.position;
+      next = store.readAll({ after: position, limit: pageSize });
+      await run.apply(pool, page);
+      events += page.length;
+      if (performance.now() - lastLog > 1000) {
+        lastLog = performance.now();
+        progress('folded');
       }
     }
-  };
-  await catchUp(pool);
-  await pool.transaction(async (tx) => {
-    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
-    // Events committed while we replayed; the live projector cannot move while we hold the lock.
-    // They are applied in this transaction: a batch on another connection would wait for our lock forever.
-    await catchUp(tx);
-    const old = `${ACTIVE_SCHEMA}_old_${process.pid}_${Date.now()}`;
-    const active = await schemaState(tx, ACTIVE_SCHEMA);
-    if (active) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([ACTIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
-    await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([schema])} RENAME TO ${sql.identifier([ACTIVE_SCHEMA])}`);
-    if (active) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
-    await tx.query(sql.unsafe`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${position.toString()})`);
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const eventsPerSecond = Math.round(events / Math.max(seconds, 0.001));
-  log(`replay: done, ${events} events in ${seconds.toFixed(1)} s (${eventsPerSecond} events/s), now serving from position ${position}`);
-  return { events, seconds, eventsPerSecond, position };
+    log(`replay: writing ${run.pendingWrites.toLocaleString('en-GB')} rows`);
+    await pool.transaction(async (tx) => {
+      await useSchema(tx, schema);
+      await run.flush(tx);
+      await tx.query(sql.unsafe`UPDATE projection_state SET position = ${position.toString()}::bigint, events_applied = ${events}, updated_at = now()`);
+    });
+    if (options.signal?.aborted) throw new ReplayStoppedError();
+    log('replay: building indexes');
+    await createReadModelIndexes(pool, schema, models);
+    await pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
+      // Events committed while we replayed; the live projector cannot move while we hold the lock.
+      // They are applied in this transaction: a batch on another connection would wait for our lock forever.
+      const caughtUp = await catchUp(tx, { ...options, schema, after: position, pageSize: 1000 });
+      events += caughtUp.events;
+      position = caughtUp.position;
+      const old = `${ACTIVE_SCHEMA}_old_${process.pid}_${Date.now()}`;
+      const active = await schemaState(tx, ACTIVE_SCHEMA);
+      if (active) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([ACTIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
+      await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([schema])} RENAME TO ${sql.identifier([ACTIVE_SCHEMA])}`);
+      if (active) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
+      await notifyCheckpoint(tx, position, options.eventsInPostgres !== false);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const eventsPerSecond = Math.round(events / Math.max(seconds, 0.001));
+    log(`replay: done, ${events.toLocaleString('en-GB')} events in ${seconds.toFixed(1)} s (${eventsPerSecond.toLocaleString('en-GB')} events/s), now serving from position ${position}`);
+    return { events, seconds, eventsPerSecond, position };
+  } catch (error) {
+    await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([schema])} CASCADE`).catch(() => {});
+    throw error;
+  }
+}
+
+/** Live batches from `after` to the end of the log, into `schema`. */
+async function catchUp(
+  db: CommonQueryMethods,
+  options: RebuildOptions & { schema: string; after: bigint; pageSize: number },
+): Promise<{ events: number; position: bigint }> {
+  let position = options.after;
+  let events = 0;
+  for (;;) {
+    const batch = await options.store.readAll({ after: position, limit: options.pageSize });
+    if (batch.length === 0) return { events, position };
+    position = await applyBatch({
+      db,
+      schema: options.schema,
+      models: options.models,
+      events: batch,
+      after: position,
+      notify: false,
+      eventsInPostgres: options.eventsInPostgres,
+    });
+    events += batch.length;
+  }
 }

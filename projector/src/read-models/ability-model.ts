@@ -1,5 +1,3 @@
-import { sql } from 'slonik';
-import { z } from 'zod';
 import { difficultyPrior, eloUpdate, ratingNudge, type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 import { isUuid } from './learner-profiles.ts';
@@ -13,77 +11,92 @@ import { isUuid } from './learner-profiles.ts';
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE ability_students (
-        user_id uuid PRIMARY KEY,
-        ability double precision NOT NULL,
-        updates integer NOT NULL
-      )`,
-    sql.unsafe`
-      CREATE TABLE ability_student_topics (
-        user_id uuid NOT NULL,
-        topic_id text NOT NULL,
-        ability double precision NOT NULL,
-        updates integer NOT NULL,
-        PRIMARY KEY (user_id, topic_id)
-      )`,
-    sql.unsafe`
-      CREATE TABLE ability_problems (
-        problem_id uuid PRIMARY KEY,
-        difficulty_level smallint NOT NULL,
-        difficulty double precision NOT NULL,
-        attempts integer NOT NULL,
-        ratings integer NOT NULL
-      )`,
+    {
+      name: 'ability_students',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'ability', type: 'float8' },
+        { name: 'updates', type: 'int4' },
+      ],
+      primaryKey: ['user_id'],
+    },
+    {
+      name: 'ability_student_topics',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'topic_id', type: 'text' },
+        { name: 'ability', type: 'float8' },
+        { name: 'updates', type: 'int4' },
+      ],
+      primaryKey: ['user_id', 'topic_id'],
+    },
+    {
+      name: 'ability_problems',
+      columns: [
+        { name: 'problem_id', type: 'uuid' },
+        { name: 'difficulty_level', type: 'int2' },
+        { name: 'difficulty', type: 'float8' },
+        { name: 'attempts', type: 'int4' },
+        { name: 'ratings', type: 'int4' },
+      ],
+      primaryKey: ['problem_id'],
+    },
   ],
   handles: ['AnswerSubmitted', 'DifficultyRated'],
-  async apply(tx, event) {
+  keys: (events) => {
+    const answers = events.filter((event) => event.type === 'AnswerSubmitted').map((event) => event.data as AnswerSubmittedData);
+    const valid = answers.filter((data) => isUuid(data.userId) && isUuid(data.problemId));
+    return {
+      ability_students: valid.map((data) => [data.userId]),
+      ability_student_topics: valid.map((data) => [data.userId, data.topicId]),
+      ability_problems: events.flatMap((event) => {
+        const problemId = (event.data as { problemId: unknown }).problemId;
+        return isUuid(problemId) ? [[problemId]] : [];
+      }),
+    };
+  },
+  apply(event, tables) {
+    const students = tables.ability_students!;
+    const topics = tables.ability_student_topics!;
+    const problems = tables.ability_problems!;
     if (event.type === 'AnswerSubmitted') {
       const data = event.data as AnswerSubmittedData;
       if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-      // One query at a time: a transaction is one connection.
-      const student = await tx.maybeOne(sql.type(entity)`
-        SELECT ability AS value, updates FROM ability_students WHERE user_id = ${data.userId}`);
-      const topic = await tx.maybeOne(sql.type(entity)`
-        SELECT ability AS value, updates FROM ability_student_topics WHERE user_id = ${data.userId} AND topic_id = ${data.topicId}`);
-      const problem = await tx.maybeOne(sql.type(entity)`
-        SELECT difficulty AS value, attempts AS updates FROM ability_problems WHERE problem_id = ${data.problemId}`);
+      const student = students.get(data.userId);
+      const topic = topics.get(data.userId, data.topicId);
+      const problem = problems.get(data.problemId);
       const next = eloUpdate({
-        studentAbility: student?.value ?? 0,
-        studentCount: student?.updates ?? 0,
-        topicAbility: topic?.value ?? 0,
-        topicCount: topic?.updates ?? 0,
-        problemDifficulty: problem?.value ?? difficultyPrior(data.difficultyLevel),
-        problemCount: problem?.updates ?? 0,
+        studentAbility: (student?.ability as number | undefined) ?? 0,
+        studentCount: (student?.updates as number | undefined) ?? 0,
+        topicAbility: (topic?.ability as number | undefined) ?? 0,
+        topicCount: (topic?.updates as number | undefined) ?? 0,
+        problemDifficulty: (problem?.difficulty as number | undefined) ?? difficultyPrior(data.difficultyLevel),
+        problemCount: (problem?.attempts as number | undefined) ?? 0,
         isCorrect: data.isCorrect,
       });
-      await tx.query(sql.unsafe`
-        INSERT INTO ability_students (user_id, ability, updates) VALUES (${data.userId}, ${next.studentAbility}, ${next.studentCount})
-        ON CONFLICT (user_id) DO UPDATE SET ability = EXCLUDED.ability, updates = EXCLUDED.updates`);
-      await tx.query(sql.unsafe`
-        INSERT INTO ability_student_topics (user_id, topic_id, ability, updates)
-        VALUES (${data.userId}, ${data.topicId}, ${next.topicAbility}, ${next.topicCount})
-        ON CONFLICT (user_id, topic_id) DO UPDATE SET ability = EXCLUDED.ability, updates = EXCLUDED.updates`);
-      await tx.query(sql.unsafe`
-        INSERT INTO ability_problems (problem_id, difficulty_level, difficulty, attempts, ratings)
-        VALUES (${data.problemId}, ${data.difficultyLevel}, ${next.problemDifficulty}, ${next.problemCount}, 0)
-        ON CONFLICT (problem_id) DO UPDATE SET difficulty = EXCLUDED.difficulty, attempts = EXCLUDED.attempts`);
+      students.put({ user_id: data.userId, ability: next.studentAbility, updates: next.studentCount });
+      topics.put({ user_id: data.userId, topic_id: data.topicId, ability: next.topicAbility, updates: next.topicCount });
+      problems.put({
+        problem_id: data.problemId,
+        // An existing row keeps its level and rating count (the old upsert updated difficulty and attempts only).
+        difficulty_level: (problem?.difficulty_level as number | undefined) ?? data.difficultyLevel,
+        difficulty: next.problemDifficulty,
+        attempts: next.problemCount,
+        ratings: (problem?.ratings as number | undefined) ?? 0,
+      });
       return;
     }
-    if (event.type === 'DifficultyRated') {
-      const data = event.data as DifficultyRatedData;
-      if (!isUuid(data.problemId)) return;
-      // The rated answer created the row (a rating always follows its answer).
-      const problem = await tx.maybeOne(sql.type(entity)`
-        SELECT difficulty AS value, attempts AS updates FROM ability_problems WHERE problem_id = ${data.problemId}`);
-      if (!problem) return;
-      const difficulty = ratingNudge({ problemDifficulty: problem.value, problemCount: problem.updates, rating: data.rating });
-      await tx.query(sql.unsafe`
-        UPDATE ability_problems SET difficulty = ${difficulty}, ratings = ratings + 1 WHERE problem_id = ${data.problemId}`);
-    }
+    const data = event.data as DifficultyRatedData;
+    if (!isUuid(data.problemId)) return;
+    // The rated answer created the row (a rating always follows its answer).
+    const problem = problems.get(data.problemId);
+    if (!problem) return;
+    problems.put({
+      ...problem,
+      difficulty: ratingNudge({ problemDifficulty: problem.difficulty as number, problemCount: problem.attempts as number, rating: data.rating }),
+      ratings: (problem.ratings as number) + 1,
+    });
   },
 };
-
-const entity = z.object({ value: z.number(), updates: z.number() });

@@ -1,5 +1,3 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { z } from 'zod';
 import {
   emptyAchievementStats,
   localDate,
@@ -11,8 +9,7 @@ import {
   type DifficultyRatedData,
 } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
-import { isUuid, timeZoneOf } from './learner-profiles.ts';
-import { reviewFactsFor } from './review-states.ts';
+import { isUuid } from './learner-profiles.ts';
 
 /**
  * The 12 achievements: the domain's AchievementStats per student, folded event by event
@@ -22,29 +19,42 @@ import { reviewFactsFor } from './review-states.ts';
  */
 export const achievements: ReadModel = {
   name: 'achievements',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE achievement_stats (
-        user_id uuid PRIMARY KEY,
-        stats jsonb NOT NULL,
-        updated_at timestamptz NOT NULL
-      )`,
-    sql.unsafe`
-      CREATE TABLE achievements_earned (
-        user_id uuid NOT NULL,
-        achievement_id text NOT NULL,
-        earned_at timestamptz NOT NULL,
-        position bigint NOT NULL,
-        PRIMARY KEY (user_id, achievement_id)
-      )`,
+    {
+      name: 'achievement_stats',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'stats', type: 'jsonb' },
+        { name: 'updated_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['user_id'],
+    },
+    {
+      name: 'achievements_earned',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'achievement_id', type: 'text' },
+        { name: 'earned_at', type: 'timestamptz' },
+        { name: 'position', type: 'int8' },
+      ],
+      primaryKey: ['user_id', 'achievement_id'],
+      insertOnly: true,
+    },
   ],
   handles: ['AnswerSubmitted', 'DifficultyRated'],
-  async apply(tx, event) {
+  keys: (events) => ({
+    achievement_stats: events.flatMap((event) => {
+      const data = event.data as { userId: unknown; problemId: unknown };
+      return isUuid(data.userId) && isUuid(data.problemId) ? [[data.userId]] : [];
+    }),
+  }),
+  apply(event, tables, context) {
     const data = event.data as AnswerSubmittedData | DifficultyRatedData;
     if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-    const facts = await reviewFactsFor(tx, event, data.userId, data.problemId);
-    const before = await loadStats(tx, data.userId);
+    const facts = context.reviewFactsOf(event);
+    const row = tables.achievement_stats!.get(data.userId);
+    const before: AchievementStats = row ? { ...emptyAchievementStats(), ...(row.stats as Partial<AchievementStats>) } : emptyAchievementStats();
     let after = before;
     if (event.type === 'AnswerSubmitted') {
       const answer = data as AnswerSubmittedData;
@@ -54,30 +64,16 @@ export const achievements: ReadModel = {
         hintUsed: answer.hintsUsed === 1,
         responseTimeMs: answer.responseTimeMs,
         wasReview: facts?.wasReview ?? false,
-        localDate: localDate(event.metadata.at, await timeZoneOf(tx, data.userId)),
+        localDate: localDate(event.metadata.at, context.timeZoneOf(event)),
       });
     }
     if (facts && facts.masteredBefore !== facts.masteredAfter) {
       after = recordMasteryChange(after, facts.topicId, facts.masteredAfter);
     }
     if (after === before) return;
-    await tx.query(sql.unsafe`
-      INSERT INTO achievement_stats (user_id, stats, updated_at) VALUES (${data.userId}, ${sql.jsonb(after as never)}, ${event.metadata.at})
-      ON CONFLICT (user_id) DO UPDATE SET stats = EXCLUDED.stats, updated_at = EXCLUDED.updated_at`);
+    tables.achievement_stats!.put({ user_id: data.userId, stats: after, updated_at: event.metadata.at });
     for (const id of newlyEarned(before, after)) {
-      await tx.query(sql.unsafe`
-        INSERT INTO achievements_earned (user_id, achievement_id, earned_at, position)
-        VALUES (${data.userId}, ${id}, ${event.metadata.at}, ${event.position.toString()}::bigint)
-        ON CONFLICT (user_id, achievement_id) DO NOTHING`);
+      tables.achievements_earned!.put({ user_id: data.userId, achievement_id: id, earned_at: event.metadata.at, position: event.position });
     }
   },
 };
-
-const statsRow = z.object({ stats: z.unknown() });
-
-async function loadStats(tx: DatabaseTransactionConnection, userId: string): Promise<AchievementStats> {
-  const row = await tx.maybeOne(sql.type(statsRow)`SELECT stats FROM achievement_stats WHERE user_id = ${userId}`);
-  if (!row) return emptyAchievementStats();
-  const stats = typeof row.stats === 'string' ? JSON.parse(row.stats) : row.stats;
-  return { ...emptyAchievementStats(), ...(stats as Partial<AchievementStats>) };
-}

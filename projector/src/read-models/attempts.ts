@@ -1,68 +1,79 @@
-import { sql } from 'slonik';
 import { localDate, type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
-import { isUuid, timeZoneOf } from './learner-profiles.ts';
-import { reviewFactsFor } from './review-states.ts';
+import { isUuid } from './learner-profiles.ts';
 
 /**
  * Every answer (AnswerSubmitted), with its difficulty rating once given (DifficultyRated): the
  * history behind success rates, study time, response times and recent activity. `local_date` is
  * the answer's calendar day in the student's time zone at that moment; `was_review` whether the
- * problem was due for review that day (from review-states, applied before this model).
+ * problem was due for review that day (both handed over by the models before it).
  */
 export const attempts: ReadModel = {
   name: 'attempts',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE attempts (
-        attempt_id text PRIMARY KEY,
-        user_id uuid NOT NULL,
-        problem_id uuid NOT NULL,
-        session_id text NOT NULL,
-        topic text NOT NULL,
-        topic_id text NOT NULL,
-        grade smallint NOT NULL,
-        difficulty_level smallint NOT NULL,
-        user_answer text NOT NULL,
-        is_correct boolean NOT NULL,
-        response_time_ms integer NOT NULL,
-        hints_used smallint NOT NULL,
-        difficulty_rating smallint,
-        rated_at timestamptz,
-        was_review boolean NOT NULL,
-        answered_at timestamptz NOT NULL,
-        local_date date NOT NULL,
-        position bigint NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX attempts_user_time ON attempts (user_id, answered_at DESC)`,
-    sql.unsafe`CREATE INDEX attempts_user_problem ON attempts (user_id, problem_id)`,
-    sql.unsafe`CREATE INDEX attempts_session ON attempts (session_id)`,
+    {
+      name: 'attempts',
+      columns: [
+        { name: 'attempt_id', type: 'text' },
+        { name: 'user_id', type: 'uuid' },
+        { name: 'problem_id', type: 'uuid' },
+        { name: 'session_id', type: 'text' },
+        { name: 'topic', type: 'text' },
+        { name: 'topic_id', type: 'text' },
+        { name: 'grade', type: 'int2' },
+        { name: 'difficulty_level', type: 'int2' },
+        { name: 'user_answer', type: 'text' },
+        { name: 'is_correct', type: 'bool' },
+        { name: 'response_time_ms', type: 'int4' },
+        { name: 'hints_used', type: 'int2' },
+        { name: 'difficulty_rating', type: 'int2', nullable: true },
+        { name: 'rated_at', type: 'timestamptz', nullable: true },
+        { name: 'was_review', type: 'bool' },
+        { name: 'answered_at', type: 'timestamptz' },
+        { name: 'local_date', type: 'date' },
+        { name: 'position', type: 'int8' },
+      ],
+      primaryKey: ['attempt_id'],
+      indexes: [
+        'attempts_user_time ON (user_id, answered_at DESC)',
+        'attempts_user_problem ON (user_id, problem_id)',
+        'attempts_session ON (session_id)',
+      ],
+    },
   ],
   handles: ['AnswerSubmitted', 'DifficultyRated'],
-  async apply(tx, event) {
+  keys: (events) => ({ attempts: events.map((event) => [(event.data as { attemptId: string }).attemptId]) }),
+  apply(event, tables, context) {
+    const table = tables.attempts!;
     if (event.type === 'AnswerSubmitted') {
       const data = event.data as AnswerSubmittedData;
-      if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-      const facts = await reviewFactsFor(tx, event, data.userId, data.problemId);
-      const day = localDate(event.metadata.at, await timeZoneOf(tx, data.userId));
-      await tx.query(sql.unsafe`
-        INSERT INTO attempts (
-          attempt_id, user_id, problem_id, session_id, topic, topic_id, grade, difficulty_level, user_answer, is_correct,
-          response_time_ms, hints_used, was_review, answered_at, local_date, position
-        ) VALUES (
-          ${data.attemptId}, ${data.userId}, ${data.problemId}, ${data.sessionId}, ${data.topic}, ${data.topicId}, ${data.grade},
-          ${data.difficultyLevel}, ${data.userAnswer}, ${data.isCorrect}, ${data.responseTimeMs}, ${data.hintsUsed},
-          ${facts?.wasReview ?? false}, ${event.metadata.at}, ${day}, ${event.position.toString()}::bigint
-        )
-        ON CONFLICT (attempt_id) DO NOTHING`);
+      if (!isUuid(data.userId) || !isUuid(data.problemId) || table.get(data.attemptId)) return;
+      table.put({
+        attempt_id: data.attemptId,
+        user_id: data.userId,
+        problem_id: data.problemId,
+        session_id: data.sessionId,
+        topic: data.topic,
+        topic_id: data.topicId,
+        grade: data.grade,
+        difficulty_level: data.difficultyLevel,
+        user_answer: data.userAnswer,
+        is_correct: data.isCorrect,
+        response_time_ms: data.responseTimeMs,
+        hints_used: data.hintsUsed,
+        difficulty_rating: null,
+        rated_at: null,
+        was_review: context.reviewFactsOf(event)?.wasReview ?? false,
+        answered_at: event.metadata.at,
+        local_date: localDate(event.metadata.at, context.timeZoneOf(event)),
+        position: event.position,
+      });
       return;
     }
-    if (event.type === 'DifficultyRated') {
-      const data = event.data as DifficultyRatedData;
-      await tx.query(sql.unsafe`
-        UPDATE attempts SET difficulty_rating = ${data.rating}, rated_at = ${event.metadata.at}
-        WHERE attempt_id = ${data.attemptId} AND difficulty_rating IS NULL`);
-    }
+    const data = event.data as DifficultyRatedData;
+    const current = table.get(data.attemptId);
+    if (!current || current.difficulty_rating !== null) return;
+    table.put({ ...current, difficulty_rating: data.rating, rated_at: event.metadata.at });
   },
 };

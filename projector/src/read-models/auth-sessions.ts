@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { AuthSessionEvent } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
@@ -8,47 +7,66 @@ import type { ReadModel } from '../read-model.ts';
  */
 export const authSessions: ReadModel = {
   name: 'auth-sessions',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE auth_sessions (
-        session_id uuid PRIMARY KEY,
-        user_id uuid NOT NULL,
-        method text NOT NULL,
-        credentials_version integer NOT NULL,
-        started_at timestamptz NOT NULL,
-        last_refreshed_at timestamptz,
-        refresh_count integer NOT NULL DEFAULT 0,
-        idle_expires_at timestamptz NOT NULL,
-        absolute_expires_at timestamptz NOT NULL,
-        revoked_at timestamptz,
-        revoke_reason text
-      )`,
-    sql.unsafe`CREATE INDEX auth_sessions_user ON auth_sessions (user_id, started_at DESC)`,
+    {
+      name: 'auth_sessions',
+      columns: [
+        { name: 'session_id', type: 'uuid' },
+        { name: 'user_id', type: 'uuid' },
+        { name: 'method', type: 'text' },
+        { name: 'credentials_version', type: 'int4' },
+        { name: 'started_at', type: 'timestamptz' },
+        { name: 'last_refreshed_at', type: 'timestamptz', nullable: true },
+        { name: 'refresh_count', type: 'int4' },
+        { name: 'idle_expires_at', type: 'timestamptz' },
+        { name: 'absolute_expires_at', type: 'timestamptz' },
+        { name: 'revoked_at', type: 'timestamptz', nullable: true },
+        { name: 'revoke_reason', type: 'text', nullable: true },
+      ],
+      primaryKey: ['session_id'],
+      indexes: ['auth_sessions_user ON (user_id, started_at DESC)'],
+    },
   ],
   handles: ['AuthSessionStarted', 'AuthSessionRefreshed', 'AuthSessionRevoked'],
-  async apply(tx, recorded) {
+  keys: (events) => ({ auth_sessions: events.map((event) => [(event.data as { sessionId: string }).sessionId]) }),
+  apply(recorded, tables) {
     const event = { type: recorded.type, data: recorded.data } as AuthSessionEvent;
     const at = recorded.metadata.at;
+    const table = tables.auth_sessions!;
+    const current = table.get(event.data.sessionId);
     switch (event.type) {
       case 'AuthSessionStarted': {
+        if (current) return;
         const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO auth_sessions (session_id, user_id, method, credentials_version, started_at, idle_expires_at, absolute_expires_at)
-          VALUES (${d.sessionId}, ${d.userId}, ${d.method}, ${d.credentialsVersion}, ${at}, ${d.idleExpiresAt}, ${d.absoluteExpiresAt})
-          ON CONFLICT (session_id) DO NOTHING`);
+        table.put({
+          session_id: d.sessionId,
+          user_id: d.userId,
+          method: d.method,
+          credentials_version: d.credentialsVersion,
+          started_at: at,
+          last_refreshed_at: null,
+          refresh_count: 0,
+          idle_expires_at: d.idleExpiresAt,
+          absolute_expires_at: d.absoluteExpiresAt,
+          revoked_at: null,
+          revoke_reason: null,
+        });
         return;
       }
       case 'AuthSessionRefreshed':
-        await tx.query(sql.unsafe`
-          UPDATE auth_sessions SET last_refreshed_at = ${at}, refresh_count = refresh_count + 1,
-            idle_expires_at = ${event.data.idleExpiresAt}, credentials_version = ${event.data.credentialsVersion}
-          WHERE session_id = ${event.data.sessionId}`);
+        if (!current) return;
+        table.put({
+          ...current,
+          last_refreshed_at: at,
+          refresh_count: (current.refresh_count as number) + 1,
+          idle_expires_at: event.data.idleExpiresAt,
+          credentials_version: event.data.credentialsVersion,
+        });
         return;
       case 'AuthSessionRevoked':
-        await tx.query(sql.unsafe`
-          UPDATE auth_sessions SET revoked_at = COALESCE(revoked_at, ${at}), revoke_reason = COALESCE(revoke_reason, ${event.data.reason})
-          WHERE session_id = ${event.data.sessionId}`);
+        if (!current) return;
+        table.put({ ...current, revoked_at: current.revoked_at ?? at, revoke_reason: current.revoke_reason ?? event.data.reason });
         return;
     }
   },

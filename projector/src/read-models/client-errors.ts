@@ -1,33 +1,40 @@
-import { sql } from 'slonik';
-import type { RecordedEvent } from '@mathdaily/domain';
 import type { ClientErrorReported } from '@mathdaily/domain/client-errors/events';
 import type { ReadModel } from '../read-model.ts';
 
 /** Crashes reported by the web app's error boundary, newest first, listed to admins. */
 export const clientErrors: ReadModel = {
   name: 'client-errors',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE client_errors (
-        report_id uuid PRIMARY KEY,
-        message text NOT NULL,
-        stack text,
-        url text NOT NULL,
-        user_agent text NOT NULL,
-        user_id text,
-        occurred_at timestamptz NOT NULL,
-        reported_at timestamptz NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX client_errors_reported ON client_errors (reported_at DESC, report_id)`,
+    {
+      name: 'client_errors',
+      columns: [
+        { name: 'report_id', type: 'uuid' },
+        { name: 'message', type: 'text' },
+        { name: 'stack', type: 'text', nullable: true },
+        { name: 'url', type: 'text' },
+        { name: 'user_agent', type: 'text' },
+        { name: 'user_id', type: 'text', nullable: true },
+        { name: 'occurred_at', type: 'timestamptz' },
+        { name: 'reported_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['report_id'],
+      insertOnly: true,
+      indexes: ['client_errors_reported ON (reported_at DESC, report_id)'],
+    },
   ],
   handles: ['ClientErrorReported'],
-  async apply(tx, event) {
-    const data = (event as RecordedEvent<'ClientErrorReported', ClientErrorReported['data']>).data;
-    await tx.query(sql.unsafe`
-      INSERT INTO client_errors (report_id, message, stack, url, user_agent, user_id, occurred_at, reported_at)
-      VALUES (${data.reportId}, ${data.message}, ${data.stack}, ${data.url}, ${data.userAgent}, ${event.metadata.actorId},
-              ${data.occurredAt}, ${event.metadata.at})
-      ON CONFLICT (report_id) DO NOTHING`);
+  apply(event, tables) {
+    const data = event.data as ClientErrorReported['data'];
+    tables.client_errors!.put({
+      report_id: data.reportId,
+      message: data.message,
+      stack: data.stack,
+      url: data.url,
+      user_agent: data.userAgent,
+      user_id: event.metadata.actorId,
+      occurred_at: data.occurredAt,
+      reported_at: event.metadata.at,
+    });
   },
 };

@@ -1,36 +1,44 @@
-import { sql } from 'slonik';
-import type { RecordedEvent } from '@mathdaily/domain';
 import type { ContactRequested } from '@mathdaily/domain/contact/events';
 import type { ReadModel } from '../read-model.ts';
 
 /** Contact-sales and help form submissions, newest first, listed to admins. */
 export const contactRequests: ReadModel = {
   name: 'contact-requests',
-  version: 2,
+  version: 3,
   tables: [
-    sql.unsafe`
-      CREATE TABLE contact_requests (
-        request_id uuid PRIMARY KEY,
-        source text NOT NULL,
-        name text NOT NULL,
-        email text NOT NULL,
-        organization text,
-        plan text,
-        subject text,
-        message text NOT NULL,
-        user_id text,
-        created_at timestamptz NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX contact_requests_created ON contact_requests (created_at DESC, request_id)`,
-    sql.unsafe`CREATE INDEX contact_requests_source ON contact_requests (source, created_at DESC)`,
+    {
+      name: 'contact_requests',
+      columns: [
+        { name: 'request_id', type: 'uuid' },
+        { name: 'source', type: 'text' },
+        { name: 'name', type: 'text' },
+        { name: 'email', type: 'text' },
+        { name: 'organization', type: 'text', nullable: true },
+        { name: 'plan', type: 'text', nullable: true },
+        { name: 'subject', type: 'text', nullable: true },
+        { name: 'message', type: 'text' },
+        { name: 'user_id', type: 'text', nullable: true },
+        { name: 'created_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['request_id'],
+      insertOnly: true,
+      indexes: ['contact_requests_created ON (created_at DESC, request_id)', 'contact_requests_source ON (source, created_at DESC)'],
+    },
   ],
   handles: ['ContactRequested'],
-  async apply(tx, event) {
-    const data = (event as RecordedEvent<'ContactRequested', ContactRequested['data']>).data;
-    await tx.query(sql.unsafe`
-      INSERT INTO contact_requests (request_id, source, name, email, organization, plan, subject, message, user_id, created_at)
-      VALUES (${data.requestId}, ${data.source}, ${data.name}, ${data.email}, ${data.organization}, ${data.plan},
-              ${data.subject}, ${data.message}, ${event.metadata.actorId}, ${event.metadata.at})
-      ON CONFLICT (request_id) DO NOTHING`);
+  apply(event, tables) {
+    const data = event.data as ContactRequested['data'];
+    tables.contact_requests!.put({
+      request_id: data.requestId,
+      source: data.source,
+      name: data.name,
+      email: data.email,
+      organization: data.organization,
+      plan: data.plan,
+      subject: data.subject,
+      message: data.message,
+      user_id: event.metadata.actorId,
+      created_at: event.metadata.at,
+    });
   },
 };

@@ -1,4 +1,3 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
 import type { ProfileUpdated, UserRegistered, UserRoleChanged } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
@@ -6,72 +5,96 @@ import type { ReadModel } from '../read-model.ts';
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
+const usableZones = new Map<string, boolean>();
+
 /** An IANA zone Intl accepts, else UTC (a stored zone must never make a projection throw). */
 export function usableTimeZone(zone: string | null | undefined): string {
   if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
+  let usable = usableZones.get(zone);
+  if (usable === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      usable = true;
+    } catch {
+      usable = false;
+    }
+    usableZones.set(zone, usable);
   }
+  return usable ? zone : 'UTC';
 }
+
+const ACCOUNT_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged']);
 
 /**
  * What the practice loop needs to know about a user, fed by the accounts events of `user-{id}`:
  * role, grade level (new problems are chosen within it) and time zone (practice days, streaks and
- * "due today" are calendar days there; default UTC). Kept by the learning area itself so it does
- * not depend on the accounts read model's table layout.
+ * "due today" are calendar days there; default UTC). It also tells the practice models, through
+ * the batch context, the student's time zone at the moment of each answer.
  */
 export const learnerProfiles: ReadModel = {
   name: 'learner-profiles',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE learner_profiles (
-        user_id uuid PRIMARY KEY,
-        role text NOT NULL,
-        grade_level smallint,
-        timezone text NOT NULL,
-        registered_at timestamptz NOT NULL,
-        updated_at timestamptz NOT NULL
-      )`,
+    {
+      name: 'learner_profiles',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'role', type: 'text' },
+        { name: 'grade_level', type: 'int2', nullable: true },
+        { name: 'timezone', type: 'text' },
+        { name: 'registered_at', type: 'timestamptz' },
+        { name: 'updated_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['user_id'],
+    },
   ],
-  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged'],
-  async apply(tx, event) {
+  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'AnswerSubmitted'],
+  keys: (events) => ({
+    learner_profiles: events.flatMap((event) => {
+      const userId = (event.data as { userId: unknown }).userId;
+      return isUuid(userId) ? [[userId]] : [];
+    }),
+  }),
+  apply(event, tables, context) {
+    const table = tables.learner_profiles!;
+    const userId = (event.data as { userId: unknown }).userId;
+    if (!isUuid(userId)) return;
     const at = event.metadata.at;
+    const current = table.get(userId);
+    if (!ACCOUNT_EVENTS.has(event.type)) {
+      context.setTimeZone(event, usableTimeZone(current?.timezone as string | undefined));
+      return;
+    }
     switch (event.type) {
       case 'UserRegistered': {
+        if (current) return;
         const data = event.data as UserRegistered['data'];
-        if (!isUuid(data.userId)) return;
-        await tx.query(sql.unsafe`
-          INSERT INTO learner_profiles (user_id, role, grade_level, timezone, registered_at, updated_at)
-          VALUES (${data.userId}, ${data.role}, ${data.gradeLevel}, ${usableTimeZone(data.timezone)}, ${at}, ${at})
-          ON CONFLICT (user_id) DO NOTHING`);
+        table.put({
+          user_id: userId,
+          role: data.role,
+          grade_level: data.gradeLevel,
+          timezone: usableTimeZone(data.timezone),
+          registered_at: at,
+          updated_at: at,
+        });
         return;
       }
       case 'ProfileUpdated': {
+        if (!current) return;
         const data = event.data as ProfileUpdated['data'];
-        if (!isUuid(data.userId)) return;
-        const grade = data.gradeLevel === undefined ? sql.fragment`grade_level` : sql.fragment`${data.gradeLevel}::smallint`;
-        const zone = data.timezone === undefined ? sql.fragment`timezone` : sql.fragment`${usableTimeZone(data.timezone)}`;
-        await tx.query(sql.unsafe`
-          UPDATE learner_profiles SET grade_level = ${grade}, timezone = ${zone}, updated_at = ${at}
-          WHERE user_id = ${data.userId}`);
+        table.put({
+          ...current,
+          grade_level: data.gradeLevel === undefined ? current.grade_level : data.gradeLevel,
+          timezone: data.timezone === undefined ? current.timezone : usableTimeZone(data.timezone),
+          updated_at: at,
+        });
         return;
       }
       case 'UserRoleChanged': {
-        const data = event.data as UserRoleChanged['data'];
-        if (!isUuid(data.userId)) return;
-        await tx.query(sql.unsafe`UPDATE learner_profiles SET role = ${data.role}, updated_at = ${at} WHERE user_id = ${data.userId}`);
+        if (!current) return;
+        table.put({ ...current, role: (event.data as UserRoleChanged['data']).role, updated_at: at });
         return;
       }
     }
   },
 };
-
-/** The time zone of a user as of the event being applied (UTC when unknown). */
-export async function timeZoneOf(tx: DatabaseTransactionConnection, userId: string): Promise<string> {
-  const zone = await tx.maybeOneFirst(sql.unsafe`SELECT timezone FROM learner_profiles WHERE user_id = ${userId}`);
-  return usableTimeZone(typeof zone === 'string' ? zone : null);
-}

@@ -1,7 +1,8 @@
-import { sql } from 'slonik';
 import { localDate, type AnswerSubmittedData } from '@mathdaily/domain';
+import type { RecordedEvent } from '@mathdaily/domain';
+import type { BatchContext } from '../batch-context.ts';
 import type { ReadModel } from '../read-model.ts';
-import { isUuid, timeZoneOf } from './learner-profiles.ts';
+import { isUuid } from './learner-profiles.ts';
 
 /**
  * One answer counts for at most 10 minutes of study time: a tab left open overnight is not study.
@@ -9,42 +10,58 @@ import { isUuid, timeZoneOf } from './learner-profiles.ts';
  */
 export const STUDY_TIME_CAP_MS = 10 * 60_000;
 
+const dayOf = (event: RecordedEvent, context: BatchContext) => localDate(event.metadata.at, context.timeZoneOf(event));
+
 /**
  * The calendar days on which a student practised, in the student's time zone at the moment of
- * each answer (learner_profiles, default UTC), with the day's answers, correct answers and study
- * time. Streaks are computed from these dates at query time (the query knows "today"); totals of
- * the progress summary are sums over them.
+ * each answer (handed over by learner-profiles, default UTC), with the day's answers, correct
+ * answers and study time. Streaks are computed from these dates at query time (the query knows
+ * "today"); totals of the progress summary are sums over them.
  */
 export const practiceDays: ReadModel = {
   name: 'practice-days',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE practice_days (
-        user_id uuid NOT NULL,
-        local_date date NOT NULL,
-        answers integer NOT NULL,
-        correct_answers integer NOT NULL,
-        study_ms bigint NOT NULL,
-        first_answer_at timestamptz NOT NULL,
-        last_answer_at timestamptz NOT NULL,
-        PRIMARY KEY (user_id, local_date)
-      )`,
+    {
+      name: 'practice_days',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'local_date', type: 'date' },
+        { name: 'answers', type: 'int4' },
+        { name: 'correct_answers', type: 'int4' },
+        { name: 'study_ms', type: 'int8' },
+        { name: 'first_answer_at', type: 'timestamptz' },
+        { name: 'last_answer_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['user_id', 'local_date'],
+    },
   ],
   handles: ['AnswerSubmitted'],
-  async apply(tx, event) {
+  keys: (events, context) => ({
+    practice_days: events.flatMap((event) => {
+      const userId = (event.data as AnswerSubmittedData).userId;
+      return isUuid(userId) ? [[userId, dayOf(event, context)]] : [];
+    }),
+  }),
+  apply(event, tables, context) {
     const data = event.data as AnswerSubmittedData;
     if (!isUuid(data.userId)) return;
-    const day = localDate(event.metadata.at, await timeZoneOf(tx, data.userId));
+    const table = tables.practice_days!;
+    const day = dayOf(event, context);
+    const at = event.metadata.at;
     const correct = data.isCorrect ? 1 : 0;
     const study = Math.min(STUDY_TIME_CAP_MS, Math.max(0, data.responseTimeMs));
-    await tx.query(sql.unsafe`
-      INSERT INTO practice_days (user_id, local_date, answers, correct_answers, study_ms, first_answer_at, last_answer_at)
-      VALUES (${data.userId}, ${day}, 1, ${correct}, ${study}, ${event.metadata.at}, ${event.metadata.at})
-      ON CONFLICT (user_id, local_date) DO UPDATE SET
-        answers = practice_days.answers + 1,
-        correct_answers = practice_days.correct_answers + EXCLUDED.correct_answers,
-        study_ms = practice_days.study_ms + EXCLUDED.study_ms,
-        last_answer_at = EXCLUDED.last_answer_at`);
+    const current = table.get(data.userId, day);
+    table.put(
+      current
+        ? {
+            ...current,
+            answers: (current.answers as number) + 1,
+            correct_answers: (current.correct_answers as number) + correct,
+            study_ms: (current.study_ms as number) + study,
+            last_answer_at: at,
+          }
+        : { user_id: data.userId, local_date: day, answers: 1, correct_answers: correct, study_ms: study, first_answer_at: at, last_answer_at: at },
+    );
   },
 };

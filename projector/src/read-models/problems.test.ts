@@ -6,6 +6,7 @@ import { rebuildReadModels } from '../rebuild.ts';
 import { useSchema } from '../schema.ts';
 import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { problems } from './problems.ts';
+import { ProjectionRun } from '../projection-run.ts';
 
 let fixture: ProjectorFixture;
 let projector: Projector | undefined;
@@ -108,7 +109,9 @@ test('replay-safe: the same event applied twice, and a full rebuild, give the sa
   const [recorded] = (await fixture.store.readStream(`problem-${PROBLEM_ID}`)).events;
   await fixture.pool.transaction(async (tx) => {
     await useSchema(tx, 'read_models');
-    await problems.apply(tx, recorded!);
+    const run = new ProjectionRun([problems], { complete: false });
+    await run.apply(tx, [recorded!]);
+    await run.flush(tx);
   });
   expect(await dumpSchema(fixture.pool, 'read_models')).toEqual(once);
   await projector!.stop();

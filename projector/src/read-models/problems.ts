@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { ReadModel } from '../read-model.ts';
 
 /** ProblemCreated as this projection reads it (the schema lives in domain/src/problems/events.ts). */
@@ -28,52 +27,70 @@ interface ProblemCreatedData {
  */
 export const problems: ReadModel = {
   name: 'problems',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE problems (
-        problem_id uuid PRIMARY KEY,
-        topic text NOT NULL,
-        topic_id text NOT NULL,
-        grade smallint NOT NULL,
-        question text NOT NULL,
-        problem_type text NOT NULL,
-        answer_options jsonb,
-        correct_answer text NOT NULL,
-        answer_form jsonb NOT NULL,
-        hint text NOT NULL,
-        explanation text NOT NULL,
-        difficulty_level smallint NOT NULL,
-        estimated_time_seconds integer NOT NULL,
-        template_id text,
-        seed bigint,
-        source text NOT NULL,
-        created_at timestamptz NOT NULL,
-        search tsvector GENERATED ALWAYS AS (
-          setweight(to_tsvector('english', topic), 'A') || setweight(to_tsvector('english', question), 'B')
-        ) STORED
-      )`,
-    sql.unsafe`CREATE INDEX problems_topic_grade_difficulty ON problems (topic_id, grade, difficulty_level, problem_id)`,
-    sql.unsafe`CREATE INDEX problems_grade_difficulty ON problems (grade, difficulty_level, problem_id)`,
-    sql.unsafe`CREATE INDEX problems_difficulty ON problems (difficulty_level, problem_id)`,
-    sql.unsafe`CREATE INDEX problems_type ON problems (problem_type, problem_id)`,
-    sql.unsafe`CREATE INDEX problems_template_seed ON problems (template_id, seed)`,
-    sql.unsafe`CREATE INDEX problems_search ON problems USING gin (search)`,
+    {
+      name: 'problems',
+      columns: [
+        { name: 'problem_id', type: 'uuid' },
+        { name: 'topic', type: 'text' },
+        { name: 'topic_id', type: 'text' },
+        { name: 'grade', type: 'int2' },
+        { name: 'question', type: 'text' },
+        { name: 'problem_type', type: 'text' },
+        { name: 'answer_options', type: 'jsonb', nullable: true },
+        { name: 'correct_answer', type: 'text' },
+        { name: 'answer_form', type: 'jsonb' },
+        { name: 'hint', type: 'text' },
+        { name: 'explanation', type: 'text' },
+        { name: 'difficulty_level', type: 'int2' },
+        { name: 'estimated_time_seconds', type: 'int4' },
+        { name: 'template_id', type: 'text', nullable: true },
+        { name: 'seed', type: 'int8', nullable: true },
+        { name: 'source', type: 'text' },
+        { name: 'created_at', type: 'timestamptz' },
+        // The catalogue's order: query-api tops up its in-memory copy from the last position it saw.
+        { name: 'position', type: 'int8' },
+      ],
+      generated: [
+        `search tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', topic), 'A') || setweight(to_tsvector('english', question), 'B')) STORED`,
+      ],
+      primaryKey: ['problem_id'],
+      insertOnly: true,
+      indexes: [
+        'problems_topic_grade_difficulty ON (topic_id, grade, difficulty_level, problem_id)',
+        'problems_grade_difficulty ON (grade, difficulty_level, problem_id)',
+        'problems_difficulty ON (difficulty_level, problem_id)',
+        'problems_type ON (problem_type, problem_id)',
+        'problems_template_seed ON (template_id, seed)',
+        'problems_position ON (position)',
+        'problems_search ON USING gin (search)',
+      ],
+    },
   ],
   handles: ['ProblemCreated'],
-  async apply(tx, event) {
+  apply(event, tables) {
     const p = event.data as ProblemCreatedData;
-    // Replay-safe: a problem is created once; seeing its event again changes nothing.
-    await tx.query(sql.unsafe`
-      INSERT INTO problems (
-        problem_id, topic, topic_id, grade, question, problem_type, answer_options, correct_answer, answer_form,
-        hint, explanation, difficulty_level, estimated_time_seconds, template_id, seed, source, created_at
-      ) VALUES (
-        ${p.problem_id}, ${p.topic}, ${p.topic_id}, ${p.grade}, ${p.question}, ${p.problem_type},
-        ${p.answer_options === null ? null : sql.jsonb(p.answer_options)}, ${p.correct_answer}, ${sql.jsonb(p.answer_form as never)},
-        ${p.hint}, ${p.explanation}, ${p.difficulty_level}, ${p.estimated_time_seconds}, ${p.template_id}, ${p.seed},
-        ${p.source}, ${event.metadata.at}
-      )
-      ON CONFLICT (problem_id) DO NOTHING`);
+    // Replay-safe: a problem is created once; seeing its event again changes nothing (insert-only).
+    tables.problems!.put({
+      problem_id: p.problem_id,
+      topic: p.topic,
+      topic_id: p.topic_id,
+      grade: p.grade,
+      question: p.question,
+      problem_type: p.problem_type,
+      answer_options: p.answer_options,
+      correct_answer: p.correct_answer,
+      answer_form: p.answer_form,
+      hint: p.hint,
+      explanation: p.explanation,
+      difficulty_level: p.difficulty_level,
+      estimated_time_seconds: p.estimated_time_seconds,
+      template_id: p.template_id,
+      seed: p.seed,
+      source: p.source,
+      created_at: event.metadata.at,
+      position: event.position,
+    });
   },
 };

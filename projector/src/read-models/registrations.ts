@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { UserRegistered } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
@@ -8,27 +7,37 @@ import type { ReadModel } from '../read-model.ts';
  */
 export const registrations: ReadModel = {
   name: 'registrations',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE registrations (
-        user_id uuid PRIMARY KEY,
-        email text NOT NULL,
-        first_name text NOT NULL,
-        last_name text NOT NULL,
-        role text NOT NULL,
-        grade_level smallint,
-        source text NOT NULL,
-        registered_at timestamptz NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX registrations_at ON registrations (registered_at DESC)`,
+    {
+      name: 'registrations',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'email', type: 'text' },
+        { name: 'first_name', type: 'text' },
+        { name: 'last_name', type: 'text' },
+        { name: 'role', type: 'text' },
+        { name: 'grade_level', type: 'int2', nullable: true },
+        { name: 'source', type: 'text' },
+        { name: 'registered_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['user_id'],
+      insertOnly: true,
+      indexes: ['registrations_at ON (registered_at DESC)'],
+    },
   ],
   handles: ['UserRegistered'],
-  async apply(tx, event) {
+  apply(event, tables) {
     const d = event.data as UserRegistered['data'];
-    await tx.query(sql.unsafe`
-      INSERT INTO registrations (user_id, email, first_name, last_name, role, grade_level, source, registered_at)
-      VALUES (${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.role}, ${d.gradeLevel}, ${d.source}, ${event.metadata.at})
-      ON CONFLICT (user_id) DO NOTHING`);
+    tables.registrations!.put({
+      user_id: d.userId,
+      email: d.email,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      role: d.role,
+      grade_level: d.gradeLevel,
+      source: d.source,
+      registered_at: event.metadata.at,
+    });
   },
 };

@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import type { ReadModel } from '../read-model.ts';
 
 /**
@@ -8,29 +7,35 @@ import type { ReadModel } from '../read-model.ts';
  */
 export const signInLog: ReadModel = {
   name: 'sign-in-log',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE sign_in_log (
-        event_id uuid PRIMARY KEY,
-        user_id uuid NOT NULL,
-        outcome text NOT NULL,
-        method text,
-        session_id uuid,
-        reason text,
-        at timestamptz NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX sign_in_log_at ON sign_in_log (at DESC)`,
-    sql.unsafe`CREATE INDEX sign_in_log_user ON sign_in_log (user_id, at DESC)`,
+    {
+      name: 'sign_in_log',
+      columns: [
+        { name: 'event_id', type: 'uuid' },
+        { name: 'user_id', type: 'uuid' },
+        { name: 'outcome', type: 'text' },
+        { name: 'method', type: 'text', nullable: true },
+        { name: 'session_id', type: 'uuid', nullable: true },
+        { name: 'reason', type: 'text', nullable: true },
+        { name: 'at', type: 'timestamptz' },
+      ],
+      primaryKey: ['event_id'],
+      insertOnly: true,
+      indexes: ['sign_in_log_at ON (at DESC)', 'sign_in_log_user ON (user_id, at DESC)'],
+    },
   ],
   handles: ['UserSignedIn', 'SignInFailed'],
-  async apply(tx, event) {
+  apply(event, tables) {
     const data = event.data as { userId: string; sessionId?: string; method?: string; reason?: string };
-    const success = event.type === 'UserSignedIn';
-    await tx.query(sql.unsafe`
-      INSERT INTO sign_in_log (event_id, user_id, outcome, method, session_id, reason, at)
-      VALUES (${event.id}, ${data.userId}, ${success ? 'success' : 'failure'}, ${data.method ?? null}, ${data.sessionId ?? null},
-              ${data.reason ?? null}, ${event.metadata.at})
-      ON CONFLICT (event_id) DO NOTHING`);
+    tables.sign_in_log!.put({
+      event_id: event.id,
+      user_id: data.userId,
+      outcome: event.type === 'UserSignedIn' ? 'success' : 'failure',
+      method: data.method ?? null,
+      session_id: data.sessionId ?? null,
+      reason: data.reason ?? null,
+      at: event.metadata.at,
+    });
   },
 };

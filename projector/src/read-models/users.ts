@@ -1,44 +1,48 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { z } from 'zod';
 import { profileImageUrlOf, type UserEvent } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
+import type { ReadModel, Row } from '../read-model.ts';
 
 /**
  * `users`: one row per account, for /api/auth/me and /profile, the admin user list, tutor views and
  * the practice features (join on `id`). `profile_image_url` is the picture to show (the user's own
- * choice, else the role's default); `avatar_url` is the own choice only. `credentials_version` and
- * `kept_session_id` let the production query-api check access tokens (query-api/src/auth/load-principal.ts).
+ * choice, else the role's default); `avatar_url` is the own choice only. `credentials_version` lets
+ * the production query-api check access tokens (query-api/src/auth/load-principal.ts).
  */
 export const users: ReadModel = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: [
-    sql.unsafe`
-      CREATE TABLE users (
-        id uuid PRIMARY KEY,
-        email text NOT NULL UNIQUE,
-        first_name text NOT NULL,
-        last_name text NOT NULL,
-        role text NOT NULL,
-        grade_level smallint,
-        timezone text NOT NULL,
-        timezone_set boolean NOT NULL DEFAULT false,
-        is_email_verified boolean NOT NULL DEFAULT false,
-        email_verified_at timestamptz,
-        avatar_kind text NOT NULL DEFAULT 'default',
-        avatar_url text,
-        profile_image_url text NOT NULL,
-        credentials_version integer NOT NULL DEFAULT 0,
-        source text NOT NULL,
-        login_count integer NOT NULL DEFAULT 0,
-        failed_sign_ins integer NOT NULL DEFAULT 0,
-        last_login_at timestamptz,
-        created_at timestamptz NOT NULL,
-        updated_at timestamptz NOT NULL
-      )`,
-    sql.unsafe`CREATE INDEX users_created ON users (created_at DESC, id)`,
-    sql.unsafe`CREATE INDEX users_role ON users (role, created_at DESC)`,
-    sql.unsafe`CREATE INDEX users_last_login ON users (last_login_at DESC NULLS LAST)`,
+    {
+      name: 'users',
+      columns: [
+        { name: 'id', type: 'uuid' },
+        { name: 'email', type: 'text' },
+        { name: 'first_name', type: 'text' },
+        { name: 'last_name', type: 'text' },
+        { name: 'role', type: 'text' },
+        { name: 'grade_level', type: 'int2', nullable: true },
+        { name: 'timezone', type: 'text' },
+        { name: 'timezone_set', type: 'bool' },
+        { name: 'is_email_verified', type: 'bool' },
+        { name: 'email_verified_at', type: 'timestamptz', nullable: true },
+        { name: 'avatar_kind', type: 'text' },
+        { name: 'avatar_url', type: 'text', nullable: true },
+        { name: 'profile_image_url', type: 'text' },
+        { name: 'credentials_version', type: 'int4' },
+        { name: 'source', type: 'text' },
+        { name: 'login_count', type: 'int4' },
+        { name: 'failed_sign_ins', type: 'int4' },
+        { name: 'last_login_at', type: 'timestamptz', nullable: true },
+        { name: 'created_at', type: 'timestamptz' },
+        { name: 'updated_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['id'],
+      indexes: [
+        'users_email ON (email)',
+        'users_created ON (created_at DESC, id)',
+        'users_role ON (role, created_at DESC)',
+        'users_last_login ON (last_login_at DESC NULLS LAST)',
+      ],
+    },
   ],
   handles: [
     'UserRegistered',
@@ -53,77 +57,80 @@ export const users: ReadModel = {
     'PasswordChanged',
     'PasswordReset',
   ],
-  async apply(tx, recorded) {
+  keys: (events) => ({ users: events.map((event) => [(event.data as { userId: string }).userId]) }),
+  apply(recorded, tables) {
     const event = { type: recorded.type, data: recorded.data } as UserEvent;
     const at = recorded.metadata.at;
+    const table = tables.users!;
+    if (event.type === 'UserRegistered') {
+      const d = event.data;
+      if (table.get(d.userId)) return;
+      table.put({
+        id: d.userId,
+        email: d.email,
+        first_name: d.firstName,
+        last_name: d.lastName,
+        role: d.role,
+        grade_level: d.gradeLevel,
+        timezone: d.timezone,
+        timezone_set: false,
+        is_email_verified: false,
+        email_verified_at: null,
+        avatar_kind: 'default',
+        avatar_url: null,
+        profile_image_url: profileImageUrlOf({ ...d, avatarUrl: null }),
+        credentials_version: 0,
+        source: d.source,
+        login_count: 0,
+        failed_sign_ins: 0,
+        last_login_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return;
+    }
+    const current = table.get((event.data as { userId: string }).userId);
+    if (!current) return;
+    const change = (fields: Row) => {
+      const next = { ...current, ...fields };
+      next.profile_image_url = profileImageUrlOf({
+        role: next.role as string,
+        firstName: next.first_name as string,
+        lastName: next.last_name as string,
+        avatarUrl: next.avatar_url as string | null,
+      });
+      table.put(next);
+    };
     switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO users (id, email, first_name, last_name, role, grade_level, timezone, profile_image_url, source, created_at, updated_at)
-          VALUES (${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.role}, ${d.gradeLevel}, ${d.timezone},
-                  ${profileImageUrlOf({ ...d, avatarUrl: null })}, ${d.source}, ${at}, ${at})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      }
       case 'EmailVerified':
-        await tx.query(sql.unsafe`
-          UPDATE users SET is_email_verified = true, email_verified_at = COALESCE(email_verified_at, ${at}), updated_at = ${at}
-          WHERE id = ${event.data.userId}`);
-        return;
+        return change({ is_email_verified: true, email_verified_at: current.email_verified_at ?? at, updated_at: at });
       case 'UserSignedIn':
-        await tx.query(sql.unsafe`
-          UPDATE users SET last_login_at = ${at}, login_count = login_count + 1, failed_sign_ins = 0 WHERE id = ${event.data.userId}`);
-        return;
+        return change({ last_login_at: at, login_count: (current.login_count as number) + 1, failed_sign_ins: 0 });
       case 'SignInFailed':
-        await tx.query(sql.unsafe`UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ${event.data.userId}`);
-        return;
+        return change({ failed_sign_ins: (current.failed_sign_ins as number) + 1 });
       case 'ProfileUpdated': {
         const d = event.data;
-        await tx.query(sql.unsafe`
-          UPDATE users SET
-            first_name = COALESCE(${d.firstName ?? null}, first_name),
-            last_name = COALESCE(${d.lastName ?? null}, last_name),
-            grade_level = CASE WHEN ${d.gradeLevel !== undefined} THEN ${d.gradeLevel ?? null}::smallint ELSE grade_level END,
-            timezone = COALESCE(${d.timezone ?? null}, timezone),
-            timezone_set = timezone_set OR ${d.timezone !== undefined},
-            updated_at = ${at}
-          WHERE id = ${d.userId}`);
-        await refreshPicture(tx, d.userId);
-        return;
+        return change({
+          first_name: d.firstName ?? current.first_name,
+          last_name: d.lastName ?? current.last_name,
+          grade_level: d.gradeLevel !== undefined ? (d.gradeLevel ?? null) : current.grade_level,
+          timezone: d.timezone ?? current.timezone,
+          timezone_set: current.timezone_set === true || d.timezone !== undefined,
+          updated_at: at,
+        });
       }
       case 'AvatarChosen':
       case 'AvatarUploaded':
-        await tx.query(sql.unsafe`
-          UPDATE users SET avatar_kind = ${event.type === 'AvatarChosen' ? 'predefined' : 'uploaded'}, avatar_url = ${event.data.url}, updated_at = ${at}
-          WHERE id = ${event.data.userId}`);
-        await refreshPicture(tx, event.data.userId);
-        return;
+        return change({ avatar_kind: event.type === 'AvatarChosen' ? 'predefined' : 'uploaded', avatar_url: event.data.url, updated_at: at });
       case 'AvatarRemoved':
-        await tx.query(sql.unsafe`UPDATE users SET avatar_kind = 'default', avatar_url = NULL, updated_at = ${at} WHERE id = ${event.data.userId}`);
-        await refreshPicture(tx, event.data.userId);
-        return;
+        return change({ avatar_kind: 'default', avatar_url: null, updated_at: at });
       case 'UserRoleChanged':
-        await tx.query(sql.unsafe`UPDATE users SET role = ${event.data.role}, updated_at = ${at} WHERE id = ${event.data.userId}`);
-        await refreshPicture(tx, event.data.userId);
-        return;
+        return change({ role: event.data.role, updated_at: at });
       case 'PasswordChanged':
       case 'PasswordReset':
-        await tx.query(sql.unsafe`
-          UPDATE users SET credentials_version = ${event.data.credentialsVersion}, updated_at = ${at} WHERE id = ${event.data.userId}`);
-        return;
+        return change({ credentials_version: event.data.credentialsVersion, updated_at: at });
       default:
         return;
     }
   },
 };
-
-const pictureRow = z.object({ role: z.string(), first_name: z.string(), last_name: z.string(), avatar_url: z.string().nullable() });
-
-/** Recomputes the picture to show after a change of name, role or avatar (the default depends on all three). */
-async function refreshPicture(tx: DatabaseTransactionConnection, userId: string) {
-  const row = await tx.maybeOne(sql.type(pictureRow)`SELECT role, first_name, last_name, avatar_url FROM users WHERE id = ${userId}`);
-  if (!row) return;
-  const url = profileImageUrlOf({ role: row.role, firstName: row.first_name, lastName: row.last_name, avatarUrl: row.avatar_url });
-  await tx.query(sql.unsafe`UPDATE users SET profile_image_url = ${url} WHERE id = ${userId}`);
-}

@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '@mathdaily/domain';
+
+/** What review-states learned from one answer or rating, for the models after it. */
+export interface ReviewFacts {
+  topicId: string;
+  /** The answer was a review of a problem due that day (not a new problem). */
+  wasReview: boolean;
+  masteredBefore: boolean;
+  masteredAfter: boolean;
+}
+
+/**
+ * Facts one read model derives from a batch's events and later models need, handed over in
+ * memory: a model never reads another model's table. The producer is listed first in
+ * read-models/index.ts; asking for a fact nobody produced is a wiring mistake and throws.
+ */
+export class BatchContext {
+  private readonly zones = new Map<RecordedEvent, string>();
+  private readonly facts = new Map<RecordedEvent, ReviewFacts | null>();
+
+  /** learner-profiles: the student's time zone at the moment of this event. */
+  setTimeZone(event: RecordedEvent, zone: string): void {
+    this.zones.set(event, zone);
+  }
+
+  timeZoneOf(event: RecordedEvent): string {
+    const zone = this.zones.get(event);
+    if (zone === undefined) throw new Error('learner-profiles must come before the models that need time zones (read-models/index.ts)');
+    return zone;
+  }
+
+  /** review-states: null when the event changed no review state (a rating of an unknown answer). */
+  setReviewFacts(event: RecordedEvent, facts: ReviewFacts | null): void {
+    this.facts.set(event, facts);
+  }
+
+  reviewFactsOf(event: RecordedEvent): ReviewFacts | null {
+    const facts = this.facts.get(event);
+    if (facts === undefined) throw new Error('review-states must come before the models that need review facts (read-models/index.ts)');
+    return facts;
+  }
+}

@@ -1,0 +1,57 @@
+import type { CommonQueryMethods } from 'slonik';
+import type { RecordedEvent } from '@mathdaily/domain';
+import { BatchContext } from './batch-context.ts';
+import type { ReadModel, Tables } from './read-model.ts';
+import { TableState } from './table-state.ts';
+
+/**
+ * Applies batches of events to a set of read models in memory and writes the result: per model,
+ * load the rows the batch touches (one query per table), fold each event, then flush every
+ * changed row (one upsert per table). A live batch uses a fresh run inside its transaction; a
+ * replay keeps one `complete` run for the whole history and writes once at the end.
+ */
+export class ProjectionRun {
+  private readonly tables = new Map<ReadModel, Tables>();
+  private readonly handled = new Map<ReadModel, ReadonlySet<string>>();
+
+  constructor(
+    private readonly models: readonly ReadModel[],
+    options: { complete: boolean },
+  ) {
+    for (const model of models) {
+      this.tables.set(model, Object.fromEntries(model.tables.map((table) => [table.name, new TableState(table, options.complete)])));
+      this.handled.set(model, new Set(model.handles));
+    }
+  }
+
+  async apply(db: CommonQueryMethods, events: readonly RecordedEvent[]): Promise<void> {
+    const context = new BatchContext();
+    for (const model of this.models) {
+      const types = this.handled.get(model)!;
+      const handled = events.filter((event) => types.has(event.type));
+      if (handled.length === 0) continue;
+      const tables = this.tables.get(model)!;
+      if (model.keys) {
+        for (const [name, keys] of Object.entries(model.keys(handled, context))) {
+          const table = tables[name];
+          if (!table) throw new Error(`read model ${model.name} has no table ${name}`);
+          await table.load(db, keys);
+        }
+      }
+      for (const event of handled) model.apply(event, tables, context);
+    }
+  }
+
+  async flush(db: CommonQueryMethods): Promise<void> {
+    for (const tables of this.tables.values()) {
+      for (const table of Object.values(tables)) await table.flush(db);
+    }
+  }
+
+  /** Rows waiting to be written, over every table. */
+  get pendingWrites(): number {
+    let count = 0;
+    for (const tables of this.tables.values()) for (const table of Object.values(tables)) count += table.pendingWrites;
+    return count;
+  }
+}

@@ -1,0 +1,118 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import type { Row, TableDef } from './read-model.ts';
+
+/** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
+const WRITE_CHUNK = 10_000;
+
+/**
+ * The rows of one read-model table that a batch (or a whole replay) works on, in memory:
+ * loaded by primary key in one query, changed by the model's `apply`, written back with one
+ * multi-row upsert per chunk. `complete` means the table holds nothing the map does not know
+ * about (a replay into a fresh schema), so nothing is ever loaded from the database.
+ */
+export class TableState {
+  private readonly rows = new Map<string, Row | null>();
+  private readonly dirty = new Set<string>();
+  private readonly keyIsUuid: boolean[];
+
+  constructor(
+    readonly def: TableDef,
+    private readonly complete: boolean,
+  ) {
+    this.keyIsUuid = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)?.type === 'uuid');
+  }
+
+  /** Map key of a primary key value list (uuids compared case-insensitively, as PostgreSQL does). */
+  private keyOf(values: readonly unknown[]): string {
+    let key = '';
+    for (let index = 0; index < values.length; index += 1) {
+      const value = String(values[index]);
+      key += (index === 0 ? '' : '\u0000') + (this.keyIsUuid[index] ? value.toLowerCase() : value);
+    }
+    return key;
+  }
+
+  get(...key: unknown[]): Row | undefined {
+    return this.rows.get(this.keyOf(key)) ?? undefined;
+  }
+
+  /** Stores the row (whole, every written column) and marks it for writing. */
+  put(row: Row): void {
+    const key = this.keyOf(this.def.primaryKey.map((name) => row[name]));
+    // Insert-only rows keep their first version, as ON CONFLICT DO NOTHING does in the table.
+    if (this.def.insertOnly && this.rows.has(key)) return;
+    this.rows.set(key, row);
+    this.dirty.add(key);
+  }
+
+  /** Loads the rows of these keys that are not in memory yet, in one query. */
+  async load(db: CommonQueryMethods, keys: readonly unknown[][]): Promise<void> {
+    if (this.def.insertOnly) return;
+    const missing = new Map<string, unknown[]>();
+    for (const key of keys) {
+      const mapKey = this.keyOf(key);
+      if (!this.rows.has(mapKey)) missing.set(mapKey, key);
+    }
+    if (missing.size === 0) return;
+    for (const mapKey of missing.keys()) this.rows.set(mapKey, null);
+    if (this.complete) return;
+    const pk = this.def.primaryKey;
+    const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
+    const select = this.def.columns.map((column) =>
+      // node-pg turns a date into a local-midnight Date; the models work with 'YYYY-MM-DD'.
+      column.type === 'date' ? sql.fragment`${sql.identifier([column.name])}::text AS ${sql.identifier([column.name])}` : sql.identifier([column.name]),
+    );
+    const found = await db.any(sql.unsafe`
+      SELECT ${sql.join(select, sql.fragment`, `)} FROM ${sql.identifier([this.def.name])}
+      WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
+        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), types)})`);
+    for (const row of found) this.rows.set(this.keyOf(pk.map((name) => (row as Row)[name])), { ...(row as Row) });
+  }
+
+  get pendingWrites(): number {
+    return this.dirty.size;
+  }
+
+  /** Writes every changed row: one INSERT … ON CONFLICT per chunk of rows. */
+  async flush(db: CommonQueryMethods): Promise<void> {
+    if (this.dirty.size === 0) return;
+    const columns = this.def.columns;
+    const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
+    const conflict = this.def.insertOnly
+      ? sql.fragment`DO NOTHING`
+      : sql.fragment`DO UPDATE SET ${sql.join(
+          columns
+            .filter((column) => !this.def.primaryKey.includes(column.name))
+            .map((column) => sql.fragment`${sql.identifier([column.name])} = EXCLUDED.${sql.identifier([column.name])}`),
+          sql.fragment`, `,
+        )}`;
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    for (let start = 0; start < keys.length; start += WRITE_CHUNK) {
+      const tuples = keys.slice(start, start + WRITE_CHUNK).map((key) => {
+        const row = this.rows.get(key)!;
+        return columns.map((column) => toParameter(row[column.name], column.type));
+      });
+      await db.query(sql.unsafe`
+        INSERT INTO ${sql.identifier([this.def.name])} (${names})
+        SELECT * FROM ${sql.unnest(tuples, columns.map((column) => column.type))}
+        ON CONFLICT (${sql.join(this.def.primaryKey.map((name) => sql.identifier([name])), sql.fragment`, `)}) ${conflict}`);
+    }
+  }
+
+  /** Forgets rows already written (a long replay keeps only what later events may change). */
+  forgetWritten(): void {
+    if (!this.def.insertOnly) return;
+    for (const key of this.rows.keys()) if (!this.dirty.has(key)) this.rows.delete(key);
+  }
+}
+
+type Parameter = string | number | boolean | null;
+
+function toParameter(value: unknown, type: string): Parameter {
+  if (value === null || value === undefined) return null;
+  if (type === 'jsonb') return JSON.stringify(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  return value as Parameter;
+}
