@@ -17,10 +17,20 @@ export interface AppendResult {
 }
 
 export interface ReadStreamResult {
+  /** The stream's events from `fromVersion` on (all of them by default), in version order. */
   events: RecordedEvent[];
   /** Current version of the stream; 0 when it does not exist. */
   version: number;
   exists: boolean;
+}
+
+export interface ReadStreamOptions {
+  /**
+   * First version to return (default 1, the whole stream). A caller that has folded a stream up
+   * to version v passes v + 1 and folds in only the newer events; `version` and `exists` still
+   * describe the whole stream.
+   */
+  fromVersion?: number;
 }
 
 export interface SubscribeOptions {
@@ -57,7 +67,9 @@ export interface EventStore {
    * stream that failed; idempotent re-sends are the single-stream `append`'s job.
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
-  readStream(streamId: string): Promise<ReadStreamResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  /** Several streams at once, results in the order asked: one query on PostgreSQL, parallel reads on EventStoreDB. */
+  readStreams(reads: readonly ({ streamId: string } & ReadStreamOptions)[]): Promise<ReadStreamResult[]>;
   /** Up to `limit` events strictly after `after`, in the order subscribers receive them; never skips a late-committing event. */
   readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;

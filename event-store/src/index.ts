@@ -1,5 +1,6 @@
 export * from './event-store.ts';
 export { DuplicateEventIdError, UnknownPositionError } from './errors.ts';
+export { LruMap } from './lru.ts';
 export {
   createPostgresEventStore,
   migratePostgresEventStore,

@@ -124,6 +124,43 @@ export function runEventStoreConformance(
       });
     });
 
+    describe('readStream from a version, readStreams', () => {
+      it('returns only the events from the version asked for, with the whole stream\'s version', async () => {
+        const streamId = `${shortId()}-from`;
+        const events = makeEvents(5);
+        await store.append(streamId, events, { expectedVersion: 'no_stream' });
+        const whole = await store.readStream(streamId);
+        const tail = await store.readStream(streamId, { fromVersion: 4 });
+        expect(tail.events.map((event) => event.version)).toEqual([4, 5]);
+        expect(tail.events).toEqual(whole.events.slice(3));
+        expect(tail).toMatchObject({ version: 5, exists: true });
+        expect(await store.readStream(streamId, { fromVersion: 1 })).toEqual(whole);
+        // Caught up already: nothing new, and still the stream's version.
+        expect(await store.readStream(streamId, { fromVersion: 6 })).toEqual({ events: [], version: 5, exists: true });
+        expect(await store.readStream(streamId, { fromVersion: 60 })).toEqual({ events: [], version: 5, exists: true });
+        expect(await store.readStream(`${shortId()}-from-missing`, { fromVersion: 3 })).toEqual({ events: [], version: 0, exists: false });
+      });
+
+      it('readStreams reads several streams at once, in the order asked, each from its own version', async () => {
+        const a = `${shortId()}-many-a`;
+        const b = `${shortId()}-many-b`;
+        await store.append(a, makeEvents(3), { expectedVersion: 'no_stream' });
+        await store.append(b, makeEvents(2), { expectedVersion: 'no_stream' });
+        const [fromB, missing, fromA, caughtUp] = await store.readStreams([
+          { streamId: b },
+          { streamId: `${shortId()}-many-missing`, fromVersion: 2 },
+          { streamId: a, fromVersion: 3 },
+          { streamId: a, fromVersion: 4 },
+        ]);
+        expect(fromB).toEqual(await store.readStream(b));
+        expect(missing).toEqual({ events: [], version: 0, exists: false });
+        expect(fromA).toEqual(await store.readStream(a, { fromVersion: 3 }));
+        expect(fromA!.events.map((event) => event.version)).toEqual([3]);
+        expect(caughtUp).toEqual({ events: [], version: 3, exists: true });
+        expect(await store.readStreams([])).toEqual([]);
+      });
+    });
+
     describe('expected versions', () => {
       it("'no_stream' succeeds on a new stream and fails with ConcurrencyError on an existing one", async () => {
         const streamId = `${shortId()}-nostream`;
@@ -190,6 +227,48 @@ export function runEventStoreConformance(
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(ConcurrencyError);
         expect((await store.readStream(streamId)).version).toBe(1);
+      });
+      it('of many appends racing with the same expected version exactly one wins each version: no gap, no duplicate', async () => {
+        const streamId = `${shortId()}-racers`;
+        const first = makeEvents(1);
+        let version = (await store.append(streamId, first, { expectedVersion: 'no_stream' })).nextExpectedVersion;
+        const expectedIds = first.map((event) => event.id);
+        for (let round = 0; round < 6; round += 1) {
+          const contenders = Array.from({ length: 8 }, (_, index) => makeEvents(1 + ((round + index) % 3)));
+          const outcomes = await Promise.allSettled(contenders.map((events) => store.append(streamId, events, { expectedVersion: version })));
+          const winners = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [{ index, result: outcome.value }] : []));
+          expect(winners).toHaveLength(1);
+          for (const outcome of outcomes) {
+            if (outcome.status === 'rejected') {
+              expect(outcome.reason).toBeInstanceOf(ConcurrencyError);
+              expect(outcome.reason).toMatchObject({ streamId, expected: version });
+            }
+          }
+          const winner = winners[0]!;
+          expect(winner.result.nextExpectedVersion).toBe(version + contenders[winner.index]!.length);
+          version = winner.result.nextExpectedVersion;
+          expectedIds.push(...contenders[winner.index]!.map((event) => event.id));
+        }
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(version);
+        expect(read.events.map((event) => event.version)).toEqual(Array.from({ length: version }, (_, index) => index + 1));
+        expect(read.events.map((event) => event.id)).toEqual(expectedIds);
+      });
+
+      it("racing 'any' and 'stream_exists' appends all succeed, each append's events on consecutive versions", async () => {
+        const streamId = `${shortId()}-any-race`;
+        await store.append(streamId, makeEvents(1), { expectedVersion: 'no_stream' });
+        const batches = Array.from({ length: 8 }, () => makeEvents(2));
+        const results = await Promise.all(
+          batches.map((events, index) => store.append(streamId, events, { expectedVersion: index % 2 === 0 ? 'any' : 'stream_exists' })),
+        );
+        const read = await store.readStream(streamId);
+        expect(read.events.map((event) => event.version)).toEqual(Array.from({ length: 17 }, (_, index) => index + 1));
+        batches.forEach((events, index) => {
+          const last = results[index]!.nextExpectedVersion;
+          expect(read.events.slice(last - 2, last).map((event) => event.id)).toEqual(events.map((event) => event.id));
+          expect(read.events[last - 1]!.position).toBe(results[index]!.position);
+        });
       });
     });
 

@@ -26,6 +26,7 @@ import {
   type StreamAppend,
   type EventStore,
   type ExpectedVersion,
+  type ReadStreamOptions,
   type ReadStreamResult,
   type SubscribeOptions,
   type Subscription,
@@ -145,10 +146,12 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     }
   }
 
-  async function readStream(streamId: string): Promise<ReadStreamResult> {
+  /** fromVersion v is revision v - 1 (inclusive on the server). */
+  async function readStream(streamId: string, readOptions: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    const fromVersion = Math.max(1, readOptions.fromVersion ?? 1);
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion === 1 ? START : BigInt(fromVersion - 1) })) {
         if (!resolved.event) continue;
         events.push(toRecordedEvent(resolved.event, positionOf(resolved.event.position) ?? 0n));
       }
@@ -156,8 +159,22 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       if (error instanceof StreamNotFoundError) return { events: [], version: 0, exists: false };
       throw error;
     }
-    const version = events.at(-1)?.version ?? 0;
-    return { events, version, exists: events.length > 0 };
+    const last = events.at(-1)?.version;
+    if (last !== undefined) return { events, version: last, exists: true };
+    // Nothing from fromVersion on: the stream's last event says where it is.
+    const version = fromVersion === 1 ? 0 : await headVersion(streamId);
+    return { events, version, exists: version > 0 };
+  }
+
+  async function headVersion(streamId: string): Promise<number> {
+    try {
+      for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return Number(resolved.event.revision) + 1;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return 0;
   }
 
   /** Reads $all forward (fromPosition is inclusive on the server: we keep only positions > after). */
@@ -360,6 +377,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     append,
     appendMany,
     readStream,
+    readStreams: (reads) => Promise.all(reads.map(({ streamId, ...readOptions }) => readStream(streamId, readOptions))),
     readAll,
     subscribeToAll,
     lastPosition,

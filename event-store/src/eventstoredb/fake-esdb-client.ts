@@ -164,16 +164,23 @@ export class FakeEventStoreDbClient {
     return { success: true, nextExpectedRevision: revision, position: last?.position };
   }
 
-  readStream(streamName: string, options: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number | bigint } = {}) {
-    const entries = this.streamEntries(streamName);
-    const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
+  readStream(
+    streamName: string,
+    options: { direction?: 'forwards' | 'backwards'; fromRevision?: 'start' | 'end' | bigint; maxCount?: number | bigint } = {},
+  ) {
+    const backwards = options.direction === 'backwards';
+    const entries = backwards ? this.streamEntries(streamName).reverse() : this.streamEntries(streamName);
+    const from = options.fromRevision ?? (backwards ? 'end' : 'start');
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     return (async function* () {
       await new Promise((resolve) => setImmediate(resolve));
       if (entries.length === 0) throw new StreamNotFoundError(undefined, streamName);
       let count = 0;
       for (const entry of entries) {
-        if (entry.revision < from || count >= max) continue;
+        // Both directions include the revision they start from.
+        if (typeof from === 'bigint' && (backwards ? entry.revision > from : entry.revision < from)) continue;
+        if (from === 'end' && !backwards) continue;
+        if (count >= max) break;
         count += 1;
         yield { event: { ...entry, isJson: true, created: new Date() } };
       }

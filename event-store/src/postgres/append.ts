@@ -2,10 +2,13 @@ import type { NewEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { DuplicateEventIdError } from '../errors.ts';
 import { ConcurrencyError, type AppendResult, type ExpectedVersion, type StreamAppend } from '../event-store.ts';
-import { isDatabaseError } from './pg-util.ts';
+import { isDatabaseError, releaseAfter } from './pg-util.ts';
 import { ADVISORY_LOCK_STREAM_CLASS, POSTGRES_EVENTS_CHANNEL } from './schema.ts';
 
-/** Runs inside the append transaction after the rows are inserted and before COMMIT. Test-only. */
+/**
+ * Test-only: when given, the append runs in BEGIN … COMMIT and this runs after the rows are
+ * inserted (their positions taken) and before COMMIT.
+ */
 export type BeforeCommitHook = (pending: AppendResult) => Promise<void>;
 
 interface ExistingRow {
@@ -14,31 +17,40 @@ interface ExistingRow {
   position: string;
 }
 
-const STATE_SQL = `
-SELECT
-  COALESCE((SELECT version FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1), 0) AS version,
-  (SELECT position::text FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1) AS last_position,
-  (SELECT COALESCE(json_agg(json_build_object('stream_id', stream_id, 'version', version, 'position', position::text)), '[]'::json)
-     FROM events WHERE event_id = ANY($2::uuid[])) AS existing`;
-
 const EXISTING_SQL = `
 SELECT stream_id, version, position::text AS position FROM events WHERE event_id = ANY($1::uuid[])`;
 
 /*
- * One statement inserts the batch (identity positions follow the ORDER BY, so they grow with the
- * stream version) and queues the NOTIFY, which PostgreSQL delivers only if the transaction commits.
+ * The whole append in one statement, in autocommit. `head` is the stream's version in the
+ * statement's snapshot; rows are inserted only when the expectation holds on it ($2 is 'any',
+ * 'stream_exists' or 'exact' with the version in $7), numbered head + 1, head + 2, … (identity
+ * positions follow the ORDER BY, so they grow with the version). UNIQUE (stream_id, version) is
+ * the concurrency guard: of two appends that read the same head, the second waits for the first
+ * to commit and then fails with a unique violation. An append that reads head v was started
+ * after the append of v committed, so it gets a later transaction id: a stream's versions keep
+ * their order in readAll. The NOTIFY is sent only when rows were inserted, and PostgreSQL
+ * delivers it only on commit.
  */
-const INSERT_SQL = `
-WITH inserted AS (
+const APPEND_SQL = `
+WITH head AS MATERIALIZED (
+  SELECT COALESCE((SELECT version FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1), 0) AS version
+), inserted AS (
   INSERT INTO events (stream_id, version, event_id, type, data, metadata)
-  SELECT $1, $2::integer + t.ord::integer, t.id, t.type, t.data::jsonb, t.metadata::jsonb
-  FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+  SELECT $1, head.version + t.ord::integer, t.id, t.type, t.data::jsonb, t.metadata::jsonb
+  FROM head, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+  WHERE $2::text = 'any' OR ($2::text = 'stream_exists' AND head.version > 0) OR head.version = $7::integer
   ORDER BY t.ord
   RETURNING position, version
 )
-SELECT max(position)::text AS position, max(version) AS version,
-       pg_notify('${POSTGRES_EVENTS_CHANNEL}', max(position)::text) IS NULL AS notified
+SELECT (SELECT version FROM head) AS head, max(position)::text AS position, max(version) AS version,
+       CASE WHEN count(*) > 0 THEN pg_notify('${POSTGRES_EVENTS_CHANNEL}', max(position)::text) END IS NULL AS silent
 FROM inserted`;
+
+const HEAD_SQL = `
+SELECT version, position::text AS position FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1`;
+
+/** 'any' and 'stream_exists' appends that keep losing the race for the next version give up after this many tries. */
+const MAX_VERSION_RACES = 100;
 
 function expectationHolds(expected: ExpectedVersion, actual: number): boolean {
   if (expected === 'any') return true;
@@ -58,15 +70,55 @@ function originalResult(streamId: string, ids: string[], existing: ExistingRow[]
   return { nextExpectedVersion: last.version, position: BigInt(last.position) };
 }
 
+/** An earlier append's result when some of these ids are stored already (see originalResult); null when none are. */
+async function storedAppend(pool: pg.Pool, streamId: string, ids: string[]): Promise<AppendResult | null> {
+  const existing = await pool.query<ExistingRow>(EXISTING_SQL, [ids]);
+  return existing.rows.length > 0 ? originalResult(streamId, ids, existing.rows) : null;
+}
+
+async function headOf(pool: pg.Pool, streamId: string): Promise<{ version: number; position: bigint }> {
+  const row = (await pool.query<{ version: number; position: string }>(HEAD_SQL, [streamId])).rows[0];
+  return { version: row?.version ?? 0, position: BigInt(row?.position ?? 0) };
+}
+
+interface AppendRow {
+  head: number;
+  position: string | null;
+  version: number | null;
+}
+
+/** One run of APPEND_SQL; with a hook, inside a transaction that the hook holds open. */
+async function runAppend(pool: pg.Pool, params: unknown[], beforeCommit: BeforeCommitHook | undefined): Promise<AppendRow> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    if (!beforeCommit) return (await client.query<AppendRow>({ name: 'mathdaily-append', text: APPEND_SQL, values: params })).rows[0]!;
+    await client.query('BEGIN');
+    try {
+      const row = (await client.query<AppendRow>(APPEND_SQL, params)).rows[0]!;
+      if (row.position !== null) await beforeCommit({ nextExpectedVersion: row.version!, position: BigInt(row.position) });
+      await client.query('COMMIT');
+      return row;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    releaseAfter(client, failure);
+  }
+}
+
 /**
- * Appends in one transaction:
- * 1. a transaction-scoped advisory lock on the stream serialises appends to the same stream
- *    (so 'any' appends never collide and a conflicting expectation is seen after the winner commits);
- * 2. ids already stored → the original append's result, nothing written (idempotency);
- * 3. expected version checked against the stream's current version → ConcurrencyError;
- * 4. insert + pg_notify, COMMIT.
- * The UNIQUE (stream_id, version) and UNIQUE (event_id) constraints back this up if anything
- * bypasses the lock: a violation is turned into the original result or a ConcurrencyError.
+ * Appends with one INSERT … RETURNING in autocommit (see APPEND_SQL): one round trip when it
+ * succeeds. When it cannot:
+ * - some ids are stored already → the original append's result, nothing written (idempotency),
+ *   or DuplicateEventIdError when they were not exactly one earlier append to this stream;
+ * - the expectation fails on the head it read, or another append took the expected next version
+ *   first (unique violation) → ConcurrencyError;
+ * - 'any' / 'stream_exists' lost the race for the next version → tries again on the new head.
  */
 export async function appendToPostgres(
   pool: pg.Pool,
@@ -75,78 +127,42 @@ export async function appendToPostgres(
   expected: ExpectedVersion,
   beforeCommit?: BeforeCommitHook,
 ): Promise<AppendResult> {
+  if (events.length === 0) {
+    const head = await headOf(pool, streamId);
+    if (!expectationHolds(expected, head.version)) throw new ConcurrencyError(streamId, expected, head.version);
+    return { nextExpectedVersion: head.version, position: head.position };
+  }
   const ids = events.map((event) => event.id);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
+  const mode = typeof expected === 'number' || expected === 'no_stream' ? 'exact' : expected;
+  const params = [
+    streamId,
+    mode,
+    ids,
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data ?? null)),
+    events.map((event) => JSON.stringify(event.metadata ?? null)),
+    expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected : null,
+  ];
+  for (let attempt = 1; ; attempt += 1) {
+    let row: AppendRow;
     try {
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADVISORY_LOCK_STREAM_CLASS, streamId]);
-      const state = await client.query<{ version: number; last_position: string | null; existing: ExistingRow[] }>(STATE_SQL, [
-        streamId,
-        ids,
-      ]);
-      const row = state.rows[0]!;
-      if (row.existing.length > 0) {
-        await client.query('ROLLBACK');
-        return originalResult(streamId, ids, row.existing);
-      }
-      if (!expectationHolds(expected, row.version)) {
-        await client.query('ROLLBACK');
-        throw new ConcurrencyError(streamId, expected, row.version);
-      }
-      if (events.length === 0) {
-        await client.query('ROLLBACK');
-        return { nextExpectedVersion: row.version, position: BigInt(row.last_position ?? 0) };
-      }
-      const inserted = await client.query<{ position: string; version: number }>(INSERT_SQL, [
-        streamId,
-        row.version,
-        ids,
-        events.map((event) => event.type),
-        events.map((event) => JSON.stringify(event.data ?? null)),
-        events.map((event) => JSON.stringify(event.metadata ?? null)),
-      ]);
-      const result: AppendResult = {
-        nextExpectedVersion: inserted.rows[0]!.version,
-        position: BigInt(inserted.rows[0]!.position),
-      };
-      if (beforeCommit) await beforeCommit(result);
-      await client.query('COMMIT');
-      return result;
+      row = await runAppend(pool, params, beforeCommit);
     } catch (error) {
-      if (error instanceof ConcurrencyError || error instanceof DuplicateEventIdError) throw error;
-      if (!isDatabaseError(error)) {
-        broken = error instanceof Error ? error : new Error(String(error));
-        throw error;
+      if (!isDatabaseError(error) || error.code !== '23505') throw error;
+      const original = await storedAppend(pool, streamId, ids);
+      if (original) return original;
+      if (error.constraint !== 'events_stream_version_unique') throw error;
+      if (mode === 'exact' || attempt >= MAX_VERSION_RACES) {
+        throw new ConcurrencyError(streamId, expected, (await headOf(pool, streamId)).version);
       }
-      await client.query('ROLLBACK').catch(() => undefined);
-      if (error.code === '23505') return await resolveUniqueViolation(pool, streamId, ids, expected, error);
-      throw error;
+      continue;
     }
-  } finally {
-    client.release(broken);
+    if (row.position !== null) return { nextExpectedVersion: row.version!, position: BigInt(row.position) };
+    // Nothing inserted: the expectation failed on the head it read — unless this is a re-send.
+    const original = await storedAppend(pool, streamId, ids);
+    if (original) return original;
+    throw new ConcurrencyError(streamId, expected, row.head);
   }
-}
-
-/** A concurrent append got there first: same ids → its result; same (stream, version) → ConcurrencyError. */
-async function resolveUniqueViolation(
-  pool: pg.Pool,
-  streamId: string,
-  ids: string[],
-  expected: ExpectedVersion,
-  error: pg.DatabaseError,
-): Promise<AppendResult> {
-  const existing = await pool.query<ExistingRow>(EXISTING_SQL, [ids]);
-  if (existing.rows.length > 0) return originalResult(streamId, ids, existing.rows);
-  if (error.constraint === 'events_stream_version_unique') {
-    const current = await pool.query<{ version: number }>(
-      'SELECT COALESCE(max(version), 0) AS version FROM events WHERE stream_id = $1',
-      [streamId],
-    );
-    throw new ConcurrencyError(streamId, expected, current.rows[0]?.version ?? 0);
-  }
-  throw error;
 }
 
 const MANY_INSERT_SQL = `

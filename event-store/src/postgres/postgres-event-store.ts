@@ -1,11 +1,20 @@
 import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
 import pg from 'pg';
-import type { AppendResult, EventStore, ExpectedVersion, ReadStreamResult, StreamAppend, SubscribeOptions, Subscription } from '../event-store.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  ReadStreamOptions,
+  ReadStreamResult,
+  StreamAppend,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.ts';
 import { UnknownPositionError } from '../errors.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
 import { appendManyToPostgres, appendToPostgres } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
-import { cursorAt, EVENT_COLUMNS, lastVisiblePosition, readPage, toRecordedEvent, type EventRow, type ReadCursor } from './read.ts';
+import { cursorAt, lastVisiblePosition, readPage, readStreams, type ReadCursor } from './read.ts';
 
 export interface PostgresEventStoreOptions {
   /** Pool for appends and reads. When absent, one is made from `connectionString` and ended by close(). */
@@ -152,11 +161,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return appendManyToPostgres(pool, appends);
     },
 
-    async readStream(streamId: string): Promise<ReadStreamResult> {
-      const result = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = $1 ORDER BY e.version`, [streamId]);
-      const events = result.rows.map(toRecordedEvent);
-      const version = events.at(-1)?.version ?? 0;
-      return { events, version, exists: events.length > 0 };
+    async readStream(streamId: string, readOptions?: ReadStreamOptions): Promise<ReadStreamResult> {
+      return (await readStreams(pool, [{ streamId, ...readOptions }]))[0]!;
+    },
+    readStreams(reads): Promise<ReadStreamResult[]> {
+      return readStreams(pool, reads);
     },
 
     async readAll({ after, limit }: { after: bigint; limit: number }): Promise<RecordedEvent[]> {

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { UnknownPositionError } from '../errors.ts';
+import type { ReadStreamResult } from '../event-store.ts';
 
 /** Where a reader is: the last delivered event's transaction id (xid8 as text) and position. */
 export interface ReadCursor {
@@ -42,7 +43,10 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
  *   a reader that moves its cursor to the last row it saw never skips a late-committing event.
  * The second branch reports, from the same snapshot, whether committed rows exist beyond the
  * horizon (held back only because some older transaction, maybe unrelated, is still running):
- * the subscription then re-reads after a short backoff instead of waiting for a NOTIFY.
+ * the subscription then re-reads after a short backoff instead of waiting for a NOTIFY. It asks
+ * for the highest visible transaction id, which the (transaction_id, position) index answers from
+ * its end; `EXISTS (… transaction_id >= xmin)` was planned as a sequential scan of the whole table
+ * (120-140 ms per read at 324k events) whenever nothing was beyond the horizon.
  */
 const READ_PAGE_SQL = `
 WITH horizon AS MATERIALIZED (
@@ -60,7 +64,7 @@ SELECT position::text AS position, stream_id, version, event_id::text AS event_i
 FROM page
 UNION ALL
 SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
-WHERE EXISTS (SELECT 1 FROM events e WHERE e.transaction_id >= (SELECT xmin FROM horizon))
+WHERE (SELECT max(e.transaction_id) FROM events e) >= (SELECT xmin FROM horizon)
 ORDER BY beyond, sort_tx, sort_position`;
 
 export interface Page {
@@ -90,6 +94,41 @@ export async function readPage(pool: pg.Pool, cursor: ReadCursor, limit: number)
     next = { transactionId: row.transaction_id!, position: event.position };
   }
   return { events, cursor: next, beyondHorizon };
+}
+
+/*
+ * Streams with their events from a version on, one query for any number of streams. `head` is
+ * each stream's current version, read in the same snapshot as its events; the LATERAL joins keep
+ * every lookup on the (stream_id, version) index.
+ */
+const READ_STREAMS_SQL = `
+SELECT r.ord::integer AS ord, h.head, e.position::text AS position, e.stream_id, e.version, e.event_id::text AS event_id,
+       e.type, e.data, e.metadata
+FROM unnest($1::text[], $2::integer[]) WITH ORDINALITY AS r(stream_id, from_version, ord)
+CROSS JOIN LATERAL (SELECT COALESCE(max(version), 0) AS head FROM events WHERE stream_id = r.stream_id) h
+LEFT JOIN LATERAL (
+  SELECT * FROM events WHERE stream_id = r.stream_id AND version >= r.from_version ORDER BY version
+) e ON true
+ORDER BY r.ord, e.version`;
+
+export async function readStreams(
+  pool: pg.Pool,
+  reads: readonly { streamId: string; fromVersion?: number }[],
+): Promise<ReadStreamResult[]> {
+  if (reads.length === 0) return [];
+  const result = await pool.query<Omit<EventRow, 'stream_id'> & { ord: number; head: number; stream_id: string | null }>({
+    name: 'mathdaily-read-streams',
+    text: READ_STREAMS_SQL,
+    values: [reads.map((read) => read.streamId), reads.map((read) => Math.max(1, read.fromVersion ?? 1))],
+  });
+  const streams: ReadStreamResult[] = reads.map(() => ({ events: [], version: 0, exists: false }));
+  for (const row of result.rows) {
+    const stream = streams[row.ord - 1]!;
+    stream.version = row.head;
+    stream.exists = row.head > 0;
+    if (row.stream_id !== null) stream.events.push(toRecordedEvent(row as EventRow));
+  }
+  return streams;
 }
 
 /** The cursor of a stored position (0n = the beginning). */
