@@ -20,10 +20,17 @@ if (typeof Promise.withResolvers !== 'function') {
 /**
  * A slonik pool with JSON-friendly type parsers: counts (int8) as numbers, timestamps as ISO
  * strings, numeric as numbers. Global positions are stored as bigint and read with `::text`.
+ *
+ * No reset when a connection goes back to the pool: slonik's default runs `DISCARD ALL` after
+ * every pooled query, a second round trip each. Nothing needs resetting: queries name their
+ * tables with the schema (`read_models.…`), and whoever changes session settings does it for the
+ * transaction only (`set_config(…, true)`, as the projector does for search_path). Keep it so:
+ * a plain SET or a temporary table would now outlive the query that made it.
  */
 export function createSlonikPool(url: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
   return createPool(url, {
     maximumPoolSize: options.maximumPoolSize ?? 10,
+    resetConnection: async () => {},
     statementTimeout: 30_000,
     typeParsers: [
       { name: 'int8', parse: (value: string) => Number(value) },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
-import type { EventStore } from '@mathdaily/event-store';
+import { LruMap, type EventStore } from '@mathdaily/event-store';
 
 /** Shared by the practice commands (command-api/src/learning/*): ids in bodies and the problem a command is about. */
 
@@ -18,13 +18,24 @@ export function uuidField(name: string) {
 
 export type PracticeProblem = Problem & { id: string };
 
+/** Problems kept per store: the whole bank (3,060 problems today) and room to grow. */
+const PROBLEM_CACHE_LIMIT = 10_000;
+const problemCaches = new WeakMap<EventStore, LruMap<string, PracticeProblem>>();
+
 /**
  * The problem as its `problem-{id}` stream says (ProblemCreated): the command API never reads
- * read models. 404 when there is no such problem.
+ * read models. A problem never changes once created, so it is read and parsed once per store
+ * (a problem not found is not remembered: it may be created later). 404 when there is no such problem.
  */
 export async function loadProblem(store: EventStore, problemId: string): Promise<PracticeProblem> {
+  let cache = problemCaches.get(store);
+  if (!cache) problemCaches.set(store, (cache = new LruMap(PROBLEM_CACHE_LIMIT)));
+  const cached = cache.get(problemId);
+  if (cached) return cached;
   const stream = await store.readStream(`problem-${problemId}`);
   const created = stream.events.find((event) => event.type === 'ProblemCreated');
   if (!created) throw new DomainError('NOT_FOUND', `Problem ${problemId} was not found.`);
-  return { ...problemFieldsSchema.parse(created.data), id: problemId };
+  const problem: PracticeProblem = { ...problemFieldsSchema.parse(created.data), id: problemId };
+  cache.set(problemId, problem);
+  return problem;
 }

@@ -34,10 +34,11 @@ const decider: Decider<number, Command, ContactRequested> = {
 
 let pool: pg.Pool;
 let store: EventStore;
+let url: string;
 const meta = (): CommandMeta => ({ actorId: null, correlationId: randomUUID(), at: new Date('2026-03-01T10:00:00Z') });
 
 beforeAll(async () => {
-  const url = await createTestDatabase('pipeline');
+  url = await createTestDatabase('pipeline');
   pool = new pg.Pool({ connectionString: url, max: 4 });
   await migratePostgresEventStore(pool);
   store = createPostgresEventStore({ pool, connectionString: url });
@@ -112,4 +113,82 @@ describe('command pipeline: load stream → decide → append with expected vers
       schemaVersion: 1,
     });
   });
+
+  test('a warm stream costs one round trip (the append); a cold one is read once', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    const counted = counting(store);
+    await handleCommand({ store: counted, streamId, decider, command: { limit: 9 }, meta: meta() });
+    expect(counted.calls).toEqual(['readStreams', 'append']);
+    counted.calls.length = 0;
+    for (let n = 0; n < 3; n += 1) await handleCommand({ store: counted, streamId, decider, command: { limit: 9 }, meta: meta() });
+    expect(counted.calls).toEqual(['append', 'append', 'append']);
+    expect((await store.readStream(streamId)).version).toBe(4);
+  });
+
+  test("another writer's events: the cached state fails its append, catches up with only the newer events and decides again", async () => {
+    const streamId = `contact-${randomUUID()}`;
+    const counted = counting(store);
+    await handleCommand({ store: counted, streamId, decider, command: { limit: 9 }, meta: meta() });
+    // Another process (its own store, its own cache) appends twice.
+    const other = createPostgresEventStore({ pool, connectionString: url });
+    try {
+      await handleCommand({ store: other, streamId, decider, command: { limit: 9 }, meta: meta() });
+      await handleCommand({ store: other, streamId, decider, command: { limit: 9 }, meta: meta() });
+    } finally {
+      await other.close();
+    }
+    counted.calls.length = 0;
+    counted.fromVersions.length = 0;
+    const result = await handleCommand({ store: counted, streamId, decider, command: { limit: 9 }, meta: meta() });
+    expect(counted.calls).toEqual(['append', 'readStreams', 'append']);
+    expect(counted.fromVersions).toEqual([2]);
+    expect(result.version).toBe(4);
+    const names = (await store.readStream(streamId)).events.map((event) => (event.data as { name: string }).name);
+    expect(names).toEqual(['Request 1', 'Request 2', 'Request 3', 'Request 4']);
+  });
+
+  test('a refusal on a cached state is answered only after catching up: newer events may allow the command', async () => {
+    const streamId = `contact-${randomUUID()}`;
+    await handleCommand({ store, streamId, decider, command: { limit: 9 }, meta: meta() });
+    const other = createPostgresEventStore({ pool, connectionString: url });
+    try {
+      await handleCommand({ store: other, streamId, decider, command: { limit: 9 }, meta: meta() });
+    } finally {
+      await other.close();
+    }
+    // Needs two requests on the stream: the cached state has one, the stream two.
+    const result = await handleCommand({ store, streamId, decider: needsDecider, command: { needs: 2 }, meta: meta() });
+    expect(result.version).toBe(3);
+    await expect(handleCommand({ store, streamId, decider: needsDecider, command: { needs: 5 }, meta: meta() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
 });
+
+/** The contact decider, but refusing unless the stream already holds `needs` requests. */
+const needsDecider: Decider<number, { needs: number }, ContactRequested> = {
+  ...decider,
+  decide: (command, count) => {
+    if (count < command.needs) throw new DomainError('NOT_FOUND', `Only ${count} requests`);
+    return decider.decide({ limit: Number.MAX_SAFE_INTEGER }, count);
+  },
+};
+
+/** The store, recording which of its methods a command calls (and the versions catch-ups start from). */
+function counting(inner: EventStore): EventStore & { calls: string[]; fromVersions: number[] } {
+  const calls: string[] = [];
+  const fromVersions: number[] = [];
+  return {
+    ...inner,
+    calls,
+    fromVersions,
+    readStream: (...args) => (calls.push('readStream'), inner.readStream(...args)),
+    readStreams: (reads) => {
+      calls.push('readStreams');
+      fromVersions.push(...reads.map((read) => read.fromVersion ?? 1));
+      return inner.readStreams(reads);
+    },
+    append: (...args) => (calls.push('append'), inner.append(...args)),
+  };
+}
+

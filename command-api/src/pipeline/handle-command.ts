@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   DomainError,
-  foldEvents,
   parseEventData,
   type Decider,
   type EventFact,
   type NewEvent,
 } from '@mathdaily/domain';
 import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
+import { streamStateCacheOf } from './stream-cache.ts';
 
 export interface CommandMeta {
   actorId: string | null;
@@ -26,8 +26,15 @@ export interface CommandResult<Event extends EventFact> {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Load stream → decide → append with the expected version; on a concurrent write, reload and
+ * Load stream → decide → append with the expected version; on a concurrent write, catch up and
  * decide again. Events are validated against their schema before they are appended.
+ *
+ * The stream comes from the per-store cache (stream-cache.ts): a cold stream is read once, after
+ * which this process keeps its state. A decision taken on a cached state is only trusted when the
+ * append confirms it: the append's expected version is the cached one, so a state that missed
+ * another writer's events fails with ConcurrencyError and is caught up (reading only the newer
+ * events). A refusal or a "nothing to do" is only answered on a state just caught up, since a
+ * cached state may be behind. So the usual command costs one round trip, the append.
  */
 export async function handleCommand<State, Command, Event extends EventFact>(options: {
   store: EventStore;
@@ -37,26 +44,37 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
   meta: CommandMeta;
 }): Promise<CommandResult<Event>> {
   const { store, streamId, decider, command, meta } = options;
-  for (let attempt = 1; ; attempt += 1) {
-    const stream = await store.readStream(streamId);
-    const state = foldEvents(decider, stream.events);
-    const facts = decider.decide(command, state);
-    if (facts.length === 0) return { position: null, events: [], version: stream.version };
-    const events: NewEvent[] = facts.map((fact) => ({
-      id: randomUUID(),
-      type: fact.type,
-      data: parseEventData(fact.type, fact.data),
-      metadata: {
-        actorId: meta.actorId,
-        correlationId: meta.correlationId,
-        causationId: null,
-        at: meta.at.toISOString(),
-        schemaVersion: 1,
-      },
-    }));
+  const cache = streamStateCacheOf(store);
+  let current = cache.peek(streamId, decider);
+  let fresh = current === undefined;
+  current ??= await cache.catchUp(streamId, decider);
+  for (let attempt = 1; ; ) {
+    let facts: Event[];
+    let events: NewEvent[];
+    try {
+      facts = decider.decide(command, current.state);
+      events = toNewEvents(facts, meta);
+    } catch (error) {
+      if (fresh) throw error;
+      current = await cache.catchUp(streamId, decider);
+      fresh = true;
+      continue;
+    }
+    if (facts.length === 0) {
+      if (fresh) return { position: null, events: [], version: current.version };
+      current = await cache.catchUp(streamId, decider);
+      fresh = true;
+      continue;
+    }
     try {
       const result = await store.append(streamId, events, {
-        expectedVersion: stream.exists ? stream.version : 'no_stream',
+        expectedVersion: current.version > 0 ? current.version : 'no_stream',
+      });
+      // Folded as a read would return them (JSON, as stored), so the cached state equals a fresh fold.
+      const stored = events.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
+      cache.remember(streamId, decider, {
+        state: stored.reduce((state, event) => decider.evolve(state, event as Event), current.state),
+        version: result.nextExpectedVersion,
       });
       return { position: result.position, events: facts, version: result.nextExpectedVersion };
     } catch (error) {
@@ -64,6 +82,9 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       if (attempt >= MAX_ATTEMPTS) {
         throw new DomainError('CONFLICT', 'Someone else changed this at the same moment. Please try again.');
       }
+      attempt += 1;
+      current = await cache.catchUp(streamId, decider);
+      fresh = true;
     }
   }
 }
@@ -76,18 +97,18 @@ export async function appendNew(options: {
   meta: CommandMeta;
   expectedVersion?: 'no_stream' | 'any';
 }): Promise<bigint> {
-  const events: NewEvent[] = options.facts.map((fact) => ({
+  const result = await options.store.append(options.streamId, toNewEvents(options.facts, options.meta), {
+    expectedVersion: options.expectedVersion ?? 'no_stream',
+  });
+  return result.position;
+}
+
+/** Facts as events to append: a new id each, data checked against the event's schema, the command's metadata. */
+function toNewEvents(facts: readonly EventFact[], meta: CommandMeta): NewEvent[] {
+  return facts.map((fact) => ({
     id: randomUUID(),
     type: fact.type,
     data: parseEventData(fact.type, fact.data),
-    metadata: {
-      actorId: options.meta.actorId,
-      correlationId: options.meta.correlationId,
-      causationId: null,
-      at: options.meta.at.toISOString(),
-      schemaVersion: 1,
-    },
+    metadata: { actorId: meta.actorId, correlationId: meta.correlationId, causationId: null, at: meta.at.toISOString(), schemaVersion: 1 },
   }));
-  const result = await options.store.append(options.streamId, events, { expectedVersion: options.expectedVersion ?? 'no_stream' });
-  return result.position;
 }
