@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@mathdaily/domain';
+import { localDate, type RecordedEvent } from '@mathdaily/domain';
 
 /** What review-states learned from one answer or rating, for the models after it. */
 export interface ReviewFacts {
@@ -17,6 +17,7 @@ export interface ReviewFacts {
 export class BatchContext {
   private readonly zones = new Map<RecordedEvent, string>();
   private readonly facts = new Map<RecordedEvent, ReviewFacts | null>();
+  private readonly dates = new Map<RecordedEvent, string>();
 
   /** learner-profiles: the student's time zone at the moment of this event. */
   setTimeZone(event: RecordedEvent, zone: string): void {
@@ -27,6 +28,16 @@ export class BatchContext {
     const zone = this.zones.get(event);
     if (zone === undefined) throw new Error('learner-profiles must come before the models that need time zones (read-models/index.ts)');
     return zone;
+  }
+
+  /** The event's calendar day in the student's time zone at that moment ('YYYY-MM-DD'). */
+  localDateOf(event: RecordedEvent): string {
+    let date = this.dates.get(event);
+    if (date === undefined) {
+      date = localDate(event.metadata.at, this.timeZoneOf(event));
+      this.dates.set(event, date);
+    }
+    return date;
   }
 
   /** review-states: null when the event changed no review state (a rating of an unknown answer). */

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { BatchContext } from './batch-context.ts';
@@ -45,6 +46,13 @@ export class ProjectionRun {
   async flush(db: CommonQueryMethods): Promise<void> {
     for (const tables of this.tables.values()) {
       for (const table of Object.values(tables)) await table.flush(db);
+    }
+  }
+
+  /** The replay's write: every row with COPY into the empty tables of the client's search_path. */
+  async copyInto(client: pg.ClientBase): Promise<void> {
+    for (const tables of this.tables.values()) {
+      for (const table of Object.values(tables)) await table.copyInto(client);
     }
   }
 

@@ -1,9 +1,10 @@
+import pg from 'pg';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { EventStore } from '@mathdaily/event-store';
 import { applyBatch, notifyCheckpoint } from './apply-batch.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
-import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelIndexes, createReadModelSchema, schemaState, useSchema } from './schema.ts';
+import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelIndexes, createReadModelSchema, schemaState } from './schema.ts';
 
 export interface RebuildOptions {
   pool: DatabasePool;
@@ -76,11 +77,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       }
     }
     log(`replay: writing ${run.pendingWrites.toLocaleString('en-GB')} rows`);
-    await pool.transaction(async (tx) => {
-      await useSchema(tx, schema);
-      await run.flush(tx);
-      await tx.query(sql.unsafe`UPDATE projection_state SET position = ${position.toString()}::bigint, events_applied = ${events}, updated_at = now()`);
-    });
+    await copyRows(pool, schema, run, position, events);
     if (options.signal?.aborted) throw new ReplayStoppedError();
     log('replay: building indexes');
     await createReadModelIndexes(pool, schema, models);
@@ -105,6 +102,21 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   } catch (error) {
     await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([schema])} CASCADE`).catch(() => {});
     throw error;
+  }
+}
+
+/** COPY every folded row into the fresh schema and record its checkpoint, in one transaction. */
+async function copyRows(pool: DatabasePool, schema: string, run: ProjectionRun, position: bigint, events: number) {
+  const client = new pg.Client({ connectionString: pool.configuration.connectionUri });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('search_path', $1, true)`, [`${schema}, public`]);
+    await run.copyInto(client);
+    await client.query('UPDATE projection_state SET position = $1::bigint, events_applied = $2, updated_at = now()', [position.toString(), events]);
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
   }
 }
 

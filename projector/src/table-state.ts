@@ -1,3 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type CommonQueryMethods } from 'slonik';
 import type { Row, TableDef } from './read-model.ts';
 
@@ -100,12 +104,48 @@ export class TableState {
     }
   }
 
-  /** Forgets rows already written (a long replay keeps only what later events may change). */
-  forgetWritten(): void {
-    if (!this.def.insertOnly) return;
-    for (const key of this.rows.keys()) if (!this.dirty.has(key)) this.rows.delete(key);
+  /**
+   * Writes every changed row with COPY (text format) into an empty table on `client`, whose
+   * search_path names the schema: the replay's bulk write, several times faster than INSERT.
+   */
+  async copyInto(client: pg.ClientBase): Promise<void> {
+    if (this.dirty.size === 0) return;
+    const columns = this.def.columns;
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    const rows = this.rows;
+    function* lines(): Generator<string> {
+      let chunk = '';
+      for (const key of keys) {
+        const row = rows.get(key)!;
+        let line = '';
+        for (let index = 0; index < columns.length; index += 1) {
+          const column = columns[index]!;
+          line += (index === 0 ? '' : '\t') + copyText(row[column.name], column.type);
+        }
+        chunk += `${line}\n`;
+        if (chunk.length > 1 << 20) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    const names = columns.map((column) => column.name).join(', ');
+    await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY ${this.def.name} (${names}) FROM STDIN`)));
   }
 }
+
+/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
+function copyText(value: unknown, type: string): string {
+  const parameter = toParameter(value, type);
+  if (parameter === null) return '\\N';
+  if (typeof parameter === 'boolean') return parameter ? 't' : 'f';
+  if (typeof parameter === 'number') return String(parameter);
+  return /[\\\t\n\r]/.test(parameter) ? parameter.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : parameter;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 type Parameter = string | number | boolean | null;
 

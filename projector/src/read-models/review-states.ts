@@ -15,8 +15,7 @@ import { isUuid } from './learner-profiles.ts';
  * day, and the problem was not already reviewed that day. The due queue (query-api) uses the same
  * rule in SQL, so "answered a moment ago" is never due again the same day.
  */
-export function dueOnLocalDay(state: Pick<ReviewState, 'card' | 'lastReviewAt'>, at: Date, timeZone: string): boolean {
-  const today = localDate(at, timeZone);
+export function dueOnLocalDay(state: Pick<ReviewState, 'card' | 'lastReviewAt'>, today: string, timeZone: string): boolean {
   return localDate(state.card.due, timeZone) <= today && localDate(state.lastReviewAt, timeZone) < today;
 }
 
@@ -81,7 +80,7 @@ export const reviewStates: ReadModel = {
     if (event.type === 'AnswerSubmitted') {
       const answer = data as AnswerSubmittedData;
       const at = new Date(event.metadata.at);
-      const wasReview = before !== null && dueOnLocalDay(before, at, context.timeZoneOf(event));
+      const wasReview = before !== null && dueOnLocalDay(before, context.localDateOf(event), context.timeZoneOf(event));
       const after = recordAnswer(before, { attemptId: answer.attemptId, isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 }, at);
       table.put(stateRow(answer.userId, answer.problemId, after, answer));
       context.setReviewFacts(event, {
