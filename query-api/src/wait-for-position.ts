@@ -1,23 +1,50 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { LruMap } from '@mathdaily/event-store';
 
 const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
 /** application_name of the LISTEN connection (visible in pg_stat_activity). */
 export const POSITION_WAITER_APPLICATION_NAME = 'mathdaily-position-waiter';
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5000;
+/** Positions whose transaction id is remembered (a client sends the same x-min-position on every read until its next command). */
+const TRANSACTION_ID_CACHE = 10_000;
+
+/** Where the projector is, or where a read wants it to be: an event's position and, with the PostgreSQL store, its transaction id. */
+interface Point {
+  position: bigint;
+  transactionId: bigint;
+}
+
+const START: Point = { position: 0n, transactionId: 0n };
+
+/** PostgreSQL reading order is (transaction id, position); EventStoreDB positions carry transaction id 0 and compare alone. */
+const atOrBefore = (a: Point, b: Point) => a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position <= b.position);
+
+const checkpointRow = z.object({ position: z.string(), transaction_id: z.string().nullable() });
 
 /**
  * Lets a read wait until the projector has applied the event at a position the client saw
  * (the `x-min-position` header). Waiters sleep until the projector's NOTIFY, never poll.
- * With the PostgreSQL event store the projector applies events in (transaction id, position)
- * order, so "reached" compares that pair; EventStoreDB positions are commit-ordered already.
+ *
+ * The latest checkpoint lives in memory. The projector's NOTIFY on `mathdaily_checkpoint` carries
+ * `<position>:<transactionId>` of the last applied event (just `<position>` with EventStoreDB);
+ * projection_state is read once at start and after every reconnect. A bare `<position>` from the
+ * PostgreSQL store (an older projector) is answered by reading projection_state again: one query
+ * per NOTIFY, shared by every waiter. A read looks up the transaction id of the event it waits
+ * for once (primary key, remembered in an LRU since positions never change), and every wake-up
+ * compares (transaction id, position) pairs in memory: no query per wake-up per waiting read.
  */
 export class PositionWaiter {
   private listener: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly waiting = new Set<() => void>();
   private closed = false;
+  private checkpoint: Point = START;
+  private readonly transactionIds = new LruMap<bigint, Promise<bigint | null>>(TRANSACTION_ID_CACHE);
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
 
   constructor(
     private readonly options: { pool: DatabasePool; databaseUrl: string; eventsInPostgres: boolean },
@@ -25,7 +52,7 @@ export class PositionWaiter {
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: POSITION_WAITER_APPLICATION_NAME });
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (message) => this.notified(message.payload ?? ''));
     client.on('error', () => {
       if (this.listener !== client) return;
       this.listener = undefined;
@@ -41,8 +68,8 @@ export class PositionWaiter {
     }
     if (this.closed) return void (await client.end().catch(() => {}));
     this.listener = client;
-    // Checkpoints moved while nobody listened send no NOTIFY again: let every waiter look.
-    this.wakeAll();
+    // Checkpoints moved while nobody listened send no NOTIFY again: read where the projector is.
+    await this.refresh();
   }
 
   /** Meanwhile waiters still end at their time limit, so a read is slow but never stuck. */
@@ -64,26 +91,77 @@ export class PositionWaiter {
     for (const wake of [...this.waiting]) wake();
   }
 
+  private notified(payload: string) {
+    const full = /^(\d{1,20}):(\d{1,20})$/.exec(payload);
+    if (full) this.advance({ position: BigInt(full[1]!), transactionId: BigInt(full[2]!) });
+    else if (/^\d{1,20}$/.test(payload) && !this.options.eventsInPostgres) this.advance({ position: BigInt(payload), transactionId: 0n });
+    else void this.refresh();
+  }
+
+  /** Checkpoints only move forward (a replay's switch lands at or after the live one), whatever order reads finish in. */
+  private advance(point: Point) {
+    if (atOrBefore(point, this.checkpoint)) return;
+    this.checkpoint = point;
+    this.wakeAll();
+  }
+
+  /** Reads projection_state; concurrent calls share one read, and a call during a read gets one more after it. */
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        const row = await this.options.pool.maybeOne(this.checkpointQuery()).catch(() => null);
+        if (row) this.advance({ position: BigInt(row.position), transactionId: BigInt(row.transaction_id ?? 0) });
+      } while (this.refreshAgain && !this.closed);
+    })().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private checkpointQuery() {
+    return this.options.eventsInPostgres
+      ? sql.type(checkpointRow)`
+          SELECT c.position::text AS position, e.transaction_id::text AS transaction_id
+          FROM read_models.projection_state c LEFT JOIN public.events e ON e.position = c.position`
+      : sql.type(checkpointRow)`SELECT position::text AS position, NULL::text AS transaction_id FROM read_models.projection_state`;
+  }
+
+  /** The point to wait for; null when the position is not a stored event (then it is never reached). */
+  private async target(position: bigint): Promise<Point | null> {
+    if (!this.options.eventsInPostgres) return { position, transactionId: 0n };
+    let transactionId = this.transactionIds.get(position);
+    if (!transactionId) {
+      transactionId = this.options.pool
+        .maybeOneFirst(sql.type(z.object({ transaction_id: z.string() }))`
+          SELECT transaction_id::text AS transaction_id FROM public.events WHERE position = ${position.toString()}::bigint`)
+        .then((value) => (value === null ? null : BigInt(value)));
+      this.transactionIds.set(position, transactionId);
+      // Only stored positions are remembered: a failed or empty lookup is tried again next time.
+      transactionId.then(
+        (value) => value === null && this.transactionIds.delete(position),
+        () => this.transactionIds.delete(position),
+      );
+    }
+    const value = await transactionId.catch(() => null);
+    return value === null ? null : { position, transactionId: value };
+  }
+
   async reached(position: bigint): Promise<boolean> {
     if (position <= 0n) return true;
-    const p = position.toString();
-    const query = this.options.eventsInPostgres
-      ? sql.unsafe`
-          SELECT EXISTS (
-            SELECT 1 FROM read_models.projection_state c
-            JOIN public.events ce ON ce.position = c.position
-            JOIN public.events e ON e.position = ${p}::bigint
-            WHERE (e.transaction_id, e.position) <= (ce.transaction_id, ce.position)
-          ) AS reached`
-      : sql.unsafe`SELECT EXISTS (SELECT 1 FROM read_models.projection_state WHERE position >= ${p}::bigint) AS reached`;
-    return Boolean(await this.options.pool.oneFirst(query).catch(() => false));
+    const target = await this.target(position);
+    return target !== null && atOrBefore(target, this.checkpoint);
   }
 
   /** Resolves true once the position is projected, false when the time limit passes first. */
   async waitFor(position: bigint, timeoutMs = 2000): Promise<boolean> {
+    if (position <= 0n) return true;
     const deadline = Date.now() + timeoutMs;
+    const target = await this.target(position);
     while (!this.closed) {
-      if (await this.reached(position)) return true;
+      if (target && atOrBefore(target, this.checkpoint)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       await new Promise<void>((resolve) => {
