@@ -8,7 +8,7 @@ import { createTestDatabase } from '@mathdaily/testing';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 
 /** The whole product on a fresh database and a free port, serving the built web app. */
-export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date } = {}): Promise<RunningApp> {
+export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {}): Promise<RunningApp> {
   const databaseUrl = await createTestDatabase('e2e');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
   return startApp({
@@ -19,6 +19,7 @@ export async function startTestApp(options: { demoAccounts?: boolean; clock?: ()
     port: 0,
     log: () => {},
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.projectorThread ? { projectorThread: true } : {}),
   });
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
 import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
-import { Projector, readModels } from '@mathdaily/projector';
+import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
 import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
 import { registerStaticWeb } from './static-web.ts';
 
@@ -23,6 +23,11 @@ export interface AppOptions {
   log?: (line: string) => void;
   logRequests?: boolean;
   clock?: () => Date;
+  /**
+   * Run the projector on its own worker thread (npm start) instead of this thread's event loop.
+   * Off by default for tests that boot many apps: a thread from TypeScript sources takes seconds.
+   */
+  projectorThread?: boolean;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -31,7 +36,7 @@ export interface RunningApp {
   url: string;
   server: FastifyInstance;
   store: EventStore;
-  projector: Projector;
+  projector: ProjectorHandle;
   stop(): Promise<void>;
 }
 
@@ -58,8 +63,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn });
   }
   const pool = await createSlonikPool(options.databaseUrl);
-  const projector = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log });
-  await projector.start();
+  let projector: ProjectorHandle;
+  if (options.projectorThread) {
+    projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
+  } else {
+    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, eventsInPostgres: !options.eventStoreUrl });
+    await inline.start();
+    projector = inline;
+  }
   const waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl, eventsInPostgres: !options.eventStoreUrl });
   await waiter.start();
 

@@ -159,6 +159,7 @@ async function main() {
       port: config.port,
       host: config.host,
       log,
+      projectorThread: true,
     });
     startup = starting;
     app = await starting;

@@ -17,6 +17,8 @@ export interface ProjectorOptions {
   log?: (line: string) => void;
   /** Events live in this PostgreSQL (default) rather than EventStoreDB; see ApplyBatchOptions. */
   eventsInPostgres?: boolean;
+  /** Called after every committed batch with the new checkpoint (the worker thread reports it to the launcher). */
+  onCheckpoint?: (position: bigint) => void;
   /** Test hook: called before each event is applied; throwing aborts that batch's transaction. */
   beforeEach?: (event: RecordedEvent, index: number) => void;
 }
@@ -161,6 +163,7 @@ export class Projector {
           eventsInPostgres: this.options.eventsInPostgres,
         });
         this.failures = 0;
+        this.options.onCheckpoint?.(this.position);
       },
       onError: (error) => this.restartAfter(error),
     });

@@ -1,0 +1,54 @@
+import pg from 'pg';
+import { createSlonikPool } from '@mathdaily/api-kit';
+import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { Projector } from './projector.ts';
+import { readModels } from './read-models/index.ts';
+
+export interface ProjectorServiceOptions {
+  /** The read-model database (and the event store's, unless eventStoreUrl is set). */
+  databaseUrl: string;
+  eventStoreUrl?: string | undefined;
+  log: (line: string) => void;
+  onCheckpoint?: (position: bigint) => void;
+}
+
+export interface ProjectorService {
+  projector: Projector;
+  stop(): Promise<void>;
+}
+
+/**
+ * The projector with its own connections, as it runs on its own: the production process
+ * (projector/src/main.ts) and the embedded launcher's worker thread (projector-worker.ts).
+ */
+export async function startProjectorService(options: ProjectorServiceOptions): Promise<ProjectorService> {
+  const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  const warn = (message: string, error?: unknown) =>
+    options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
+  const store = options.eventStoreUrl
+    ? createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn })
+    : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn }));
+  const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: 4 });
+  const projector = new Projector({
+    pool,
+    databaseUrl: options.databaseUrl,
+    store,
+    models: readModels,
+    log: options.log,
+    eventsInPostgres: !options.eventStoreUrl,
+    ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+  });
+  const stop = async () => {
+    await projector.stop();
+    await store.close();
+    await pool.end();
+    await eventPool.end().catch(() => {});
+  };
+  try {
+    await projector.start();
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { projector, stop };
+}
