@@ -1,75 +1,445 @@
-// `npm run bench`: throughput and memory of the parts that must stay fast, measured in one run on
-// a private embedded PostgreSQL. Compare ratios within a run; absolute numbers vary by machine.
+// `npm run bench`: the event pipeline as students use it, each figure beside its reference, in one
+// run on a private embedded PostgreSQL with the built product as a child process. docs/bench.md
+// says what each figure means and how it is measured.
+//
+//   npm run bench                                     full size (≈ 6–10 min on 2 cores)
+//   npm run bench -- --seconds 5 --replay-events 100000 --skip web     quick check
+//   npm run bench -- --json bench.json                also write the figures as JSON
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createSlonikPool } from '@mathdaily/api-kit';
-import type { NewEvent } from '@mathdaily/domain';
-import { createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
-import { startEmbeddedPostgres } from '@mathdaily/launcher/embedded-postgres';
-import { rebuildReadModels, readModels } from '@mathdaily/projector';
-import { contactEvent } from '@mathdaily/projector/testing/projector-fixture';
+import { DEMO_ACCOUNTS } from '@mathdaily/domain';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
 import { benchDomain } from './domain.ts';
+import type { HistorySummary } from './history.ts';
+import { ensureBuilt, ROOT, startProduct, type RunningProduct } from './product.ts';
+import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
+import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
+import type { Percentiles } from './stats.ts';
+import {
+  registerStudents,
+  runCommandPhase,
+  runDueQueuePhase,
+  runReadYourWritePhase,
+  type CommandPhaseResult,
+  type DueQueuePhaseResult,
+  type ReadYourWritePhaseResult,
+  type Student,
+} from './students.ts';
 
-interface Row {
-  name: string;
-  value: string;
+const HELP = `npm run bench [-- options]
+
+  --json FILE            also write the figures to FILE as JSON
+  --seconds N            length of the raw-insert, command and read-your-write phases (default 15; env BENCH_SECONDS)
+  --students N           simulated students / raw-insert clients (default 50)
+  --due-seconds N        length of the due-queue phase (default 10)
+  --due-rate N           fixed request rate of the due-queue phase, req/s (default 1000)
+  --replay-events N      size of the generated history for COPY and replay (default 1000000; env BENCH_REPLAY_EVENTS)
+  --replay-cap N         stop a replay still running after N seconds and report its rate so far (default 180)
+  --seed N               seed of the generated history (default 20260105)
+  --skip LIST            comma-separated phases to leave out: load, web, replay, domain
+  --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
+  --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
+`;
+
+const { values: args } = parseArgs({
+  options: {
+    json: { type: 'string' },
+    seconds: { type: 'string' },
+    students: { type: 'string' },
+    'due-seconds': { type: 'string' },
+    'due-rate': { type: 'string' },
+    'replay-events': { type: 'string' },
+    'replay-cap': { type: 'string' },
+    seed: { type: 'string' },
+    skip: { type: 'string' },
+    build: { type: 'boolean' },
+    'no-build': { type: 'boolean' },
+    keep: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log(HELP);
+  process.exit(0);
 }
-const rows: Row[] = [];
-const record = (name: string, value: string) => {
-  rows.push({ name, value });
-  console.log(`${name.padEnd(58)} ${value}`);
+const number = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value.replaceAll('_', ''));
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, not '${value}'`);
+  return parsed;
 };
-const perSecond = (count: number, ms: number) => `${Math.round((count / ms) * 1000).toLocaleString('en-GB')} /s`;
+const config = {
+  seconds: number(args.seconds ?? process.env.BENCH_SECONDS, 15, '--seconds'),
+  students: Math.round(number(args.students, 50, '--students')),
+  dueSeconds: number(args['due-seconds'], 10, '--due-seconds'),
+  dueRate: number(args['due-rate'], 1000, '--due-rate'),
+  replayEvents: Math.round(number(args['replay-events'] ?? process.env.BENCH_REPLAY_EVENTS, 1_000_000, '--replay-events')),
+  replayCap: number(args['replay-cap'], 180, '--replay-cap'),
+  seed: Math.round(number(args.seed, 20260105, '--seed')),
+  skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+};
+for (const phase of config.skip) if (!['load', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
+if (config.students > 2400) throw new Error('--students: at most 2400 (ten per loopback address)');
 
-async function benchEventStore(url: string) {
-  const eventPool = new pg.Pool({ connectionString: url, max: 12 });
-  await migratePostgresEventStore(eventPool);
-  const store = createPostgresEventStore({ pool: eventPool, connectionString: url });
-  const writers = 8;
-  const perWriter = 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, writer) => {
-      for (let i = 0; i < perWriter; i += 1) {
-        const event: NewEvent = contactEvent(writer * perWriter + i, new Date(Date.UTC(2026, 0, 1) + i * 1000));
-        await store.append(`bench-${writer}-${i % 50}`, [event], { expectedVersion: 'any' });
-      }
-    }),
-  );
-  const appendMs = performance.now() - started;
-  record(`event store: append, ${writers} writers × ${perWriter} single-event appends`, perSecond(writers * perWriter, appendMs));
+const GOALS = {
+  commandVsRaw: 0.5,
+  readYourWriteP99: 50,
+  replayRate: 100_000,
+  replayEvents: 1_000_000,
+  dueP99: 10,
+  dueRate: 1000,
+  webJsKb: 150,
+  firstProblem: 300,
+};
 
-  const readStarted = performance.now();
-  let after = 0n;
-  let read = 0;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: 1000 });
-    if (batch.length === 0) break;
-    read += batch.length;
-    after = batch.at(-1)!.position;
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const loadAtStart = loadavg();
+const phaseSeconds: Record<string, number> = {};
+async function phase<T>(key: string, title: string, work: () => Promise<T>): Promise<T> {
+  const begun = performance.now();
+  log(`\n▶ ${title}`);
+  try {
+    return await work();
+  } finally {
+    phaseSeconds[key] = round((performance.now() - begun) / 1000, 1) ?? 0;
   }
-  record(`event store: readAll in batches of 1000 (${read} events)`, perSecond(read, performance.now() - readStarted));
+}
+const round = (value: number, digits = 0) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
+const fmt = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-  const pool = await createSlonikPool(url);
-  const rssBefore = process.memoryUsage().rss;
-  const replay = await rebuildReadModels({ pool, store, models: readModels });
-  record(`projector: replay of ${replay.events} events into a fresh schema`, `${replay.eventsPerSecond.toLocaleString('en-GB')} /s`);
-  record('projector: memory growth during replay (RSS)', `${Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024)} MiB`);
-  await store.close();
-  await pool.end();
-  await eventPool.end();
+// Everything started is stopped in reverse order: at the end, on an error and on Ctrl-C.
+const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const step = cleanups.pop()!;
+      await step.run().catch((error: unknown) => console.error(`cleanup (${step.name}) failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  })();
+  return cleaning;
+}
+let interrupted = false;
+let interruptedCode = 130;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C arrives twice (the process group, and tsx passing it on): act once.
+    if (interrupted) return;
+    interrupted = true;
+    interruptedCode = signal === 'SIGINT' ? 130 : 143;
+    console.error(`\n${signal}: stopping the bench…`);
+    const force = setTimeout(() => process.exit(1), 60_000);
+    force.unref();
+    void cleanup().finally(() => process.exit(interruptedCode));
+  });
 }
 
-const folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-bench-'));
-const server = await startEmbeddedPostgres({ clusterDir: path.join(folder, 'cluster'), password: randomUUID() });
+interface WebModule {
+  measureWebJsGzipKb(webDist: string): Promise<number>;
+  measureFirstProblemMs(baseUrl: string, login: { email: string; password: string }): Promise<{ p50: number; p99: number; runs: number }>;
+}
+
+async function loadWebModule(): Promise<WebModule | null> {
+  const file = path.join(import.meta.dirname, 'web.ts');
+  if (!existsSync(file)) return null;
+  return (await import(file)) as WebModule;
+}
+
+/** The start-up seeding finishes the problem bank in the background: measure only once it is stored and projected. */
+async function waitForProblemBank(databaseUrl: string, baseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const deadline = Date.now() + 300_000;
+  try {
+    for (;;) {
+      const { rows } = await client.query("SELECT 1 FROM events WHERE type = 'ProblemBankSeeded' LIMIT 1");
+      if (rows.length > 0) break;
+      if (Date.now() > deadline) throw new Error('the problem bank was not seeded within 300 s');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+  await waitForProjector(baseUrl, deadline);
+}
+
+/** Each phase starts with the projector caught up, so none measures the previous one's backlog. */
+async function waitForProjector(baseUrl: string, deadline = Date.now() + 120_000) {
+  for (;;) {
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { projector: { lag: string | null } };
+    if (health.projector.lag === '0') return;
+    if (Date.now() > deadline) throw new Error(`the projector did not catch up (lag ${health.projector.lag})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+interface Results {
+  raw?: RawInsertResult;
+  commands?: CommandPhaseResult;
+  ryw?: ReadYourWritePhaseResult;
+  due?: DueQueuePhaseResult;
+  webJsKb?: number | null;
+  firstProblem?: { p50: number; p99: number; runs: number } | null;
+  webNote?: string;
+  copy?: CopyResult;
+  replay?: ReplayResult;
+  history?: HistorySummary;
+  domain: { name: string; value: string }[];
+  build?: { seconds: number; built: string[]; failed: string[] };
+}
+
+async function main(): Promise<Results> {
+  const results: Results = { domain: [] };
+  const needsProduct = !config.skip.has('load') || !config.skip.has('web');
+  if (needsProduct && !args['no-build']) {
+    results.build = await phase('build', 'build', () => ensureBuilt({ force: Boolean(args.build), log }));
+    log(results.build.built.length ? `built: ${results.build.built.join(', ')}` : 'build: up to date');
+  }
+
+  // Under /tmp: run as root, PostgreSQL runs as 'postgres', which must reach its data folder.
+  const folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-bench-'));
+  cleanups.push({
+    name: 'temporary folder',
+    run: () => (args.keep ? (log(`kept ${folder}`), Promise.resolve()) : rm(folder, { recursive: true, force: true })),
+  });
+  const server: EmbeddedPostgresHandle = await phase('postgres_start', 'start PostgreSQL', () =>
+    startEmbeddedPostgres({ clusterDir: path.join(folder, 'cluster'), password: randomUUID() }),
+  );
+  cleanups.push({ name: 'PostgreSQL', run: () => server.stop() });
+
+  if (needsProduct) {
+    const databaseUrl = await createDatabase(server.url, 'mathdaily');
+    const product: RunningProduct = await phase('product_start', 'start the product (node launcher/dist/main.js), wait for the problem bank', async () => {
+      const running = await startProduct({ databaseUrl, dataDir: path.join(folder, 'data'), logFile: path.join(folder, 'server.log') });
+      cleanups.push({ name: 'product', run: () => running.stop() });
+      await waitForProblemBank(databaseUrl, running.url);
+      return running;
+    });
+    log(`product at ${product.url} (log ${product.logFile})`);
+    try {
+      if (!config.skip.has('load')) {
+        const students: Student[] = await phase('register', `register ${config.students} students`, () => registerStudents(product.url, config.students));
+        await phase('warm_up', 'warm-up (3 s of the practice loop)', () => runReadYourWritePhase(students, 3));
+        await waitForProjector(product.url);
+        results.raw = await phase('raw_insert', `raw inserts: ${config.students} pg clients, ${config.seconds} s`, () =>
+          runRawInsertPhase(databaseUrl, { clients: config.students, seconds: config.seconds }),
+        );
+        log(`${fmt(results.raw.rowsPerSecond)} rows/s`);
+        await waitForProjector(product.url);
+        results.commands = await phase('commands', `commands: ${config.students} students answering, ${config.seconds} s`, () => runCommandPhase(students, config.seconds));
+        log(`${fmt(results.commands.commandsPerSecond)} answers/s, non-2xx ${JSON.stringify(results.commands.non2xx)}, errors ${results.commands.errors}`);
+        await waitForProjector(product.url);
+        results.ryw = await phase('read_your_write', `read-your-write: answer, then read the queue at that position, ${config.seconds} s`, () =>
+          runReadYourWritePhase(students, config.seconds),
+        );
+        log(`p50 ${fmt(results.ryw.readMs.p50, 1)} ms, p99 ${fmt(results.ryw.readMs.p99, 1)} ms, stale ${results.ryw.staleReads}/${results.ryw.reads}`);
+        await waitForProjector(product.url);
+        results.due = await phase('due_queue', `due queue: autocannon at ${config.dueRate} req/s, ${config.dueSeconds} s`, () =>
+          runDueQueuePhase(product.url, students, { seconds: config.dueSeconds, rate: config.dueRate, connections: config.students }),
+        );
+        log(`p50 ${fmt(results.due.latencyMs.p50)} ms, p99 ${fmt(results.due.latencyMs.p99)} ms, ${fmt(results.due.achievedRate)} req/s`);
+        students.forEach((student) => student.client.close());
+      }
+      if (!config.skip.has('web')) {
+        await phase('web', 'web: landing JS and first problem (bench/web.ts)', async () => {
+          await waitForProjector(product.url);
+          const web = await loadWebModule().catch((error: unknown) => {
+            results.webNote = `bench/web.ts failed to load: ${error instanceof Error ? error.message : String(error)}`;
+            return null;
+          });
+          if (!web) {
+            results.webNote ??= 'bench/web.ts is missing: not measured';
+            results.webJsKb = null;
+            results.firstProblem = null;
+            log(results.webNote);
+            return;
+          }
+          const demo = DEMO_ACCOUNTS.find((account) => account.role === 'student')!;
+          const notes: string[] = [];
+          results.webJsKb = await web.measureWebJsGzipKb(path.join(ROOT, 'web/dist')).catch((error: unknown) => {
+            notes.push(`web JS: ${error instanceof Error ? error.message : String(error)}`);
+            return null;
+          });
+          results.firstProblem = await web.measureFirstProblemMs(product.url, { email: demo.email, password: demo.password }).catch((error: unknown) => {
+            notes.push(`first problem: ${error instanceof Error ? error.message : String(error)}`);
+            return null;
+          });
+          if (notes.length) results.webNote = notes.join('; ');
+        });
+      }
+    } finally {
+      // Stopped before the replay: it gets the machine to itself.
+      await phase('product_stop', 'stop the product', () => product.stop());
+    }
+  }
+
+  if (!config.skip.has('replay')) {
+    const replayUrl = await createDatabase(server.url, 'bench_replay');
+    const file = path.join(folder, 'history.copy');
+    const history = await phase('history', `generate a ${fmt(config.replayEvents)}-event history (seed ${config.seed})`, () =>
+      generateHistory(file, config.replayEvents, config.seed),
+    );
+    results.history = history;
+    log(`${fmt(history.students)} students, ${history.days} days, ${fmt(history.bytes / 1024 / 1024)} MiB, ${fmt(history.seconds, 1)} s`);
+    results.copy = await phase('copy', 'COPY into events', () => copyHistory(replayUrl, file, history.events));
+    log(`${fmt(results.copy.rowsPerSecond)} rows/s (${fmt(results.copy.seconds, 1)} s; VACUUM ANALYZE ${fmt(results.copy.vacuumSeconds, 1)} s)`);
+    await rm(file, { force: true });
+    results.replay = await phase('replay', `replay (rebuildReadModels, cap ${config.replayCap} s)`, () =>
+      measureReplay({ adminUrl: server.url, databaseUrl: replayUrl, database: 'bench_replay', capSeconds: config.replayCap, log }),
+    );
+    log(`${fmt(results.replay.eventsPerSecond)} events/s over ${fmt(results.replay.events)} events in ${fmt(results.replay.seconds, 1)} s${results.replay.capped ? ' (CAPPED)' : ''}`);
+  }
+
+  if (!config.skip.has('domain')) {
+    await phase('domain', 'pure domain', () =>
+      benchDomain((name, value) => {
+        results.domain.push({ name, value });
+        log(`${name.padEnd(60)} ${value}`);
+      }),
+    );
+  }
+  return results;
+}
+
+type Verdict = 'PASS' | 'MISS' | 'n/a';
+const verdict = (measured: boolean, ok: boolean): Verdict => (!measured ? 'n/a' : ok ? 'PASS' : 'MISS');
+
+function report(results: Results) {
+  const { raw, commands, ryw, due, copy, replay } = results;
+  const commandVsRaw = raw && commands ? commands.commandsPerSecond / raw.rowsPerSecond : null;
+  const nonOk = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const replayFull = replay ? replay.events >= GOALS.replayEvents || (results.history?.events ?? 0) >= GOALS.replayEvents : false;
+  const goals = {
+    command_vs_raw: verdict(commandVsRaw !== null, (commandVsRaw ?? 0) >= GOALS.commandVsRaw),
+    read_your_write: verdict(Boolean(ryw), Boolean(ryw && ryw.readMs.p99 <= GOALS.readYourWriteP99 && ryw.staleReads === 0)),
+    replay: verdict(Boolean(replay) && replayFull, Boolean(replay && !replay.capped && replay.eventsPerSecond >= GOALS.replayRate)),
+    due_queue: verdict(
+      Boolean(due) && config.dueRate === GOALS.dueRate,
+      Boolean(due && due.latencyMs.p99 <= GOALS.dueP99 && due.achievedRate >= 0.95 * due.targetRate && due.non2xx === 0 && due.errors === 0),
+    ),
+    web_js: verdict(typeof results.webJsKb === 'number', (results.webJsKb ?? Infinity) <= GOALS.webJsKb),
+    first_problem: verdict(Boolean(results.firstProblem), (results.firstProblem?.p50 ?? Infinity) <= GOALS.firstProblem),
+  };
+
+  const rows: [string, string, string, string][] = [];
+  const ms = (p: Percentiles | { p50: number; p99: number } | null | undefined) => (p ? `p50 ${fmt(p.p50, 1)} / p99 ${fmt(p.p99, 1)} ms` : '–');
+  rows.push(['raw_insert_per_s', raw ? `${fmt(raw.rowsPerSecond)} rows/s (${config.students} pg clients, insert p50 ${fmt(raw.insertMs.p50, 1)} ms)` : '–', 'reference', '']);
+  rows.push([
+    'commands_per_s',
+    commands ? `${fmt(commands.commandsPerSecond)} answers/s (non-2xx ${nonOk(commands.non2xx)}, errors ${commands.errors}; answer ${ms(commands.answerMs)})` : '–',
+    '',
+    '',
+  ]);
+  rows.push(['command_vs_raw', commandVsRaw === null ? '–' : fmt(commandVsRaw, 3), `≥ ${GOALS.commandVsRaw}`, goals.command_vs_raw]);
+  rows.push(['read_your_write_ms', ryw ? `${ms(ryw.readMs)} (${fmt(ryw.reads)} reads)` : '–', `p99 ≤ ${GOALS.readYourWriteP99} ms, 0 stale`, goals.read_your_write]);
+  rows.push([
+    'stale_reads',
+    ryw ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, ${fmt(ryw.answersPerSecond)} answers/s)` : '–',
+    '0',
+    '',
+  ]);
+  rows.push(['copy_rows_per_s', copy ? `${fmt(copy.rowsPerSecond)} rows/s (${fmt(copy.rows)} rows, ${fmt(copy.seconds, 1)} s)` : '–', 'reference', '']);
+  rows.push([
+    'replay_events_per_s',
+    replay ? `${fmt(replay.eventsPerSecond)} events/s (${fmt(replay.events)} events, ${fmt(replay.seconds, 1)} s${replay.capped ? `, CAPPED at ${config.replayCap} s` : ''})` : '–',
+    `≥ ${fmt(GOALS.replayRate)}/s on ≥ ${fmt(GOALS.replayEvents)} events`,
+    goals.replay,
+  ]);
+  rows.push([
+    'due_queue_ms',
+    due ? `${ms(due.latencyMs)} at ${fmt(due.achievedRate)} of ${fmt(due.targetRate)} req/s (non-2xx ${due.non2xx}, errors ${due.errors})` : '–',
+    `p99 ≤ ${GOALS.dueP99} ms at ${GOALS.dueRate} req/s`,
+    goals.due_queue,
+  ]);
+  rows.push(['web_js_gzip_kb', typeof results.webJsKb === 'number' ? `${fmt(results.webJsKb, 1)} KB` : results.webNote ? 'not measured' : '–', `≤ ${GOALS.webJsKb} KB`, goals.web_js]);
+  rows.push([
+    'first_problem_ms',
+    results.firstProblem ? `${ms(results.firstProblem)} (${results.firstProblem.runs} runs)` : results.webNote ? 'not measured' : '–',
+    `p50 ≤ ${GOALS.firstProblem} ms`,
+    goals.first_problem,
+  ]);
+
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['figure', 'value', 'goal', ''][i]!.length));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  log('\n' + line(['figure', 'value', 'goal', '']));
+  log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) log(line(row));
+  if (results.domain.length) {
+    log('\nextra (pure domain, no I/O):');
+    for (const row of results.domain) log(`  ${row.name.padEnd(60)} ${row.value}`);
+  }
+  if (results.build?.failed.length) log(`\nWARNING: the ${results.build.failed.join(' and ')} build failed: these figures are for the older build output.`);
+  if (results.webNote) log(`\nweb: ${results.webNote}`);
+  if (replay?.emptyTables.length) log(`\nread-model tables left empty by the replay: ${replay.emptyTables.join(', ')}`);
+  const total = (performance.now() - started) / 1000;
+  log(`\nphases (s): ${Object.entries(phaseSeconds).map(([name, s]) => `${name} ${s}`).join(', ')}`);
+  // Other work on the machine moves every figure: say how busy it was.
+  const loadAtEnd = loadavg();
+  log(`total ${fmt(total)} s; load average (1 min) ${fmt(loadAtStart[0], 1)} at start, ${fmt(loadAtEnd[0], 1)} at end, on ${availableParallelism()} cores`);
+
+  const json = {
+    commands_per_s: commands ? round(commands.commandsPerSecond, 1) : null,
+    raw_insert_per_s: raw ? round(raw.rowsPerSecond, 1) : null,
+    command_vs_raw: commandVsRaw === null ? null : round(commandVsRaw, 3),
+    read_your_write_ms: ryw ? { p50: ryw.readMs.p50, p99: ryw.readMs.p99 } : null,
+    stale_reads: ryw ? ryw.staleReads : null,
+    replay_events_per_s: replay ? round(replay.eventsPerSecond) : null,
+    copy_rows_per_s: copy ? round(copy.rowsPerSecond) : null,
+    due_queue_ms: due ? { p50: due.latencyMs.p50, p99: due.latencyMs.p99 } : null,
+    web_js_gzip_kb: typeof results.webJsKb === 'number' ? round(results.webJsKb, 1) : null,
+    // {p50, p99} of the browser runs; the goal is judged on p50.
+    first_problem_ms: results.firstProblem ? { p50: results.firstProblem.p50, p99: results.firstProblem.p99 } : null,
+    replay_events: results.history?.events ?? null,
+    phase_seconds: phaseSeconds,
+    total_seconds: round(total, 1),
+    goals,
+    context: {
+      config: { ...config, skip: [...config.skip] },
+      build: results.build ?? null,
+      raw_insert: raw ?? null,
+      commands: commands ?? null,
+      read_your_write: ryw ?? null,
+      due_queue: due ?? null,
+      first_problem: results.firstProblem ?? null,
+      web_note: results.webNote ?? null,
+      history: results.history ?? null,
+      copy: copy ?? null,
+      replay: replay ?? null,
+      domain: results.domain,
+      node: process.version,
+      cores: availableParallelism(),
+      load_average_start: loadAtStart,
+      load_average_end: loadAtEnd,
+    },
+  };
+  return json;
+}
+
+let exitCode = 0;
 try {
-  await benchEventStore(server.url);
-  await benchDomain(record);
-} finally {
-  await server.stop();
-  await rm(folder, { recursive: true, force: true });
+  const results = await main();
+  await cleanup();
+  const json = report(results);
+  if (args.json) {
+    await writeFile(args.json, `${JSON.stringify(json, null, 2)}\n`);
+    log(`wrote ${args.json}`);
+  }
+} catch (error) {
+  exitCode = 1;
+  // After Ctrl-C the phase in progress fails as its processes stop: the signal handler exits.
+  if (interrupted) {
+    await cleanup();
+    process.exit(interruptedCode);
+  }
+  console.error(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await cleanup();
 }
-console.log(`\n${rows.length} measurements.`);
+process.exit(exitCode);
+

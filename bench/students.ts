@@ -1,0 +1,292 @@
+// Simulated students driving the running product over HTTP, the way the web app does.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { createClient, type Client, type Reply } from './http.ts';
+import { percentiles, type Percentiles } from './stats.ts';
+
+export interface BankProblem {
+  id: string;
+  answer: string;
+}
+
+export interface Student {
+  index: number;
+  email: string;
+  userId: string;
+  token: string;
+  grade: number;
+  client: Client;
+  bank: BankProblem[];
+  cursor: number;
+}
+
+export type StatusCounts = Record<string, number>;
+
+/** Anything the checker can read: the first option of a multiple-choice problem, else "1". */
+const answerFor = (problem: { answer_options?: string[] | null }) => problem.answer_options?.[0] ?? '1';
+
+function countStatus(counts: StatusCounts, status: number | string) {
+  counts[String(status)] = (counts[String(status)] ?? 0) + 1;
+}
+
+function expectOk(reply: Reply, what: string): Reply {
+  if (reply.status >= 200 && reply.status < 300) return reply;
+  throw new Error(`${what}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+}
+
+/**
+ * Registers students through POST /api/auth/register, ten per loopback source address
+ * (127.0.0.2, 127.0.0.3, …): the route allows 20 registrations per address per 10 minutes.
+ */
+export async function registerStudents(baseUrl: string, count: number): Promise<Student[]> {
+  const runId = randomUUID().slice(0, 8);
+  const students: Student[] = [];
+  const banks = new Map<number, Promise<BankProblem[]>>();
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const client = createClient(baseUrl, `127.0.0.${2 + Math.floor(index / 10)}`);
+      const grade = 1 + (index % 12);
+      const email = `bench.${runId}.${index}@example.com`;
+      const reply = expectOk(
+        await client.request('POST', '/api/auth/register', {
+          body: { email, password: 'Bench-Pass-2026!', firstName: 'Bench', lastName: 'Student', gradeLevel: grade },
+        }),
+        `register ${email}`,
+      );
+      const token = reply.body.accessToken as string;
+      if (!banks.has(grade)) {
+        // The grade's problems to answer in the command phase (up to 100; answered in sessions of 10).
+        banks.set(
+          grade,
+          client.request('GET', `/api/problems?grade=${grade}&limit=100`, { token }).then((list) => {
+            expectOk(list, `list grade ${grade} problems`);
+            return (list.body.data.problems as { id: string; answer_options: string[] | null }[]).map((p) => ({ id: p.id, answer: answerFor(p) }));
+          }),
+        );
+      }
+      const bank = await banks.get(grade)!;
+      if (bank.length < 10) throw new Error(`grade ${grade} has only ${bank.length} problems in the bank`);
+      students[index] = { index, email, userId: reply.body.user.id as string, token, grade, client, bank, cursor: index * 7 };
+    }
+  };
+  await Promise.all(Array.from({ length: 5 }, worker));
+  return students;
+}
+
+export interface CommandPhaseResult {
+  seconds: number;
+  answers: number;
+  commandsPerSecond: number;
+  /** Session starts and ends sent between answers (every 10 answers), not counted as answers. */
+  sessionCommands: number;
+  non2xx: StatusCounts;
+  errors: number;
+  answerMs: Percentiles;
+}
+
+/**
+ * Closed loop: every student submits an answer, waits for it, submits the next. Problems come
+ * from the student's grade list; a session holds 10 answers, then it is ended and a new one
+ * started (a problem may be answered once per session).
+ */
+export async function runCommandPhase(students: Student[], seconds: number): Promise<CommandPhaseResult> {
+  const non2xx: StatusCounts = {};
+  let answers = 0;
+  let sessionCommands = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    students.map(async (student) => {
+      let sessionId: string | null = null;
+      let inSession = 0;
+      while (performance.now() < deadline) {
+        try {
+          if (!sessionId || inSession >= 10) {
+            if (sessionId) {
+              const end = await student.client.request('POST', `/api/learning/sessions/${sessionId}/end`, { token: student.token });
+              sessionCommands += 1;
+              if (end.status >= 300) countStatus(non2xx, `end ${end.status}`);
+            }
+            sessionId = randomUUID();
+            inSession = 0;
+            const start = await student.client.request('POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } });
+            sessionCommands += 1;
+            if (start.status >= 300) countStatus(non2xx, `start ${start.status}`);
+            continue;
+          }
+          const problem = student.bank[student.cursor++ % student.bank.length]!;
+          inSession += 1;
+          const reply = await student.client.request('POST', '/api/learning/submit-answer', {
+            token: student.token,
+            body: { problem_id: problem.id, session_id: sessionId, user_answer: problem.answer, response_time_ms: 4000 },
+          });
+          if (reply.status >= 200 && reply.status < 300) {
+            answers += 1;
+            latencies.push(reply.ms);
+          } else countStatus(non2xx, reply.status);
+        } catch {
+          errors += 1;
+        }
+      }
+      if (sessionId) await student.client.request('POST', `/api/learning/sessions/${sessionId}/end`, { token: student.token }).catch(() => {});
+    }),
+  );
+  // Answers that started before the deadline finish after it: divide by the time they took.
+  const elapsed = (performance.now() - started) / 1000;
+  return { seconds: elapsed, answers, commandsPerSecond: answers / elapsed, sessionCommands, non2xx, errors, answerMs: percentiles(latencies) };
+}
+
+export interface ReadYourWritePhaseResult {
+  seconds: number;
+  answers: number;
+  answersPerSecond: number;
+  reads: number;
+  readMs: Percentiles;
+  /** Answered with x-consistency: stale. */
+  staleHeader: number;
+  /** A 200 without the stale header that still offered the answered problem as new. */
+  staleData: number;
+  /** Reads that were stale either way (each read counted once). */
+  staleReads: number;
+  non2xx: StatusCounts;
+  errors: number;
+}
+
+interface DueProblem {
+  id: string;
+  kind: 'review' | 'new';
+  answer_options: string[] | null;
+}
+
+/**
+ * The practice loop as the web app runs it: answer, then at once read the queue with
+ * x-min-position = the answer's position, and answer the next problem from that queue; when
+ * every problem in it was answered in this session, end the session and start another.
+ */
+export async function runReadYourWritePhase(students: Student[], seconds: number): Promise<ReadYourWritePhaseResult> {
+  const non2xx: StatusCounts = {};
+  const latencies: number[] = [];
+  let answers = 0;
+  let staleHeader = 0;
+  let staleData = 0;
+  let staleReads = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const readQueue = async (student: Student, position: string | null) => {
+    const reply = await student.client.request('GET', `/api/learning/due-problems/${student.userId}`, {
+      token: student.token,
+      headers: position ? { 'x-min-position': position } : {},
+    });
+    return reply;
+  };
+  await Promise.all(
+    students.map(async (student) => {
+      let sessionId: string | null = null;
+      let answered = new Set<string>();
+      let queue: DueProblem[] = [];
+      while (performance.now() < deadline) {
+        try {
+          let next = queue.find((problem) => !answered.has(problem.id));
+          if (!sessionId || !next) {
+            if (sessionId) await student.client.request('POST', `/api/learning/sessions/${sessionId}/end`, { token: student.token });
+            sessionId = randomUUID();
+            answered = new Set();
+            const start = await student.client.request('POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } });
+            if (start.status >= 300) countStatus(non2xx, `start ${start.status}`);
+            const first = await readQueue(student, start.body?.position ?? null);
+            if (first.status !== 200) {
+              countStatus(non2xx, `due ${first.status}`);
+              continue;
+            }
+            queue = first.body.data.problems as DueProblem[];
+            next = queue.find((problem) => !answered.has(problem.id));
+            if (!next) throw new Error(`student ${student.index}: empty practice queue`);
+          }
+          answered.add(next.id);
+          const reply = await student.client.request('POST', '/api/learning/submit-answer', {
+            token: student.token,
+            body: { problem_id: next.id, session_id: sessionId, user_answer: answerFor(next), response_time_ms: 4000 },
+          });
+          if (reply.status < 200 || reply.status >= 300) {
+            countStatus(non2xx, `answer ${reply.status}`);
+            continue;
+          }
+          answers += 1;
+          const read = await readQueue(student, String(reply.body.position));
+          if (read.status !== 200) {
+            countStatus(non2xx, `due ${read.status}`);
+            continue;
+          }
+          latencies.push(read.ms);
+          queue = read.body.data.problems as DueProblem[];
+          const headerStale = read.headers['x-consistency'] === 'stale';
+          const dataStale = queue.some((problem) => problem.id === next!.id && problem.kind === 'new');
+          if (headerStale) staleHeader += 1;
+          if (dataStale && !headerStale) staleData += 1;
+          if (headerStale || dataStale) staleReads += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+      if (sessionId) await student.client.request('POST', `/api/learning/sessions/${sessionId}/end`, { token: student.token }).catch(() => {});
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    seconds: elapsed,
+    answers,
+    answersPerSecond: answers / elapsed,
+    reads: latencies.length,
+    readMs: percentiles(latencies),
+    staleHeader,
+    staleData,
+    staleReads,
+    non2xx,
+    errors,
+  };
+}
+
+export interface DueQueuePhaseResult {
+  seconds: number;
+  targetRate: number;
+  achievedRate: number;
+  requests: number;
+  latencyMs: Percentiles;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** autocannon at a fixed overall rate against GET /api/learning/due-problems, rotating over the students' tokens. */
+export async function runDueQueuePhase(baseUrl: string, students: Student[], options: { seconds: number; rate: number; connections: number }): Promise<DueQueuePhaseResult> {
+  let turn = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    overallRate: options.rate,
+    duration: options.seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const student = students[turn++ % students.length]!;
+          return { ...request, path: `/api/learning/due-problems/${student.userId}`, headers: { ...request.headers, authorization: `Bearer ${student.token}` } };
+        },
+      },
+    ],
+  });
+  return {
+    seconds: result.duration,
+    targetRate: options.rate,
+    achievedRate: result['2xx'] / result.duration,
+    requests: result.requests.total,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, count: result.requests.total },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
