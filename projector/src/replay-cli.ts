@@ -7,7 +7,7 @@ import { createSlonikPool } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { loadConfig } from '@mathdaily/launcher/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
-import { rebuildReadModels } from './rebuild.ts';
+import { rebuildReadModels, ReplayStoppedError } from './rebuild.ts';
 import { readModels } from './read-models/index.ts';
 
 async function resolveDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
@@ -36,6 +36,16 @@ async function resolveDatabase(): Promise<{ url: string; embedded?: EmbeddedPost
   return { url: url.toString(), embedded };
 }
 
+/** Ctrl-C (or SIGTERM) stops the replay between pages; the schema in use stays as it was. */
+const stopping = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping.signal.aborted) return;
+    console.log(`\nreplay: ${signal}, stopping…`);
+    stopping.abort();
+  });
+}
+
 async function main() {
   const { url, embedded } = await resolveDatabase();
   const eventPool = new pg.Pool({ connectionString: url });
@@ -44,8 +54,19 @@ async function main() {
     : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: url }));
   const pool = await createSlonikPool(url);
   try {
-    const result = await rebuildReadModels({ pool, store, models: readModels, log: (line) => console.log(line) });
+    const result = await rebuildReadModels({
+      pool,
+      store,
+      models: readModels,
+      log: (line) => console.log(line),
+      signal: stopping.signal,
+      eventsInPostgres: !process.env.EVENTSTORE_URL,
+    });
     console.log(`replay: ${result.events} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond} events/s`);
+  } catch (error) {
+    if (!(error instanceof ReplayStoppedError)) throw error;
+    console.log(`replay: ${error.message}`);
+    process.exitCode = 130;
   } finally {
     await store.close();
     await pool.end();
