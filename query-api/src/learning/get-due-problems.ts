@@ -15,37 +15,46 @@ import {
   type ReviewCard,
 } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
-import { intParam, PROBLEM_COLUMNS, problemRow, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
+import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
+import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 import { calendarFor, dueToday } from './learning-figures.ts';
 
 const querystring = z.object({ limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE) });
 
-const reviewRow = problemRow.extend({
-  due_at: z.string(),
-  last_review_at: z.string(),
-  consecutive_correct: z.number(),
-  reps: z.number(),
-  lapses: z.number(),
-  stability: z.number(),
-  difficulty: z.number(),
-  card_state: z.string(),
-  review_attempts: z.number(),
-  correct_attempts: z.number(),
-  mastered: z.boolean(),
-  card: z.unknown(),
-  problem_difficulty: z.number().nullable(),
-});
+/** A due review as the queue query returns it (JSON: times as ISO text with an offset). */
+interface ReviewJson {
+  problem_id: string;
+  due_at: string;
+  last_review_at: string;
+  consecutive_correct: number;
+  reps: number;
+  lapses: number;
+  stability: number;
+  difficulty: number;
+  card_state: string;
+  review_attempts: number;
+  correct_attempts: number;
+  mastered: boolean;
+  /** The FSRS card (jsonb; a card stored as JSON text comes as a string). */
+  card: ReviewCard | string;
+  problem_difficulty: number | null;
+}
 
-const candidateRow = z.object({
-  problem_id: z.string(),
-  topic_id: z.string(),
-  grade: z.number(),
-  difficulty_level: z.number(),
-  problem_difficulty: z.number().nullable(),
+/**
+ * Everything the queue needs about the learner in one round trip, one row: the due reviews (at
+ * most a session's worth, with their problem's learned difficulty), how many are due, the
+ * abilities, the answer count (the selection's seed) and the new-problem candidates with their
+ * learned difficulty, as [problem_id, difficulty] pairs. Problem rows come from the catalogue.
+ */
+const queueRow = z.object({
+  reviews: z.array(z.unknown()),
+  due_total: z.number(),
+  student_ability: z.number().nullable(),
+  topic_abilities: z.record(z.string(), z.number()).nullable(),
+  answers: z.number(),
+  candidates: z.array(z.unknown()),
 });
-
-const abilityRow = z.object({ topic_id: z.string().nullable(), ability: z.number() });
 
 /**
  * The practice queue as the learner sees it before answering: the answer, the worked explanation
@@ -60,6 +69,8 @@ function practiceProblem(row: ProblemRow) {
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+/** A JSON timestamp as the API writes times (what the pool's timestamptz parser gives for a column). */
+const isoTime = (value: string) => new Date(value).toISOString();
 
 interface ReviewProgress {
   next_review_at: string;
@@ -123,98 +134,93 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const now = deps.clock();
       const cal = calendarFor(now, learner.timezone);
 
-      const [reviews, dueTotal, abilities, attemptsSoFar] = await Promise.all([
-        deps.pool.any(sql.type(reviewRow)`
-          SELECT ${PROBLEM_COLUMNS}, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
-                 r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts, r.mastered,
-                 r.state -> 'card' AS card, ap.difficulty AS problem_difficulty
-          FROM read_models.review_states r
-          JOIN read_models.problems p ON p.problem_id = r.problem_id
-          LEFT JOIN read_models.ability_problems ap ON ap.problem_id = r.problem_id
-          WHERE r.user_id = ${userId}::uuid AND ${dueToday('r', cal)}
-          ORDER BY r.due_at, r.problem_id
-          LIMIT ${MAX_SESSION_SIZE}`),
-        deps.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
-          SELECT count(*) AS n FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid AND ${dueToday('r', cal)}`),
-        deps.pool.any(sql.type(abilityRow)`
-          SELECT NULL::text AS topic_id, ability FROM read_models.ability_students WHERE user_id = ${userId}::uuid
-          UNION ALL
-          SELECT topic_id, ability FROM read_models.ability_student_topics WHERE user_id = ${userId}::uuid`),
-        deps.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
-          SELECT coalesce(sum(answers), 0)::int8 AS n FROM read_models.practice_days WHERE user_id = ${userId}::uuid`),
+      const user = sql.fragment`${userId}::uuid`;
+      const due = dueToday('r', cal);
+      const gradeFilter = learner.gradeLevel === null ? sql.fragment`TRUE` : sql.fragment`p.grade = ${learner.gradeLevel}`;
+      // zod checks this one row; the arrays in it (a grade's ~250 candidates, up to 20 reviews) are
+      // taken as the read model wrote them rather than parsed element by element on every request.
+      const queue = await deps.pool.one(sql.type(queueRow)`
+        SELECT
+          (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
+             SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
+                    r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts, r.mastered,
+                    r.state -> 'card' AS card, ap.difficulty AS problem_difficulty
+             FROM read_models.review_states r
+             JOIN read_models.problems p ON p.problem_id = r.problem_id
+             LEFT JOIN read_models.ability_problems ap ON ap.problem_id = r.problem_id
+             WHERE r.user_id = ${user} AND ${due}
+             ORDER BY r.due_at, r.problem_id
+             LIMIT ${MAX_SESSION_SIZE}) d) AS reviews,
+          (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ${user} AND ${due}) AS due_total,
+          (SELECT ability FROM read_models.ability_students WHERE user_id = ${user}) AS student_ability,
+          (SELECT json_object_agg(topic_id, ability) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_abilities,
+          (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
+          (SELECT coalesce(json_agg(json_build_array(p.problem_id, ap.difficulty)), '[]'::json)
+           FROM read_models.problems p
+           LEFT JOIN read_models.ability_problems ap ON ap.problem_id = p.problem_id
+           WHERE ${gradeFilter}
+             AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = p.problem_id)
+          ) AS candidates`);
+      const reviews = queue.reviews as ReviewJson[];
+      const candidates = queue.candidates as [problemId: string, difficulty: number | null][];
+      const catalogue = await problemCatalogueOf(deps.pool).rowsOf([
+        ...reviews.map((review) => review.problem_id),
+        ...candidates.map(([problemId]) => problemId),
       ]);
 
-      const studentAbility = abilities.find((a) => a.topic_id === null)?.ability ?? 0;
-      const topicAbility = new Map(abilities.filter((a) => a.topic_id !== null).map((a) => [a.topic_id!, a.ability]));
-      const predict = (row: { topic_id: string; difficulty_level: number; problem_difficulty: number | null }) =>
+      const studentAbility = queue.student_ability ?? 0;
+      const topicAbility = queue.topic_abilities ?? {};
+      const predict = (problem: ProblemRow, problemDifficulty: number | null) =>
         predictFromParameters({
           studentAbility,
-          topicAbility: topicAbility.get(row.topic_id) ?? 0,
-          problemDifficulty: row.problem_difficulty ?? difficultyPrior(row.difficulty_level),
+          topicAbility: topicAbility[problem.topic_id] ?? 0,
+          problemDifficulty: problemDifficulty ?? difficultyPrior(problem.difficulty_level),
         });
 
-      const gradeFilter = learner.gradeLevel === null ? sql.fragment`TRUE` : sql.fragment`p.grade = ${learner.gradeLevel}`;
-      const candidates = await deps.pool.any(sql.type(candidateRow)`
-        SELECT p.problem_id, p.topic_id, p.grade, p.difficulty_level, ap.difficulty AS problem_difficulty
-        FROM read_models.problems p
-        LEFT JOIN read_models.ability_problems ap ON ap.problem_id = p.problem_id
-        WHERE ${gradeFilter}
-          AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid AND r.problem_id = p.problem_id)`);
       const fresh = selectNewProblems(
-        candidates.map((c) => ({ problemId: c.problem_id, p: predict(c), grade: c.grade, topicId: c.topic_id })),
+        candidates.flatMap(([problemId, difficulty]) => {
+          const problem = catalogue.get(problemId);
+          return problem ? [{ problemId, p: predict(problem, difficulty), grade: problem.grade, topicId: problem.topic_id, problem }] : [];
+        }),
         {
           count: MAX_SESSION_SIZE,
           // A new choice after every answer, the same one on a reload.
-          seed: `${userId}:${attemptsSoFar}`,
+          seed: `${userId}:${queue.answers}`,
           ...(learner.gradeLevel === null ? {} : { grade: learner.gradeLevel }),
         },
       );
 
-      const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, reviews.length + MIN_NEW_PER_SESSION));
-      const session = composeSession({
-        dueReviews: reviews.map((row) => ({ problemId: row.problem_id, row })),
-        newProblems: fresh,
-        limit,
+      const dueReviews = reviews.flatMap((review) => {
+        const problem = catalogue.get(review.problem_id);
+        return problem ? [{ problemId: review.problem_id, review, problem }] : [];
       });
+      const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + MIN_NEW_PER_SESSION));
+      const session = composeSession({ dueReviews, newProblems: fresh, limit });
 
-      const newIds = session.filter((item) => item.kind === 'new').map((item) => item.problem.problemId);
-      const newRows = new Map(
-        (newIds.length === 0
-          ? []
-          : await deps.pool.any(sql.type(problemRow)`
-              SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ANY(${sql.array(newIds, 'uuid')})`)
-        ).map((row) => [row.problem_id, row]),
-      );
-
-      const problems = session.flatMap((item): DueProblem[] => {
-        if (item.kind === 'review') {
-          const row = item.problem.row;
-          const card = (typeof row.card === 'string' ? JSON.parse(row.card) : row.card) as ReviewCard;
-          return [
-            {
-              ...practiceProblem(row),
-              kind: 'review',
-              progress: {
-                next_review_at: row.due_at,
-                last_review_at: row.last_review_at,
-                consecutive_correct: row.consecutive_correct,
-                reps: row.reps,
-                lapses: row.lapses,
-                attempts: row.review_attempts,
-                correct_attempts: row.correct_attempts,
-                stability_days: round3(row.stability),
-                fsrs_difficulty: round3(row.difficulty),
-                state: row.card_state,
-                mastered: row.mastered,
-                retrievability: round3(retrievability(card, now)),
-              },
-              predicted_success: round3(predict(row)),
-            },
-          ];
+      const problems = session.map((item): DueProblem => {
+        if (item.kind === 'new') {
+          return { ...practiceProblem(item.problem.problem), kind: 'new', progress: newProblemProgress(now), predicted_success: round3(item.problem.p) };
         }
-        const row = newRows.get(item.problem.problemId);
-        if (!row) return [];
-        return [{ ...practiceProblem(row), kind: 'new', progress: newProblemProgress(now), predicted_success: round3(item.problem.p) }];
+        const { review, problem } = item.problem;
+        return {
+          ...practiceProblem(problem),
+          kind: 'review',
+          progress: {
+            next_review_at: isoTime(review.due_at),
+            last_review_at: isoTime(review.last_review_at),
+            consecutive_correct: review.consecutive_correct,
+            reps: review.reps,
+            lapses: review.lapses,
+            attempts: review.review_attempts,
+            correct_attempts: review.correct_attempts,
+            stability_days: round3(review.stability),
+            fsrs_difficulty: round3(review.difficulty),
+            state: review.card_state,
+            mastered: review.mastered,
+            retrievability: round3(retrievability(typeof review.card === 'string' ? (JSON.parse(review.card) as ReviewCard) : review.card, now)),
+          },
+          predicted_success: round3(predict(problem, review.problem_difficulty)),
+        };
       });
 
       return {
@@ -222,7 +228,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
           problems,
           reviews: problems.filter((p) => p.kind === 'review').length,
           new: problems.filter((p) => p.kind === 'new').length,
-          due_total: Number(dueTotal),
+          due_total: queue.due_total,
         },
       };
     },
