@@ -14,11 +14,13 @@ import { TableState } from './table-state.ts';
 export class ProjectionRun {
   private readonly tables = new Map<ReadModel, Tables>();
   private readonly handled = new Map<ReadModel, ReadonlySet<string>>();
+  private readonly complete: boolean;
 
   constructor(
     private readonly models: readonly ReadModel[],
     options: { complete: boolean },
   ) {
+    this.complete = options.complete;
     for (const model of models) {
       this.tables.set(model, Object.fromEntries(model.tables.map((table) => [table.name, new TableState(table, options.complete)])));
       this.handled.set(model, new Set(model.handles));
@@ -32,7 +34,8 @@ export class ProjectionRun {
       const handled = events.filter((event) => types.has(event.type));
       if (handled.length === 0) continue;
       const tables = this.tables.get(model)!;
-      if (model.keys) {
+      // A complete run already holds every row there is: nothing to load.
+      if (model.keys && !this.complete) {
         for (const [name, keys] of Object.entries(model.keys(handled, context))) {
           const table = tables[name];
           if (!table) throw new Error(`read model ${model.name} has no table ${name}`);

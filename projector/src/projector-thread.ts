@@ -48,8 +48,9 @@ export class ProjectorThread implements ProjectorHandle {
     const script = workerScript();
     this.stopped = new Promise((resolve) => (this.resolveStopped = resolve));
     const data: ProjectorWorkerData = { databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, entry: script.entry };
-    // No inherited flags: a test runner's loader options do not belong in this thread.
-    this.worker = new Worker(script.url, { workerData: data, execArgv: [] });
+    // No inherited flags: a test runner's loader options do not belong in this thread. A larger
+    // young generation: a rebuild at start folds every event in memory, and scavenges dominated.
+    this.worker = new Worker(script.url, { workerData: data, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } });
     this.worker.on('exit', () => this.resolveStopped());
   }
 

@@ -61,8 +61,10 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
  * spares Intl's formatToParts on the projector's hot path (a replay asks for every answer).
  */
 const QUARTER_HOUR_MS = 15 * 60_000;
-const MAX_MEMOISED_DATES = 100_000;
-const datesByQuarter = new Map<string, string>();
+const MAX_MEMOISED_QUARTERS = 1_000_000;
+/** Per zone: UTC quarter-hour index → local date. About a year of quarters per zone in practice. */
+const datesByQuarter = new Map<string, Map<number, string>>();
+let memoisedQuarters = 0;
 
 /**
  * The calendar date ('YYYY-MM-DD') of an instant in an IANA time zone. Throws a RangeError for an
@@ -72,8 +74,9 @@ export function localDate(at: Date | string, timeZone: string): string {
   const instant = typeof at === 'string' ? new Date(at) : at;
   const time = instant.getTime();
   if (Number.isNaN(time)) throw new RangeError(`Invalid time: ${String(at)}`);
-  const memoKey = `${timeZone}|${Math.floor(time / QUARTER_HOUR_MS)}`;
-  const memoised = datesByQuarter.get(memoKey);
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  let zoneDates = datesByQuarter.get(timeZone);
+  const memoised = zoneDates?.get(quarter);
   if (memoised !== undefined) return memoised;
   let formatter = dateFormatters.get(timeZone);
   if (!formatter) {
@@ -83,8 +86,14 @@ export function localDate(at: Date | string, timeZone: string): string {
   const parts = formatter.formatToParts(instant);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
-  if (datesByQuarter.size >= MAX_MEMOISED_DATES) datesByQuarter.clear();
-  datesByQuarter.set(memoKey, date);
+  if (memoisedQuarters >= MAX_MEMOISED_QUARTERS) {
+    datesByQuarter.clear();
+    memoisedQuarters = 0;
+    zoneDates = undefined;
+  }
+  if (!zoneDates) datesByQuarter.set(timeZone, (zoneDates = new Map()));
+  zoneDates.set(quarter, date);
+  memoisedQuarters += 1;
   return date;
 }
 
