@@ -85,6 +85,8 @@ const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Ella', 'Finn', 'Grace', 'Hug
 const LAST_NAMES = ['Adams', 'Brown', 'Clarke', 'Davies', 'Evans', 'Foster', 'Green', 'Hughes', 'Iqbal', 'Jones', 'Khan', 'Lewis'];
 const PAGES = ['/practice', '/dashboard', '/progress', '/profile', '/achievements'];
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** COPY text format: JSON never holds raw tabs or newlines, so only backslashes need escaping. */
 const copyField = (text: string) => (text.includes('\\') ? text.replaceAll('\\', '\\\\') : text);
 
@@ -94,15 +96,22 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
   const chance = (p: number) => random() < p;
   const int = (from: number, to: number) => from + Math.floor(random() * (to - from + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  // A byte table: Number#toString(16) made ids the costliest part of generating.
+  const word = () => {
+    const w = (random() * 4294967296) >>> 0;
+    return HEX[w >>> 24]! + HEX[(w >>> 16) & 255]! + HEX[(w >>> 8) & 255]! + HEX[w & 255]!;
+  };
   const hex = (words: number) => {
     let out = '';
-    for (let i = 0; i < words; i += 1) out += ((random() * 4294967296) >>> 0).toString(16).padStart(8, '0');
+    for (let i = 0; i < words; i += 1) out += word();
     return out;
   };
   // Seeded version-4 UUIDs: the same history on every run.
   const uuid = () => {
-    const h = hex(4);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16]!, 16) & 3]}${h.slice(17, 20)}-${h.slice(20)}`;
+    const a = word();
+    const b = word();
+    const c = word();
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[(random() * 4) | 0]}${c.slice(1, 4)}-${c.slice(4)}${word()}`;
   };
 
   const target = options.events;
@@ -448,7 +457,7 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
         if (full()) break;
       }
       if (!ran) break;
-      if (lines.length > 5000) await flush();
+      if (lines.length > 500) await flush();
     }
   }
   await flush();
