@@ -1,4 +1,6 @@
 import katex from 'katex';
+// With KaTeX, not in main.tsx: only the pages that show maths load either (docs/web-delivery.md).
+import 'katex/dist/katex.min.css';
 import { Fragment, type ElementType } from 'react';
 import { typedMathToLatex } from './typed-math.ts';
 
@@ -134,6 +136,16 @@ function findClosing(text: string, from: number, delimiter: string): number {
     if (text.startsWith(delimiter, i)) return i;
   }
   return -1;
+}
+
+/**
+ * Runs KaTeX once on typical maths, so the code it needs is compiled before the first problem is
+ * shown, and fetches its two main fonts, so that problem is laid out once, in the right font.
+ */
+export function warmUpMath() {
+  renderTex('\\displaystyle \\frac{3}{4} + \\sqrt{2} x^{2} - 1.5 \\times \\pi \\le y');
+  void document.fonts?.load('1em KaTeX_Main').catch(() => {});
+  void document.fonts?.load('italic 1em KaTeX_Math').catch(() => {});
 }
 
 const cache = new Map<string, string>();

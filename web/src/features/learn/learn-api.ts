@@ -1,4 +1,4 @@
-import { api } from '../../api/client.ts';
+import { api, currentMinPosition } from '../../api/client.ts';
 import type { DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
 
 /**
@@ -83,12 +83,36 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
   };
 }
 
+async function fetchDueProblems(userId: string, limit: number): Promise<DueProblem[]> {
+  const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
+    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}`,
+  );
+  return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
+}
+
+/** Due problems asked for when Start Practice was clicked, before the Learn page had rendered. */
+let headStart: { userId: string; limit: number; at: number; position: bigint; problems: Promise<DueProblem[]> } | null = null;
+const HEAD_START_MS = 5_000;
+
+/**
+ * Starts loading the due problems now, for the Learn page about to open. Its first load takes
+ * them if they are for the same student and limit, at most 5 s old, and no command has been sent
+ * since (which could change what is due); otherwise it asks again.
+ */
+export function startDueProblemsEarly(userId: string, limit: number) {
+  const problems = fetchDueProblems(userId, limit);
+  // A failure is the Learn page's to report, when it takes the answer.
+  problems.catch(() => {});
+  headStart = { userId, limit, at: Date.now(), position: currentMinPosition(), problems };
+}
+
 export const learnApi: LearnApi = {
-  async dueProblems(userId, limit) {
-    const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
-      `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}`,
-    );
-    return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
+  dueProblems(userId, limit) {
+    const early = headStart;
+    headStart = null;
+    const fresh =
+      early?.userId === userId && early.limit === limit && Date.now() - early.at < HEAD_START_MS && early.position === currentMinPosition();
+    return fresh ? early.problems : fetchDueProblems(userId, limit);
   },
   async startSession(sessionId) {
     await api.post('/api/learning/sessions', { session_id: sessionId });

@@ -4,16 +4,40 @@ import { useStore } from 'zustand';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { warmUpMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { FeedbackStep } from './feedback-step.tsx';
-import { learnApi, newSessionId } from './learn-api.ts';
-import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, type LearnStore } from './learn-store.ts';
+import { learnApi, newSessionId, startDueProblemsEarly } from './learn-api.ts';
+import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
 import { ProblemStep } from './problem-step.tsx';
 import { RatingStep } from './rating-step.tsx';
 import { SessionHeader } from './session-header.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import { useStepFocus } from './use-step-focus.ts';
 import './learn.css';
+
+let clicksWatched = false;
+
+/**
+ * Readies /learn before a student opens it (called once this chunk has been prefetched): KaTeX
+ * warmed up, and a click on any link to /learn starts loading the due problems at once, in
+ * parallel with the page's render rather than after it.
+ */
+export function prepareLearnPage() {
+  warmUpMath();
+  if (clicksWatched) return;
+  clicksWatched = true;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const user = useAuth.getState().user;
+      if (user?.role !== 'student' || event.defaultPrevented || !(event.target instanceof Element)) return;
+      if (event.target.closest('a[href="/learn"]')) startDueProblemsEarly(user.id, SESSION_LIMIT);
+    },
+    // Capture: before React Router's own click handler starts the navigation.
+    true,
+  );
+}
 
 /** /learn: SPEC §2 Learn (practice session), §4 practice-session states. */
 export function LearnPage() {
