@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { DuplicateEventIdError } from '../errors.ts';
 import { ConcurrencyError, type AppendResult, type ExpectedVersion, type StreamAppend } from '../event-store.ts';
 import { isDatabaseError, releaseAfter } from './pg-util.ts';
-import { ADVISORY_LOCK_STREAM_CLASS, POSTGRES_EVENTS_CHANNEL } from './schema.ts';
+import type { AppendNotifier } from './notifier.ts';
+import { ADVISORY_LOCK_STREAM_CLASS } from './schema.ts';
 
 /**
  * Test-only: when given, the append runs in BEGIN … COMMIT and this runs after the rows are
@@ -28,8 +29,8 @@ SELECT stream_id, version, position::text AS position FROM events WHERE event_id
  * the concurrency guard: of two appends that read the same head, the second waits for the first
  * to commit and then fails with a unique violation. An append that reads head v was started
  * after the append of v committed, so it gets a later transaction id: a stream's versions keep
- * their order in readAll. The NOTIFY is sent only when rows were inserted, and PostgreSQL
- * delivers it only on commit.
+ * their order in readAll. Subscribers are woken after the commit (notifier.ts says why not from
+ * inside the statement).
  */
 const APPEND_SQL = `
 WITH head AS MATERIALIZED (
@@ -42,9 +43,7 @@ WITH head AS MATERIALIZED (
   ORDER BY t.ord
   RETURNING position, version
 )
-SELECT (SELECT version FROM head) AS head, max(position)::text AS position, max(version) AS version,
-       CASE WHEN count(*) > 0 THEN pg_notify('${POSTGRES_EVENTS_CHANNEL}', max(position)::text) END IS NULL AS silent
-FROM inserted`;
+SELECT (SELECT version FROM head) AS head, max(position)::text AS position, max(version) AS version FROM inserted`;
 
 const HEAD_SQL = `
 SELECT version, position::text AS position FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1`;
@@ -122,6 +121,7 @@ async function runAppend(pool: pg.Pool, params: unknown[], beforeCommit: BeforeC
  */
 export async function appendToPostgres(
   pool: pg.Pool,
+  notifier: AppendNotifier,
   streamId: string,
   events: NewEvent[],
   expected: ExpectedVersion,
@@ -157,7 +157,11 @@ export async function appendToPostgres(
       }
       continue;
     }
-    if (row.position !== null) return { nextExpectedVersion: row.version!, position: BigInt(row.position) };
+    if (row.position !== null) {
+      const result = { nextExpectedVersion: row.version!, position: BigInt(row.position) };
+      notifier.notify(result.position);
+      return result;
+    }
     // Nothing inserted: the expectation failed on the head it read — unless this is a re-send.
     const original = await storedAppend(pool, streamId, ids);
     if (original) return original;
@@ -180,7 +184,7 @@ SELECT stream_id, max(position)::text AS position, max(version) AS version FROM 
  * Appends to many streams in one transaction: stream locks in a fixed order (no deadlocks between
  * two bulk appends), every expectation checked, one INSERT and one NOTIFY for the whole batch.
  */
-export async function appendManyToPostgres(pool: pg.Pool, appends: StreamAppend[]): Promise<AppendResult[]> {
+export async function appendManyToPostgres(pool: pg.Pool, notifier: AppendNotifier, appends: StreamAppend[]): Promise<AppendResult[]> {
   const streamIds = appends.map((part) => part.streamId);
   if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
   if (appends.length === 0) return [];
@@ -218,8 +222,8 @@ export async function appendManyToPostgres(pool: pg.Pool, appends: StreamAppend[
       const inserted = await client.query<{ stream_id: string; position: string; version: number }>(MANY_INSERT_SQL, columns);
       const byStream = new Map(inserted.rows.map((row) => [row.stream_id, row]));
       const last = inserted.rows.reduce((max, row) => (BigInt(row.position) > max ? BigInt(row.position) : max), 0n);
-      if (last > 0n) await client.query(`SELECT pg_notify('${POSTGRES_EVENTS_CHANNEL}', $1)`, [last.toString()]);
       await client.query('COMMIT');
+      if (last > 0n) notifier.notify(last);
       return appends.map((part) => {
         const row = byStream.get(part.streamId) ?? current.get(part.streamId);
         return { nextExpectedVersion: row?.version ?? 0, position: BigInt(row?.position ?? 0) };

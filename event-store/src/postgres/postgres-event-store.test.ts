@@ -180,6 +180,8 @@ describe('PostgreSQL event store specifics', () => {
     const callerStore = createPostgresEventStore({ pool: callerPool, connectionString: url, warn: (message) => warnings.push(message) });
     try {
       await callerStore.append(`${shortId()}-idle`, makeEvents(1), { expectedVersion: 'no_stream' });
+      // Queued behind the append's wake-up notification on the pool's one connection: after it, the connection is idle.
+      await callerPool.query('SELECT 1');
       await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'caller-pool'`);
       await vi.waitFor(() => expect(warnings).toContain('event store: idle database connection lost'));
       // The pool opens a new connection for the next append.
@@ -204,6 +206,32 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       spy.mockRestore();
       await collector.stop();
+    }
+  });
+
+  it('wakes listeners only after the append committed: whoever reads on the notification sees the events', async () => {
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    try {
+      await listener.query('LISTEN mathdaily_events');
+      const seen: { payload: string; found: boolean }[] = [];
+      const checks: Promise<void>[] = [];
+      listener.on('notification', (message) => {
+        checks.push(
+          pool
+            .query('SELECT 1 FROM events WHERE position = $1', [message.payload])
+            .then((result) => void seen.push({ payload: message.payload ?? '', found: result.rowCount === 1 })),
+        );
+      });
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.append(`${shortId()}-notify`, makeEvents(2), { expectedVersion: 'no_stream' })));
+      const highest = results.reduce((max, result) => (result.position > max ? result.position : max), 0n);
+      await vi.waitFor(() => expect(seen.some((entry) => BigInt(entry.payload) >= highest)).toBe(true));
+      await Promise.all(checks);
+      // Fewer notifications than appends when they overlap, each naming a committed event.
+      expect(seen.length).toBeLessThanOrEqual(results.length);
+      expect(seen.every((entry) => entry.found)).toBe(true);
+    } finally {
+      await listener.end();
     }
   });
 

@@ -14,6 +14,7 @@ import { UnknownPositionError } from '../errors.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
 import { appendManyToPostgres, appendToPostgres } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
+import { AppendNotifier } from './notifier.ts';
 import { cursorAt, lastVisiblePosition, readPage, readStreams, type ReadCursor } from './read.ts';
 
 export interface PostgresEventStoreOptions {
@@ -49,6 +50,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   pool.on('error', (error) => warn('event store: idle database connection lost', error));
   const listenerConfig: pg.ClientConfig = options.connectionString ? { connectionString: options.connectionString } : { ...pool.options };
   const listener = new PostgresNotificationListener(listenerConfig, warn);
+  const notifier = new AppendNotifier(pool, warn);
   const subscriptions = new Set<Subscription>();
   const idlePollMs = options.idlePollMs ?? 30_000;
   const disconnectedPollMs = options.disconnectedPollMs ?? 1_000;
@@ -155,10 +157,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
   return {
     append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-      return appendToPostgres(pool, streamId, events, appendOptions.expectedVersion);
+      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion);
     },
     appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
-      return appendManyToPostgres(pool, appends);
+      return appendManyToPostgres(pool, notifier, appends);
     },
 
     async readStream(streamId: string, readOptions?: ReadStreamOptions): Promise<ReadStreamResult> {
@@ -184,6 +186,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await listener.close();
+      await notifier.idle();
       if (ownsPool) await pool.end();
     },
   };
