@@ -12,7 +12,7 @@ const RECONNECT_MAX_MS = 5000;
 const TRANSACTION_ID_CACHE = 10_000;
 
 /** Where the projector is, or where a read wants it to be: an event's position and, with the PostgreSQL store, its transaction id. */
-interface Point {
+export interface Point {
   position: bigint;
   transactionId: bigint;
 }
@@ -20,7 +20,7 @@ interface Point {
 const START: Point = { position: 0n, transactionId: 0n };
 
 /** PostgreSQL reading order is (transaction id, position); EventStoreDB positions carry transaction id 0 and compare alone. */
-const atOrBefore = (a: Point, b: Point) => a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position <= b.position);
+export const atOrBefore = (a: Point, b: Point) => a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position <= b.position);
 
 const checkpointRow = z.object({ position: z.string(), transaction_id: z.string().nullable() });
 
@@ -41,7 +41,7 @@ export class PositionWaiter {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly waiting = new Set<() => void>();
   private closed = false;
-  private checkpoint: Point = START;
+  private checkpointAt: Point = START;
   private readonly transactionIds = new LruMap<bigint, Promise<bigint | null>>(TRANSACTION_ID_CACHE);
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
@@ -49,6 +49,15 @@ export class PositionWaiter {
   constructor(
     private readonly options: { pool: DatabasePool; databaseUrl: string; eventsInPostgres: boolean },
   ) {}
+
+  /** The latest checkpoint this waiter knows (from NOTIFY payloads or projection_state). */
+  get checkpoint(): Point {
+    return this.checkpointAt;
+  }
+
+  get eventsInPostgres(): boolean {
+    return this.options.eventsInPostgres;
+  }
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: POSITION_WAITER_APPLICATION_NAME });
@@ -100,8 +109,8 @@ export class PositionWaiter {
 
   /** Checkpoints only move forward (a replay's switch lands at or after the live one), whatever order reads finish in. */
   private advance(point: Point) {
-    if (atOrBefore(point, this.checkpoint)) return;
-    this.checkpoint = point;
+    if (atOrBefore(point, this.checkpointAt)) return;
+    this.checkpointAt = point;
     this.wakeAll();
   }
 
@@ -135,7 +144,7 @@ export class PositionWaiter {
     let transactionId = this.transactionIds.get(position);
     if (!transactionId) {
       transactionId = this.options.pool
-        .maybeOneFirst(sql.type(z.object({ transaction_id: z.string() }))`
+        .maybeOneFirst(sql.prepared('waiter-transaction-id', z.object({ transaction_id: z.string() }))`
           SELECT transaction_id::text AS transaction_id FROM public.events WHERE position = ${position.toString()}::bigint`)
         .then((value) => (value === null ? null : BigInt(value)));
       this.transactionIds.set(position, transactionId);
@@ -152,7 +161,7 @@ export class PositionWaiter {
   async reached(position: bigint): Promise<boolean> {
     if (position <= 0n) return true;
     const target = await this.target(position);
-    return target !== null && atOrBefore(target, this.checkpoint);
+    return target !== null && atOrBefore(target, this.checkpointAt);
   }
 
   /** Resolves true once the position is projected, false when the time limit passes first. */
@@ -161,7 +170,7 @@ export class PositionWaiter {
     const deadline = Date.now() + timeoutMs;
     const target = await this.target(position);
     while (!this.closed) {
-      if (target && atOrBefore(target, this.checkpoint)) return true;
+      if (target && atOrBefore(target, this.checkpointAt)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       await new Promise<void>((resolve) => {

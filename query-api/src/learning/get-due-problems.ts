@@ -38,22 +38,21 @@ interface ReviewJson {
   mastered: boolean;
   /** The FSRS card (jsonb; a card stored as JSON text comes as a string). */
   card: ReviewCard | string;
-  problem_difficulty: number | null;
 }
 
 /**
- * Everything the queue needs about the learner in one round trip, one row: the due reviews (at
- * most a session's worth, with their problem's learned difficulty), how many are due, the
- * abilities, the answer count (the selection's seed) and the new-problem candidates with their
- * learned difficulty, as [problem_id, difficulty] pairs. Problem rows come from the catalogue.
+ * What the queue needs about the learner, in one round trip and one row: the due reviews (at
+ * most a session's worth), how many are due, the abilities, the answer count (the selection's
+ * seed) and every problem attempted (not new any more). The problems and their learned
+ * difficulties come from the catalogue.
  */
-const queueRow = z.object({
+const learnerRow = z.object({
   reviews: z.array(z.unknown()),
   due_total: z.number(),
   student_ability: z.number().nullable(),
   topic_abilities: z.record(z.string(), z.number()).nullable(),
   answers: z.number(),
-  candidates: z.array(z.unknown()),
+  attempted: z.array(z.unknown()),
 });
 
 /**
@@ -62,10 +61,18 @@ const queueRow = z.object({
  * hint, which records that it was used); so are the generator's template id and seed, which would
  * regenerate the answer, and the `accept` spellings of text answers.
  */
-function practiceProblem(row: ProblemRow) {
+function toPracticeProblem(row: ProblemRow) {
   const { correct_answer: _answer, explanation: _explanation, hint, template_id: _template, seed: _seed, ...shown } = toApiProblem(row);
   const { accept: _accept, ...answerForm } = row.answer_form;
   return { ...shown, answer_form: answerForm, correct_answer: null, explanation: null, hint: null, has_hint: hint.length > 0 };
+}
+
+/** Made once per catalogue row (rows never change; responses copy it before adding their own fields). */
+const practiceProblems = new WeakMap<ProblemRow, ReturnType<typeof toPracticeProblem>>();
+function practiceProblem(row: ProblemRow) {
+  let problem = practiceProblems.get(row);
+  if (!problem) practiceProblems.set(row, (problem = toPracticeProblem(row)));
+  return problem;
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -136,62 +143,59 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
 
       const user = sql.fragment`${userId}::uuid`;
       const due = dueToday('r', cal);
-      const gradeFilter = learner.gradeLevel === null ? sql.fragment`TRUE` : sql.fragment`p.grade = ${learner.gradeLevel}`;
-      // zod checks this one row; the arrays in it (a grade's ~250 candidates, up to 20 reviews) are
-      // taken as the read model wrote them rather than parsed element by element on every request.
-      const queue = await deps.pool.one(sql.type(queueRow)`
-        SELECT
-          (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
-             SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
-                    r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts, r.mastered,
-                    r.state -> 'card' AS card, ap.difficulty AS problem_difficulty
-             FROM read_models.review_states r
-             JOIN read_models.problems p ON p.problem_id = r.problem_id
-             LEFT JOIN read_models.ability_problems ap ON ap.problem_id = r.problem_id
-             WHERE r.user_id = ${user} AND ${due}
-             ORDER BY r.due_at, r.problem_id
-             LIMIT ${MAX_SESSION_SIZE}) d) AS reviews,
-          (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ${user} AND ${due}) AS due_total,
-          (SELECT ability FROM read_models.ability_students WHERE user_id = ${user}) AS student_ability,
-          (SELECT json_object_agg(topic_id, ability) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_abilities,
-          (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
-          (SELECT coalesce(json_agg(json_build_array(p.problem_id, ap.difficulty)), '[]'::json)
-           FROM read_models.problems p
-           LEFT JOIN read_models.ability_problems ap ON ap.problem_id = p.problem_id
-           WHERE ${gradeFilter}
-             AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = p.problem_id)
-          ) AS candidates`);
-      const reviews = queue.reviews as ReviewJson[];
-      const candidates = queue.candidates as [problemId: string, difficulty: number | null][];
-      const catalogue = await problemCatalogueOf(deps.pool).rowsOf([
-        ...reviews.map((review) => review.problem_id),
-        ...candidates.map(([problemId]) => problemId),
+      // zod checks this one row; its arrays (up to 20 reviews, the problems attempted) are taken as
+      // the read model wrote them. A named prepared statement: planning it cost more than running it.
+      const [learnerData, bank] = await Promise.all([
+        deps.pool.one(sql.prepared('due-queue-learner', learnerRow)`
+          SELECT
+            (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
+               SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
+                      r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts, r.mastered,
+                      r.state -> 'card' AS card
+               FROM read_models.review_states r
+               JOIN read_models.problems p ON p.problem_id = r.problem_id
+               WHERE r.user_id = ${user} AND ${due}
+               ORDER BY r.due_at, r.problem_id
+               LIMIT ${MAX_SESSION_SIZE}) d) AS reviews,
+            (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ${user} AND ${due}) AS due_total,
+            (SELECT ability FROM read_models.ability_students WHERE user_id = ${user}) AS student_ability,
+            (SELECT json_object_agg(topic_id, ability) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_abilities,
+            (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
+            (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted`),
+        problemCatalogueOf(deps.pool, deps.waiter).viewAt(deps.waiter.checkpoint),
       ]);
+      const reviews = learnerData.reviews as ReviewJson[];
+      // A review of a problem created after the catalogue's checkpoint: read the catalogue once more.
+      const catalogue = reviews.every((review) => bank.problems.has(review.problem_id))
+        ? bank
+        : await problemCatalogueOf(deps.pool, deps.waiter).latest();
 
-      const studentAbility = queue.student_ability ?? 0;
-      const topicAbility = queue.topic_abilities ?? {};
-      const predict = (problem: ProblemRow, problemDifficulty: number | null) =>
+      const studentAbility = learnerData.student_ability ?? 0;
+      const topicAbility = learnerData.topic_abilities ?? {};
+      const predict = (problem: ProblemRow) =>
         predictFromParameters({
           studentAbility,
           topicAbility: topicAbility[problem.topic_id] ?? 0,
-          problemDifficulty: problemDifficulty ?? difficultyPrior(problem.difficulty_level),
+          problemDifficulty: catalogue.difficulty(problem.problem_id) ?? difficultyPrior(problem.difficulty_level),
         });
 
+      const attempted = new Set(learnerData.attempted as string[]);
       const fresh = selectNewProblems(
-        candidates.flatMap(([problemId, difficulty]) => {
-          const problem = catalogue.get(problemId);
-          return problem ? [{ problemId, p: predict(problem, difficulty), grade: problem.grade, topicId: problem.topic_id, problem }] : [];
-        }),
+        catalogue
+          .ofGrade(learner.gradeLevel)
+          .flatMap((problem) =>
+            attempted.has(problem.problem_id) ? [] : [{ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem }],
+          ),
         {
           count: MAX_SESSION_SIZE,
           // A new choice after every answer, the same one on a reload.
-          seed: `${userId}:${queue.answers}`,
+          seed: `${userId}:${learnerData.answers}`,
           ...(learner.gradeLevel === null ? {} : { grade: learner.gradeLevel }),
         },
       );
 
       const dueReviews = reviews.flatMap((review) => {
-        const problem = catalogue.get(review.problem_id);
+        const problem = catalogue.problems.get(review.problem_id);
         return problem ? [{ problemId: review.problem_id, review, problem }] : [];
       });
       const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + MIN_NEW_PER_SESSION));
@@ -219,7 +223,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
             mastered: review.mastered,
             retrievability: round3(retrievability(typeof review.card === 'string' ? (JSON.parse(review.card) as ReviewCard) : review.card, now)),
           },
-          predicted_success: round3(predict(problem, review.problem_difficulty)),
+          predicted_success: round3(predict(problem)),
         };
       });
 
@@ -228,7 +232,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
           problems,
           reviews: problems.filter((p) => p.kind === 'review').length,
           new: problems.filter((p) => p.kind === 'new').length,
-          due_total: queue.due_total,
+          due_total: learnerData.due_total,
         },
       };
     },

@@ -1,58 +1,92 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
-import { Projector } from '@mathdaily/projector';
-import { problems } from '@mathdaily/projector/read-models/problems';
+import { z } from 'zod';
+import type { NewEvent } from '@mathdaily/domain';
+import { Projector, readModels } from '@mathdaily/projector';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
+import { PositionWaiter } from '../wait-for-position.ts';
 import { ProblemCatalogue } from './problem-catalogue.ts';
 import { PROBLEM_COLUMNS, problemRow } from './problem-row.ts';
 
 let fixture: ProjectorFixture;
 let projector: Projector;
+let waiter: PositionWaiter;
 
 beforeAll(async () => {
   fixture = await projectorFixture();
-  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: [problems] });
+  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
   await projector.start();
+  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  await waiter.start();
 });
 afterAll(async () => {
+  await waiter?.close();
   await projector?.stop();
   await fixture?.close();
 });
 
-async function createProblem(): Promise<string> {
+const meta = () => ({ actorId: null, correlationId: randomUUID(), causationId: null, at: '2026-03-01T09:00:00.000Z', schemaVersion: 1 });
+
+/** Appends and waits until the waiter knows the projector applied it. */
+async function appendAndProject(streamId: string, events: NewEvent[]): Promise<void> {
+  const { position } = await fixture.store.append(streamId, events, { expectedVersion: 'any' });
+  expect(await waiter.waitFor(position, 10_000)).toBe(true);
+}
+
+async function createProblem(grade: number): Promise<string> {
   const id = randomUUID();
-  const { position } = await fixture.store.append(
-    `problem-${id}`,
-    [
-      {
-        id: randomUUID(),
-        type: 'ProblemCreated',
-        data: {
-          problem_id: id,
-          topic: 'Fractions',
-          topic_id: 'fractions',
-          grade: 5,
-          question: 'What is $\\frac{1}{2}$ of 8?',
-          problem_type: 'numeric',
-          answer_options: null,
-          correct_answer: '4',
-          answer_form: { kind: 'number' },
-          hint: 'Halve it.',
-          explanation: '8 ÷ 2 = 4',
-          difficulty_level: 2,
-          estimated_time_seconds: 30,
-          template_id: null,
-          seed: null,
-          source: 'tutor',
-        },
-        metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: '2026-03-01T09:00:00.000Z', schemaVersion: 1 },
+  await appendAndProject(`problem-${id}`, [
+    {
+      id: randomUUID(),
+      type: 'ProblemCreated',
+      data: {
+        problem_id: id,
+        topic: 'Fractions',
+        topic_id: 'fractions',
+        grade,
+        question: 'What is $\\frac{1}{2}$ of 8?',
+        problem_type: 'numeric',
+        answer_options: null,
+        correct_answer: '4',
+        answer_form: { kind: 'number' },
+        hint: 'Halve it.',
+        explanation: '8 ÷ 2 = 4',
+        difficulty_level: 2,
+        estimated_time_seconds: 30,
+        template_id: null,
+        seed: null,
+        source: 'tutor',
       },
-    ],
-    { expectedVersion: 'no_stream' },
-  );
-  while (projector.checkpoint < position) await new Promise((resolve) => setTimeout(resolve, 20));
+      metadata: meta(),
+    },
+  ]);
   return id;
+}
+
+async function answer(problemId: string, isCorrect: boolean): Promise<void> {
+  const userId = randomUUID();
+  await appendAndProject(`practice-${userId}`, [
+    {
+      id: randomUUID(),
+      type: 'AnswerSubmitted',
+      data: {
+        attemptId: randomUUID(),
+        sessionId: randomUUID(),
+        userId,
+        problemId,
+        topic: 'Fractions',
+        topicId: 'fractions',
+        grade: 5,
+        difficultyLevel: 2,
+        userAnswer: isCorrect ? '4' : '5',
+        isCorrect,
+        responseTimeMs: 20_000,
+        hintsUsed: 0,
+      },
+      metadata: meta(),
+    },
+  ]);
 }
 
 /** The pool, counting the queries made through it. */
@@ -68,23 +102,51 @@ function counting(pool: DatabasePool): { pool: DatabasePool; queries: () => numb
   return { pool: counted, queries: () => queries };
 }
 
-test('reads each problem once (concurrent askers share the read), the same rows as the read model, and a new problem the first time it is named', async () => {
-  const [a, b] = [await createProblem(), await createProblem()];
-  const counted = counting(fixture.pool);
-  const catalogue = new ProblemCatalogue(counted.pool);
-  const [first, second] = await Promise.all([catalogue.rowsOf([a, b]), catalogue.rowsOf([b, a])]);
-  expect(counted.queries()).toBe(1);
-  const stored = await fixture.pool.any(sql.type(problemRow)`SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p ORDER BY p.problem_id`);
-  expect([...first.values()].sort((x, y) => x.problem_id.localeCompare(y.problem_id))).toEqual(stored);
-  expect(second).toEqual(first);
-  expect(await catalogue.rowsOf([a])).toEqual(new Map([[a, first.get(a)]]));
-  expect(counted.queries()).toBe(1);
+/** What the view must equal: the read models themselves. */
+async function readModelsNow() {
+  const problems = await fixture.pool.any(sql.type(problemRow)`SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p ORDER BY p.problem_id`);
+  const difficulties = await fixture.pool.any(
+    sql.type(z.object({ id: z.string(), difficulty: z.number() }))`SELECT problem_id::text AS id, difficulty FROM read_models.ability_problems ORDER BY 1`,
+  );
+  return { problems, difficulties: difficulties.map((row) => [row.id, row.difficulty]) };
+}
 
-  // An id not projected (yet) is left out and asked again next time.
-  const later = randomUUID();
-  expect((await catalogue.rowsOf([a, later])).has(later)).toBe(false);
-  expect(counted.queries()).toBe(2);
-  const created = await createProblem();
-  expect((await catalogue.rowsOf([created, a])).get(created)?.problem_id).toBe(created);
-  expect(counted.queries()).toBe(3);
+async function viewOf(catalogue: ProblemCatalogue) {
+  const view = await catalogue.viewAt(waiter.checkpoint);
+  const problems = [...view.problems.values()].sort((a, b) => a.problem_id.localeCompare(b.problem_id));
+  return { problems, difficulties: problems.flatMap((row) => (view.difficulty(row.problem_id) === null ? [] : [[row.problem_id, view.difficulty(row.problem_id)]])), view };
+}
+
+test('the view equals the read models at the checkpoint; it is read again only when the checkpoint moved, and then only what changed', async () => {
+  const [a, b] = [await createProblem(5), await createProblem(6)];
+  await answer(a, true);
+  const counted = counting(fixture.pool);
+  const catalogue = new ProblemCatalogue(counted.pool, true);
+  const first = await viewOf(catalogue);
+  expect({ problems: first.problems, difficulties: first.difficulties }).toEqual(await readModelsNow());
+  expect(first.view.ofGrade(5).map((row) => row.problem_id)).toEqual([a]);
+  expect(first.view.ofGrade(null).map((row) => row.problem_id).sort()).toEqual([a, b].sort());
+  const loaded = counted.queries();
+  await viewOf(catalogue);
+  await viewOf(catalogue);
+  expect(counted.queries()).toBe(loaded);
+
+  // Answers move difficulties, a new problem joins the bank: one query for the changes, one for the new row.
+  await answer(a, false);
+  await answer(b, true);
+  const c = await createProblem(5);
+  const [second] = await Promise.all([viewOf(catalogue), viewOf(catalogue), viewOf(catalogue)]);
+  expect({ problems: second.problems, difficulties: second.difficulties }).toEqual(await readModelsNow());
+  expect(second.view.ofGrade(5).map((row) => row.problem_id)).toEqual([a, c]);
+  expect(counted.queries() - loaded).toBe(2);
+});
+
+test('with EventStoreDB (no events table to compare checkpoints with) every move reads the difficulties again', async () => {
+  const catalogue = new ProblemCatalogue(fixture.pool, false);
+  const first = await viewOf(catalogue);
+  expect({ problems: first.problems, difficulties: first.difficulties }).toEqual(await readModelsNow());
+  const d = await createProblem(7);
+  await answer(d, true);
+  const second = await viewOf(catalogue);
+  expect({ problems: second.problems, difficulties: second.difficulties }).toEqual(await readModelsNow());
 });

@@ -1,58 +1,153 @@
 import { sql, type DatabasePool } from 'slonik';
-import { LruMap } from '@mathdaily/event-store';
+import { z } from 'zod';
+import { atOrBefore, type Point, type PositionWaiter } from '../wait-for-position.ts';
 import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 
-/** Problems kept in memory: the whole bank (3,060 today) with room to grow. */
-const CATALOGUE_LIMIT = 20_000;
+/** The problem bank as the queue sees it at one checkpoint. */
+export interface CatalogueView {
+  /** Every problem by id. */
+  problems: ReadonlyMap<string, ProblemRow>;
+  /** Problems of a grade (or all of them), in one fixed order. */
+  ofGrade(grade: number | null): readonly ProblemRow[];
+  /** The ability model's learned difficulty of a problem (read_models.ability_problems), null before its first answer. */
+  difficulty(problemId: string): number | null;
+}
+
+const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable(), problems: z.number() });
+const changesRow = stateRow.extend({ difficulties: z.array(z.unknown()), created: z.array(z.string()) });
+
+/** read_models' checkpoint (with its event's transaction id when events are in PostgreSQL), fingerprint and bank size. */
+const STATE = (eventsInPostgres: boolean) => sql.fragment`
+  SELECT s.fingerprint, s.position::text AS position,
+         ${eventsInPostgres ? sql.fragment`(SELECT e.transaction_id::text FROM public.events e WHERE e.position = s.position)` : sql.fragment`NULL::text`} AS transaction_id,
+         (SELECT count(*) FROM read_models.problems) AS problems
+  FROM read_models.projection_state s`;
 
 /**
- * Rows of read_models.problems by id, loaded once: a problem never changes after ProblemCreated.
- * Ask for the ids a query found (`rowsOf`); those not held yet are read in one query, concurrent
- * askers share it. A problem created later is read the first time a query names it, so the
- * catalogue never serves a bank older than the read it answers. One catalogue per pool.
+ * The problem bank and the ability model's problem difficulties, in memory, as of a projector
+ * checkpoint. Problems never change once created; difficulties move with every answer. A request
+ * asks for the view at least as fresh as the checkpoint its waiter knows (`viewAt`), which costs
+ * nothing while the checkpoint stays, and one query shared by every waiting request when it has
+ * moved: the events between the two checkpoints (PostgreSQL store, `public.events` in reading
+ * order) name the problems answered, rated or created since, and only those rows are read again —
+ * in the same snapshot as the checkpoint, so the view is exactly the read models at it. Everything
+ * is read again at start, when the read models were rebuilt with other definitions (fingerprint),
+ * and, with EventStoreDB (no events table to diff), at every move: the difficulties in full, the
+ * problems when their number changed.
  */
+/** A view with what refreshing it needs. */
+interface Snapshot extends CatalogueView {
+  at: Point;
+  fingerprint: string;
+  /** Number of problems in the read model. */
+  size: number;
+  difficulties: ReadonlyMap<string, number>;
+}
+
 export class ProblemCatalogue {
-  /** A row, or the read that will bring it while that read runs. */
-  private readonly rows = new LruMap<string, ProblemRow | Promise<ProblemRow | undefined>>(CATALOGUE_LIMIT);
+  private view: Snapshot | undefined;
+  private refreshing: Promise<void> | undefined;
 
-  constructor(private readonly pool: DatabasePool) {}
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly eventsInPostgres: boolean,
+  ) {}
 
-  /** The rows of these problems (a problem not in the read model is left out). */
-  async rowsOf(ids: Iterable<string>): Promise<Map<string, ProblemRow>> {
-    const found = new Map<string, ProblemRow>();
-    const pending: Promise<ProblemRow | undefined>[] = [];
-    const missing: string[] = [];
-    for (const id of ids) {
-      const row = this.rows.get(id);
-      if (row === undefined) missing.push(id);
-      else if (row instanceof Promise) pending.push(row);
-      else found.set(id, row);
-    }
-    if (missing.length > 0) {
-      const loaded = this.pool
-        .any(sql.type(problemRow)`
-          SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ANY(${sql.array([...new Set(missing)], 'uuid')})`)
-        .then((rows) => new Map(rows.map((row) => [row.problem_id, row])));
-      for (const id of new Set(missing)) {
-        const row = loaded.then((rows) => rows.get(id));
-        this.rows.set(id, row);
-        pending.push(row);
-        // Only problems found are kept: a failed read or an id not projected yet is read again next time.
-        row.then(
-          (value) => (value === undefined ? this.rows.delete(id) : this.rows.set(id, value)),
-          () => this.rows.delete(id),
-        );
-      }
-    }
-    for (const row of await Promise.all(pending)) if (row) found.set(row.problem_id, row);
-    return found;
+  async viewAt(checkpoint: Point): Promise<CatalogueView> {
+    // At most two reads: one that started before the checkpoint moved may not include it, the next one does.
+    for (let attempt = 0; attempt < 2 && (!this.view || !atOrBefore(checkpoint, this.view.at)); attempt += 1) await this.refreshed();
+    return this.view!;
+  }
+
+  /** The view after one more read: for a request that saw read models newer than the view. */
+  async latest(): Promise<CatalogueView> {
+    const started = this.refreshing;
+    await this.refreshed();
+    if (started) await this.refreshed();
+    return this.view!;
+  }
+
+  private refreshed(): Promise<void> {
+    this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<void> {
+    const view = this.view;
+    if (!view || !this.eventsInPostgres) return this.loadAll(view);
+    const changes = await this.pool.one(sql.type(changesRow)`
+      WITH c AS MATERIALIZED (${STATE(true)}),
+      changed AS MATERIALIZED (
+        SELECT e.type, coalesce(e.data ->> 'problemId', e.data ->> 'problem_id') AS problem_id
+        FROM public.events e, c
+        WHERE (e.transaction_id, e.position) > (${view.at.transactionId.toString()}::xid8, ${view.at.position.toString()}::bigint)
+          AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
+          AND e.type IN ('AnswerSubmitted', 'DifficultyRated', 'ProblemCreated')
+      ), ids AS (
+        SELECT DISTINCT type = 'ProblemCreated' AS created, problem_id::uuid AS problem_id FROM changed WHERE problem_id ~ ${UUID_TEXT}
+      )
+      SELECT c.*,
+        (SELECT coalesce(json_agg(json_build_array(ap.problem_id, ap.difficulty)), '[]'::json)
+         FROM read_models.ability_problems ap WHERE ap.problem_id IN (SELECT problem_id FROM ids WHERE NOT created)) AS difficulties,
+        (SELECT coalesce(json_agg(problem_id), '[]'::json) FROM ids WHERE created) AS created
+      FROM c`);
+    if (changes.fingerprint !== view.fingerprint || changes.transaction_id === null) return this.loadAll(undefined);
+    const difficulties = new Map(view.difficulties);
+    for (const [problemId, difficulty] of changes.difficulties as [string, number][]) difficulties.set(problemId, difficulty);
+    const created = changes.created.length === 0 ? [] : await this.pool.any(sql.type(problemRow)`
+      SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ANY(${sql.array(changes.created, 'uuid')})`);
+    const problems = created.length === 0 ? view.problems : new Map([...view.problems, ...created.map((row) => [row.problem_id, row] as const)]);
+    this.view = catalogueView(problems, difficulties, { ...pointOf(changes), fingerprint: changes.fingerprint, size: changes.problems });
+  }
+
+  /** Everything in one snapshot; the problem rows only when they may have changed. */
+  private async loadAll(previous: Snapshot | undefined): Promise<void> {
+    this.view = await this.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+      const state = await tx.one(sql.type(stateRow)`${STATE(this.eventsInPostgres)}`);
+      const keep = previous && previous.fingerprint === state.fingerprint && previous.size === state.problems;
+      const problems = keep
+        ? previous.problems
+        : new Map((await tx.any(sql.type(problemRow)`SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p ORDER BY p.problem_id`)).map((row) => [row.problem_id, row]));
+      const difficulties = await tx.oneFirst(sql.type(z.object({ d: z.array(z.unknown()) }))`
+        SELECT coalesce(json_agg(json_build_array(problem_id, difficulty)), '[]'::json) AS d FROM read_models.ability_problems`);
+      return catalogueView(problems, new Map(difficulties as [string, number][]), { ...pointOf(state), fingerprint: state.fingerprint, size: state.problems });
+    });
   }
 }
 
-const catalogues = new WeakMap<DatabasePool, ProblemCatalogue>();
+function pointOf(state: z.infer<typeof stateRow>): { at: Point } {
+  return { at: { position: BigInt(state.position), transactionId: BigInt(state.transaction_id ?? 0) } };
+}
 
-export function problemCatalogueOf(pool: DatabasePool): ProblemCatalogue {
-  let catalogue = catalogues.get(pool);
-  if (!catalogue) catalogues.set(pool, (catalogue = new ProblemCatalogue(pool)));
+function catalogueView(
+  problems: ReadonlyMap<string, ProblemRow>,
+  difficulties: ReadonlyMap<string, number>,
+  state: { at: Point; fingerprint: string; size: number },
+): Snapshot {
+  const all = [...problems.values()];
+  const byGrade = new Map<number, ProblemRow[]>();
+  for (const row of all) {
+    const grade = byGrade.get(row.grade);
+    if (grade) grade.push(row);
+    else byGrade.set(row.grade, [row]);
+  }
+  return {
+    ...state,
+    problems,
+    difficulties,
+    ofGrade: (grade) => (grade === null ? all : (byGrade.get(grade) ?? [])),
+    difficulty: (problemId) => difficulties.get(problemId) ?? null,
+  };
+}
+
+const catalogues = new WeakMap<PositionWaiter, ProblemCatalogue>();
+
+/** The catalogue of the read models this waiter follows. */
+export function problemCatalogueOf(pool: DatabasePool, waiter: PositionWaiter): ProblemCatalogue {
+  let catalogue = catalogues.get(waiter);
+  if (!catalogue) catalogues.set(waiter, (catalogue = new ProblemCatalogue(pool, waiter.eventsInPostgres)));
   return catalogue;
 }
