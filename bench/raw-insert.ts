@@ -1,26 +1,15 @@
 // The reference for the command path: what PostgreSQL itself does with one event-sized row per
 // round trip and commit, from as many clients as there are students, into a table shaped exactly
-// like `events` (same columns, defaults, constraints and index; event-store/src/postgres/schema.ts).
+// like `events` (same columns, defaults, constraints and index, copied from the table itself).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { percentiles, type Percentiles } from './stats.ts';
 
+// LIKE … INCLUDING ALL copies the columns, defaults, identity, constraints and indexes of the
+// product's own `events`, so the reference can never drift from the real table.
 const TABLE_SQL = `
 DROP TABLE IF EXISTS bench_raw_events;
-CREATE TABLE bench_raw_events (
-  position       bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  stream_id      text        NOT NULL,
-  version        integer     NOT NULL CHECK (version > 0),
-  event_id       uuid        NOT NULL,
-  type           text        NOT NULL,
-  data           jsonb       NOT NULL,
-  metadata       jsonb       NOT NULL,
-  transaction_id xid8        NOT NULL DEFAULT pg_current_xact_id(),
-  created_at     timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT bench_raw_events_stream_version_unique UNIQUE (stream_id, version),
-  CONSTRAINT bench_raw_events_event_id_unique UNIQUE (event_id)
-);
-CREATE INDEX bench_raw_events_transaction_id_position_idx ON bench_raw_events (transaction_id, position);
+CREATE TABLE bench_raw_events (LIKE events INCLUDING ALL);
 `;
 
 export interface RawInsertResult {
