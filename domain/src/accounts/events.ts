@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from '../events/secret.ts';
 
 /**
  * Events of the accounts area. Streams:
@@ -21,13 +22,15 @@ export const emailStreamIdFromHash = (sha256Hex: string): string => `email-${sha
 
 const uuid = z.string().uuid();
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+/** Hashes of tokens and passwords never leave the event store (audit log, export): secret(). */
+const tokenHash = secret(sha256Hex);
 const isoTime = z.string().datetime({ offset: true });
 const role = z.enum(userRoles);
 const email = z.string().min(3).max(254);
 const personName = z.string().min(1).max(50);
 const gradeLevel = z.number().int().min(1).max(12);
 /** An argon2id hash in PHC format. */
-const passwordHash = z.string().startsWith('$argon2').max(256);
+const passwordHash = secret(z.string().startsWith('$argon2').max(256));
 
 export const userRegisteredSchema = z.object({
   userId: uuid,
@@ -48,7 +51,7 @@ export const emailVerificationRequestedSchema = z.object({
   userId: uuid,
   email,
   tokenId: uuid,
-  tokenHash: sha256Hex,
+  tokenHash,
   expiresAt: isoTime,
 });
 
@@ -56,7 +59,7 @@ export const emailVerifiedSchema = z.object({
   userId: uuid,
   email,
   /** The link's token hash; null when verified another way. */
-  tokenHash: sha256Hex.nullable(),
+  tokenHash: tokenHash.nullable(),
   method: z.enum(['link', 'password-reset', 'demo-seed']),
 });
 
@@ -75,7 +78,7 @@ export const signInFailedSchema = z.object({
 export const authSessionStartedSchema = z.object({
   sessionId: uuid,
   userId: uuid,
-  refreshTokenHash: sha256Hex,
+  refreshTokenHash: tokenHash,
   /** The user's credentials version when the session started (bumped by password changes). */
   credentialsVersion: z.number().int().min(0),
   idleExpiresAt: isoTime,
@@ -86,8 +89,8 @@ export const authSessionStartedSchema = z.object({
 export const authSessionRefreshedSchema = z.object({
   sessionId: uuid,
   userId: uuid,
-  previousTokenHash: sha256Hex,
-  refreshTokenHash: sha256Hex,
+  previousTokenHash: tokenHash,
+  refreshTokenHash: tokenHash,
   credentialsVersion: z.number().int().min(0),
   idleExpiresAt: isoTime,
 });
@@ -104,7 +107,7 @@ export const authSessionRevokedSchema = z.object({
 export const passwordResetRequestedSchema = z.object({
   userId: uuid,
   tokenId: uuid,
-  tokenHash: sha256Hex,
+  tokenHash,
   expiresAt: isoTime,
 });
 
@@ -120,7 +123,7 @@ export const passwordResetSchema = z.object({
   userId: uuid,
   passwordHash,
   credentialsVersion: z.number().int().min(1),
-  tokenHash: sha256Hex,
+  tokenHash,
 });
 
 export const profileUpdatedSchema = z.object({

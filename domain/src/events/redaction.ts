@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { RecordedEvent } from './envelope.ts';
+import { eventSchemas } from './registry.ts';
+import { isSecret } from './secret.ts';
+
+export const REDACTED = '[redacted]';
+
+/** The value with every secret field of `schema` replaced by REDACTED (copies only what changes). */
+function redactWith(schema: z.ZodType, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (isSecret(schema)) return REDACTED;
+  const def = (schema as z.ZodType & { _zod: { def: { type: string } } })._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return redactWith(def.innerType!, value);
+    case 'array':
+      return Array.isArray(value) ? value.map((item) => redactWith(def.element!, item)) : value;
+    case 'union':
+      // A secret inside any branch is hidden: try each branch that holds one.
+      return def.options!.reduce((current, option) => redactWith(option, current), value);
+    case 'object': {
+      if (typeof value !== 'object') return value;
+      const shape = (schema as z.ZodObject).shape;
+      let copy: Record<string, unknown> | undefined;
+      for (const [key, field] of Object.entries(shape)) {
+        const before = (value as Record<string, unknown>)[key];
+        const after = redactWith(field as z.ZodType, before);
+        if (after !== before) (copy ??= { ...(value as Record<string, unknown>) })[key] = after;
+      }
+      return copy ?? value;
+    }
+    default:
+      return value;
+  }
+}
+
+/** Event data with its secret fields hidden, as its type's schema marks them (unknown types unchanged). */
+export function redactEventData(type: string, data: unknown): unknown {
+  const schema = eventSchemas[type];
+  return schema ? redactWith(schema, data) : data;
+}
+
+/** An event as the audit API and the NDJSON export show it: whole, position as a decimal string, secrets hidden. */
+export interface AuditEvent {
+  id: string;
+  type: string;
+  streamId: string;
+  version: number;
+  position: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+export function auditEventOf(event: RecordedEvent): AuditEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    streamId: event.streamId,
+    version: event.version,
+    position: event.position.toString(),
+    data: redactEventData(event.type, event.data),
+    metadata: event.metadata,
+  };
+}
