@@ -1,22 +1,5 @@
 import { createPool, type DatabasePool } from 'slonik';
 
-// slonik 49 uses Promise.withResolvers (Node 22); this machine and our images run Node 20.
-if (typeof Promise.withResolvers !== 'function') {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value: function withResolvers<T>() {
-      let resolve!: (value: T | PromiseLike<T>) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
 /**
  * A slonik pool with JSON-friendly type parsers: counts (int8) as numbers, timestamps as ISO
  * strings, numeric as numbers. Global positions are stored as bigint and read with `::text`.

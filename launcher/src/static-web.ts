@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -21,9 +21,13 @@ export async function registerStaticWeb(server: FastifyInstance, webDist: string
       preCompressed: true,
       // The compressed copies are reached through Accept-Encoding, not by their own URLs.
       globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders: (reply: FastifyReply, filePath: string) => {
-        if (filePath.startsWith(assets)) reply.header('cache-control', IMMUTABLE);
-        else if (path.basename(filePath).startsWith('index.html')) reply.header('cache-control', 'no-cache');
+      // Cache-Control is ours alone (send's default would overwrite it), and every file may come
+      // compressed, so caches must key on Accept-Encoding.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('vary', 'Accept-Encoding');
+        if (filePath.startsWith(assets)) response.setHeader('cache-control', IMMUTABLE);
+        else if (path.basename(filePath).startsWith('index.html')) response.setHeader('cache-control', 'no-cache');
       },
     });
     // Client-side routes all load the app shell; unknown /api paths keep their JSON 404, and a

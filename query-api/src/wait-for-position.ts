@@ -144,7 +144,7 @@ export class PositionWaiter {
     let transactionId = this.transactionIds.get(position);
     if (!transactionId) {
       transactionId = this.options.pool
-        .maybeOneFirst(sql.prepared('waiter-transaction-id', z.object({ transaction_id: z.string() }))`
+        .maybeOneFirst(sql.type(z.object({ transaction_id: z.string() }))`
           SELECT transaction_id::text AS transaction_id FROM public.events WHERE position = ${position.toString()}::bigint`)
         .then((value) => (value === null ? null : BigInt(value)));
       this.transactionIds.set(position, transactionId);

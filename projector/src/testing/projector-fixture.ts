@@ -58,11 +58,11 @@ export async function dumpSchema(pool: DatabasePool, schema: string): Promise<Re
     sql.unsafe`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_name <> 'projection_state' ORDER BY 1`,
   );
   const dump: Record<string, string[]> = {};
-  for (const table of tables as string[]) {
+  for (const table of tables as readonly string[]) {
     const rows = await pool.anyFirst(
       sql.unsafe`SELECT row_to_json(t)::text FROM ${sql.identifier([schema, table])} t`,
     );
-    dump[table] = (rows as string[]).sort();
+    dump[table] = [...(rows as readonly string[])].sort();
   }
   return dump;
 }

@@ -144,9 +144,9 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const user = sql.fragment`${userId}::uuid`;
       const due = dueToday('r', cal);
       // zod checks this one row; its arrays (up to 20 reviews, the problems attempted) are taken as
-      // the read model wrote them. A named prepared statement: planning it cost more than running it.
+      // the read model wrote them.
       const [learnerData, bank] = await Promise.all([
-        deps.pool.one(sql.prepared('due-queue-learner', learnerRow)`
+        deps.pool.one(sql.type(learnerRow)`
           SELECT
             (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
                SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
