@@ -18,6 +18,7 @@ const statusByCode: Record<DomainErrorCode, number> = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNREADABLE_ANSWER: 422,
   RATE_LIMITED: 429,
 };
 

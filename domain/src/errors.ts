@@ -11,6 +11,7 @@ export type DomainErrorCode =
   | 'GONE' // 410: an expired or used token
   | 'PAYLOAD_TOO_LARGE' // 413
   | 'UNSUPPORTED_MEDIA_TYPE' // 415
+  | 'UNREADABLE_ANSWER' // 422: an answer that cannot be read in the problem's answer form (a retry)
   | 'RATE_LIMITED'; // 429
 
 export class DomainError extends Error {

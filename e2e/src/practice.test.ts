@@ -54,6 +54,7 @@ async function signedIn(viewport: { width: number; height: number }): Promise<{ 
 
 interface StoredProblem {
   problem_type: string;
+  answer_form: { kind: string };
   answer_options: string[] | null;
   correct_answer: string;
 }
@@ -119,16 +120,28 @@ describe('the practice loop', () => {
     expect(total).toBeLessThanOrEqual(20);
     expect(await text(page, 'stat-remaining')).toBe(String(total));
     expect(await text(page, 'problem-difficulty')).toMatch(/^Difficulty: [1-5]\/5$/);
-    // Focus is on the problem's heading.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    // Focus is where the child answers: the answer box, or the first option.
+    const focusedInput = () => page.evaluate(() => (document.activeElement instanceof HTMLInputElement ? document.activeElement.type : null));
+    const first = await problemFacts((await problemCard.getAttribute('data-problem-id'))!);
+    expect(await focusedInput()).toBe(first.problem_type === 'multiple_choice' ? 'radio' : 'text');
     await screenshot(page, 'practice-desktop-1-problem');
     await expectNoA11yViolations(page, 'problem step');
 
-    // An empty answer is refused on the page.
-    const first = await problemFacts((await problemCard.getAttribute('data-problem-id'))!);
     if (first.problem_type !== 'multiple_choice') {
+      // An empty answer is refused on the page.
       await page.getByRole('button', { name: 'Submit Answer' }).click();
       await page.locator('.learn-answer-error', { hasText: 'Please enter an answer' }).waitFor();
+    }
+    if (first.answer_form.kind !== 'choice' && first.answer_form.kind !== 'text') {
+      // An answer the checker cannot read is a retry: its message, the text kept, the focus back in the box, nothing recorded.
+      const box = page.getByRole('textbox', { name: 'Your answer' });
+      await box.fill('qq??');
+      await box.press('Enter');
+      await page.locator('.learn-answer-error', { hasNotText: 'Please enter an answer' }).waitFor({ timeout: 10_000 });
+      expect(await box.inputValue()).toBe('qq??');
+      await expect.poll(focusedInput).toBe('text');
+      expect((await app.store.readStream(`practice-${tokens.user.id}`)).events.some((event) => event.type === 'AnswerSubmitted')).toBe(false);
+      await screenshot(page, 'practice-desktop-1-unreadable');
     }
 
     const plan = [
@@ -145,6 +158,8 @@ describe('the practice loop', () => {
       const problemId = (await problemCard.getAttribute('data-problem-id'))!;
       problemIds.push(problemId);
       const problem = await problemFacts(problemId);
+      // After the rating, the next problem's answer box has the focus.
+      await expect.poll(focusedInput).toBe(problem.problem_type === 'multiple_choice' ? 'radio' : 'text');
 
       if (step.hint) {
         const toggle = page.getByRole('button', { name: 'Need a hint?' });
@@ -160,7 +175,8 @@ describe('the practice loop', () => {
       const verdict = step.correct ? 'Correct!' : 'Not Quite Right';
       await page.getByRole('heading', { name: verdict }).waitFor({ timeout: 10_000 });
       await page.getByRole('heading', { name: step.correct ? 'Why this is correct:' : "Here's the correct approach:" }).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(verdict);
+      // The verdict is announced; the focus is on the button to press next.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue to Rate Difficulty');
       if (!step.correct) {
         expect(await page.getByTestId('correct-answer').count()).toBe(1);
         await screenshot(page, 'practice-desktop-3-feedback-wrong');

@@ -165,6 +165,19 @@ async function submit(problemId: string, userAnswer: string, extra: Record<strin
 
 let sessionId = randomUUID();
 
+/** A wrong answer the checker can read, for problems answered with a number or a choice (else null). */
+async function readableWrongAnswer(problemId: string): Promise<string | null> {
+  const stream = await app.store.readStream(`problem-${problemId}`);
+  const problem = stream.events.find((event) => event.type === 'ProblemCreated')!.data as {
+    answer_options: string[] | null;
+    correct_answer: string;
+    answer_form: { kind: string };
+  };
+  if (problem.answer_form.kind === 'choice') return problem.answer_options!.find((option) => option !== problem.correct_answer)!;
+  if (['number', 'exact_fraction', 'percent'].includes(problem.answer_form.kind)) return problem.correct_answer.trim() === '987654' ? '123456' : '987654';
+  return null;
+}
+
 describe('submit-answer', () => {
   test('an equivalent answer is right; the client is_correct is ignored; the answer comes back', async () => {
     const started = await post('/api/learning/sessions', { session_id: sessionId });
@@ -253,6 +266,18 @@ describe('submit-answer', () => {
     expect((await submit(halfProblem, '3', { response_time_ms: -5 })).status).toBe(400);
   });
 
+  test('an answer that cannot be read in the answer form is a 422 with the checker message, and nothing is recorded', async () => {
+    const session = randomUUID();
+    const before = (await app.store.readStream(`practice-${student().userId}`)).events.length;
+    const unreadable = await submit(halfProblem, 'abc', { difficulty_rating: 5 }, session);
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.body).toMatchObject({ code: 'UNREADABLE_ANSWER', message: "We couldn't read 'abc' as a number. Type digits, for example 3/4 or 0.75." });
+    const notAnOption = await submit(choiceProblem, '13', {}, session);
+    expect(notAnOption.status).toBe(422);
+    expect(notAnOption.body.message).toBe('Choose one of the options.');
+    expect((await app.store.readStream(`practice-${student().userId}`)).events.length).toBe(before);
+  });
+
   test('only students answer, and only for themselves: tutors and admins get 403, guests 401', async () => {
     const payload = { problem_id: halfProblem, session_id: randomUUID(), user_answer: '0.5', response_time_ms: 1000, hints_used: 0 };
     for (const name of ['tutor', 'admin']) {
@@ -283,9 +308,19 @@ describe('due problems', () => {
       expect(problem.predicted_success).toBeLessThan(1);
     }
 
-    // Answer one of them now: with x-min-position it is gone from the very next read.
-    const fresh = queue.body.data.problems[0] as { id: string };
-    const answered = await submit(fresh.id, 'certainly not the answer', {}, randomUUID());
+    // Answer one of them wrong now: with x-min-position it is gone from the very next read.
+    let fresh: { id: string } | undefined;
+    let wrong: string | null = null;
+    for (const candidate of queue.body.data.problems as { id: string }[]) {
+      wrong = await readableWrongAnswer(candidate.id);
+      if (wrong !== null) {
+        fresh = candidate;
+        break;
+      }
+    }
+    if (!fresh || wrong === null) throw new Error('no new problem with a number or choice answer in the queue');
+    const answered = await submit(fresh.id, wrong, {}, randomUUID());
+    expect(answered.body.data?.is_correct).toBe(false);
     expect(answered.status).toBe(201);
     const after = await get(`/api/learning/due-problems/${me.userId}`);
     expect((after.body.data.problems as { id: string }[]).map((p) => p.id)).not.toContain(fresh.id);
@@ -446,7 +481,8 @@ describe('progress, dashboard and achievements', () => {
   test('mastery through the queries: three unaided right answers at their due dates', async () => {
     const queue = (await get(`/api/learning/due-problems/${student().userId}`)).body.data;
     const fresh = (queue.problems as { id: string; kind: string; topic: string }[]).find((p) => p.kind === 'new')!;
-    const whole = await app.server.inject({ method: 'GET', url: `/api/problems/${fresh.id}`, headers: { authorization: `Bearer ${student().token}` } });
+    // A tutor sees the answer; the student does not before answering.
+    const whole = await app.server.inject({ method: 'GET', url: `/api/problems/${fresh.id}`, headers: { authorization: `Bearer ${caller('tutor').token}` } });
     const correctAnswer = (whole.json() as { data: { problem: { correct_answer: string } } }).data.problem.correct_answer;
     const before = (await get(`/api/learning/progress/${student().userId}`)).body.data;
 

@@ -6,17 +6,12 @@ import { principalOf } from '@mathdaily/api-kit';
 import {
   allowedRatings,
   describeAllowedRatings,
-  isRatingAllowed,
   practiceDecider,
   practiceStreamId,
   ratingNote,
   type AnswerSubmittedData,
-  type Decider,
-  type PracticeCommand,
-  type PracticeEvent,
-  type PracticeState,
 } from '@mathdaily/domain';
-import { checkAnswer, EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
+import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { loadProblem, uuidField } from './practice-input.ts';
@@ -57,37 +52,13 @@ const body = z.object({
   is_correct: z.unknown().optional(),
 });
 
-interface SubmitAndRate {
-  submit: Extract<PracticeCommand, { type: 'SubmitAnswer' }>;
-  rating: number | null;
-}
-
 /**
- * The practice decider, asked twice in one decision: the answer, then (when the rules allow it for
- * the answer just recorded) its rating — so both land in one append or neither does.
- */
-export const submitAndRateDecider: Decider<PracticeState, SubmitAndRate, PracticeEvent> = {
-  initialState: practiceDecider.initialState,
-  evolve: practiceDecider.evolve,
-  decide(command, state) {
-    const answered = practiceDecider.decide(command.submit, state);
-    const answer = answered.find((event) => event.type === 'AnswerSubmitted')?.data as AnswerSubmittedData | undefined;
-    if (command.rating === null || !answer) return answered;
-    if (!isRatingAllowed({ isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 }, command.rating)) return answered;
-    const after = answered.reduce(practiceDecider.evolve, state);
-    const rated = practiceDecider.decide(
-      { type: 'RateDifficulty', data: { userId: answer.userId, attemptId: answer.attemptId, sessionId: answer.sessionId, rating: command.rating } },
-      after,
-    );
-    return [...answered, ...rated];
-  },
-};
-
-/**
- * POST /api/learning/submit-answer (students, for themselves): checks the answer against the
- * problem's `problem-{id}` stream with the domain's checkAnswer and records AnswerSubmitted in
- * `practice-{userId}`. 404 unknown problem; 400 'Please enter an answer'; 409 when the problem was
- * already answered in this session or the session has ended.
+ * POST /api/learning/submit-answer (students, for themselves): loads the problem from its
+ * `problem-{id}` stream and hands it with the answer to the practice decider, which checks the
+ * answer and records AnswerSubmitted (and the rating when allowed) in `practice-{userId}`.
+ * 404 unknown problem; 400 'Please enter an answer'; 422 UNREADABLE_ANSWER with the checker's
+ * message when the answer cannot be read in the problem's answer form (nothing recorded);
+ * 409 when the problem was already answered in this session or the session has ended.
  */
 export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/submit-answer', {
@@ -97,32 +68,24 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
       const userId = principalOf(request).userId;
       const input = request.body;
       const problem = await loadProblem(deps.store, input.problem_id);
-      const check = checkAnswer(problem, input.user_answer);
       const attemptId = randomUUID();
       const rating = input.difficulty_rating ?? null;
       const result = await handleCommand({
         store: deps.store,
         streamId: practiceStreamId(userId),
-        decider: submitAndRateDecider,
+        decider: practiceDecider,
         command: {
-          submit: {
-            type: 'SubmitAnswer',
-            data: {
-              attemptId,
-              sessionId: input.session_id,
-              userId,
-              problemId: problem.id,
-              topic: problem.topic,
-              topicId: problem.topic_id,
-              grade: problem.grade,
-              difficultyLevel: problem.difficulty_level,
-              userAnswer: input.user_answer,
-              isCorrect: check.correct,
-              responseTimeMs: input.response_time_ms,
-              hintUsed: input.hints_used,
-            },
+          type: 'SubmitAnswer',
+          data: {
+            attemptId,
+            sessionId: input.session_id,
+            userId,
+            problem,
+            userAnswer: input.user_answer,
+            responseTimeMs: input.response_time_ms,
+            hintUsed: input.hints_used,
+            rating,
           },
-          rating,
         },
         meta: commandMeta(request, deps),
       });
@@ -149,7 +112,7 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
           rating_note: ratingNote(facts),
           difficulty_rating: rated ? rating : null,
           ...(ratingIgnored ? { rating_ignored: ratingIgnored } : {}),
-          ...(check.message ? { message: check.message } : {}),
+          ...(answer.feedback ? { message: answer.feedback } : {}),
         },
       });
     },

@@ -35,6 +35,8 @@ export const answerSubmittedSchema = z.object({
   isCorrect: z.boolean(),
   responseTimeMs: z.number().int().min(0).max(86_400_000),
   hintsUsed: z.union([z.literal(0), z.literal(1)]),
+  /** What the checker told the student beyond right or wrong (units, exactness, form); absent when nothing. */
+  feedback: z.string().max(500).optional(),
 });
 
 export const difficultyRatedSchema = z.object({

@@ -3,7 +3,7 @@ import { foldEvents } from '../decider.ts';
 import { eventSchemas, parseEventData } from '../events/registry.ts';
 import { given } from '../testing/decider-spec.ts';
 import type { AnswerSubmitted, PracticeEvent } from './events.ts';
-import { MAX_OPEN_SESSIONS, practiceDecider, type SubmitAnswer } from './practice-decider.ts';
+import { MAX_OPEN_SESSIONS, practiceDecider, type AnsweredProblem, type SubmitAnswer } from './practice-decider.ts';
 
 const userId = 'user-1';
 const sessionId = 'session-1';
@@ -11,27 +11,37 @@ const spec = (events: PracticeEvent[] = []) => given(practiceDecider, events);
 
 const started = (id = sessionId): PracticeEvent => ({ type: 'PracticeSessionStarted', data: { sessionId: id, userId } });
 
-const problem = {
-  problemId: 'problem-1',
+const problem: AnsweredProblem = {
+  id: 'problem-1',
   topic: 'Fractions',
-  topicId: 'g5-fractions',
+  topic_id: 'g5-fractions',
   grade: 5,
-  difficultyLevel: 3,
+  difficulty_level: 3,
+  problem_type: 'numeric',
+  correct_answer: '3/4',
+  answer_form: { kind: 'exact_fraction' },
+  answer_options: null,
 };
+const facts = { problemId: 'problem-1', topic: 'Fractions', topicId: 'g5-fractions', grade: 5, difficultyLevel: 3 };
 
-const submit = (overrides: Partial<SubmitAnswer['data']> = {}): SubmitAnswer => ({
-  type: 'SubmitAnswer',
-  data: {
-    attemptId: 'attempt-1',
-    sessionId,
-    userId,
-    ...problem,
-    userAnswer: '3/4',
-    isCorrect: true,
-    responseTimeMs: 4200,
-    ...overrides,
-  },
-});
+/** `problem` overrides fields of the answered problem, e.g. { id: 'problem-2' }. */
+const submit = (
+  overrides: Partial<Omit<SubmitAnswer['data'], 'problem'>> & { problem?: Partial<AnsweredProblem> } = {},
+): SubmitAnswer => {
+  const { problem: changed, ...rest } = overrides;
+  return {
+    type: 'SubmitAnswer',
+    data: {
+      attemptId: 'attempt-1',
+      sessionId,
+      userId,
+      problem: { ...problem, ...changed },
+      userAnswer: '3/4',
+      responseTimeMs: 4200,
+      ...rest,
+    },
+  };
+};
 
 const answered = (overrides: Partial<AnswerSubmitted['data']> = {}): AnswerSubmitted => ({
   type: 'AnswerSubmitted',
@@ -39,7 +49,7 @@ const answered = (overrides: Partial<AnswerSubmitted['data']> = {}): AnswerSubmi
     attemptId: 'attempt-1',
     sessionId,
     userId,
-    ...problem,
+    ...facts,
     userAnswer: '3/4',
     isCorrect: true,
     responseTimeMs: 4200,
@@ -104,7 +114,7 @@ describe('SubmitAnswer', () => {
 
   it('given a used attempt id, when submitting another problem with it, then CONFLICT', () => {
     spec([started(), answered()])
-      .when(submit({ problemId: 'problem-2' }))
+      .when(submit({ problem: { id: 'problem-2' } }))
       .thenThrows('CONFLICT', /attempt id/);
   });
 
@@ -130,9 +140,79 @@ describe('SubmitAnswer', () => {
       .thenThrows('CONFLICT', 'This practice session has ended');
   });
 
+  it('given an open session, when an equivalent answer is typed, then it is recorded as correct', () => {
+    spec([started()]).when(submit({ userAnswer: '6/8' })).then([answered({ userAnswer: '6/8' })]);
+  });
+
+  it('given an open session, when a readable wrong answer is typed, then it is recorded as wrong', () => {
+    spec([started()]).when(submit({ userAnswer: '2/3' })).then([answered({ userAnswer: '2/3', isCorrect: false })]);
+  });
+
+  it('given an open session, when a decimal is typed for an exact fraction, then it is wrong with the checker feedback', () => {
+    spec([started()])
+      .when(submit({ userAnswer: '0.33', problem: { correct_answer: '1/3' } }))
+      .then([
+        answered({
+          userAnswer: '0.33',
+          isCorrect: false,
+          feedback: "That's close, but the question needs an exact answer. Use a fraction instead of a rounded decimal.",
+        }),
+      ]);
+  });
+
+  it('given an open session, when an unreadable answer is typed, then UNREADABLE_ANSWER with the checker message and nothing recorded', () => {
+    spec([started()])
+      .when(submit({ userAnswer: 'abc' }))
+      .thenThrows('UNREADABLE_ANSWER', "We couldn't read 'abc' as a number. Type digits, for example 3/4 or 0.75.");
+  });
+
+  it('given a multiple-choice problem, when the answer is not one of the options, then UNREADABLE_ANSWER', () => {
+    const choice = { problem_type: 'multiple_choice' as const, answer_form: { kind: 'choice' as const }, answer_options: ['12', '14'], correct_answer: '14' };
+    spec([started()]).when(submit({ userAnswer: '13', problem: choice })).thenThrows('UNREADABLE_ANSWER', 'Choose one of the options.');
+    spec([started()]).when(submit({ userAnswer: '12', problem: choice })).then([answered({ userAnswer: '12', isCorrect: false })]);
+  });
+
+  it('given an unreadable answer for an already answered problem, when submitting, then CONFLICT comes first', () => {
+    spec([started(), answered()]).when(submit({ attemptId: 'attempt-2', userAnswer: 'abc' })).thenThrows('CONFLICT');
+  });
+
   it('given invalid problem facts, when submitting, then VALIDATION_FAILED naming the fields', () => {
-    const error = spec().when(submit({ difficultyLevel: 7, responseTimeMs: -1 })).thenThrows('VALIDATION_FAILED');
+    const error = spec().when(submit({ problem: { difficulty_level: 7 }, responseTimeMs: -1 })).thenThrows('VALIDATION_FAILED');
     expect(Object.keys(error.fields ?? {})).toEqual(['difficultyLevel', 'responseTimeMs']);
+  });
+});
+
+describe('SubmitAnswer with a rating (the problem card sends both: one decision, one append)', () => {
+  const rated = (rating: number): PracticeEvent => ({
+    type: 'DifficultyRated',
+    data: { attemptId: 'attempt-1', sessionId, userId, problemId: 'problem-1', rating },
+  });
+  const wrong = { userAnswer: '1/2' };
+
+  it('given an open session, when a correct answer comes with rating 1, then the answer and the rating are recorded', () => {
+    spec([started()]).when(submit({ rating: 1 })).then([answered(), rated(1)]);
+  });
+
+  it('given no session, when an answer comes with a null rating, then the session starts and only the answer is recorded', () => {
+    spec().when(submit({ ...wrong, rating: null })).then([started(), answered({ ...wrong, isCorrect: false })]);
+  });
+
+  it('given an open session, when a wrong answer comes with rating 3, then only the answer is recorded (3 is not allowed)', () => {
+    spec([started()]).when(submit({ ...wrong, rating: 3 })).then([answered({ ...wrong, isCorrect: false })]);
+  });
+
+  it('given an open session, when a wrong answer comes with rating 5, then both are recorded', () => {
+    spec([started()]).when(submit({ ...wrong, rating: 5 })).then([answered({ ...wrong, isCorrect: false }), rated(5)]);
+  });
+
+  it('given a hint opened, when a correct answer comes with rating 2, then only the answer, with the hint, is recorded', () => {
+    spec([started(), { type: 'HintOpened', data: { sessionId, userId, problemId: 'problem-1' } }])
+      .when(submit({ rating: 2 }))
+      .then([answered({ hintsUsed: 1 })]);
+  });
+
+  it('given an unreadable answer, when it comes with a rating, then UNREADABLE_ANSWER and neither is recorded', () => {
+    spec([started()]).when(submit({ userAnswer: '3//4', rating: 5 })).thenThrows('UNREADABLE_ANSWER');
   });
 });
 
@@ -275,6 +355,6 @@ describe('state size', () => {
     expect(state.expired).toContain('s-0');
     spec(events).when(submit({ sessionId: 's-0', attemptId: 'late' })).thenThrows('CONFLICT', /no longer open/);
     // A recent abandoned one is still open.
-    spec(events).when(submit({ sessionId: 's-297', attemptId: 'late', problemId: 'p-new' })).events();
+    spec(events).when(submit({ sessionId: 's-297', attemptId: 'late', problem: { id: 'p-new' } })).events();
   });
 });

@@ -8,7 +8,11 @@
  *   (PracticeSessionStarted is emitted first). Opening the same hint twice emits nothing.
  * - SubmitAnswer: a problem can be answered once per session (CONFLICT); an attempt id once
  *   (CONFLICT). hintsUsed is 1 when a HintOpened exists for (session, problem) or the command says
- *   a hint was used. isCorrect and the problem facts come already checked from the command API.
+ *   a hint was used. The command carries the problem and the typed answer; the decider checks the
+ *   answer (checkAnswer). An answer that cannot be read in the problem's answer form ('abc' for a
+ *   number) is UNREADABLE_ANSWER with the checker's message and records nothing: a retry, not a
+ *   wrong answer. A rating sent with the answer is recorded in the same decision when the rating
+ *   rules allow it for this answer, and otherwise left out (the caller says why).
  * - OpenHint after the problem was answered in the session: CONFLICT.
  * - RateDifficulty: only for an answer recorded in an open session (NOT_FOUND otherwise), only once
  *   (CONFLICT), and only with a rating `allowedRatings` permits (VALIDATION_FAILED naming them).
@@ -36,16 +40,24 @@ import {
   type PracticeEvent,
 } from './events.ts';
 import { describeAllowedRatings, isRatingAllowed, ratingNote } from './rating-availability.ts';
+import { checkAnswer, type CheckableProblem } from '../problems/check-answer.ts';
+import type { Problem } from '../problems/problem.ts';
 
 export const MAX_OPEN_SESSIONS = 20;
 
 export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string } };
 export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } };
+/** What the decider needs to know about the problem being answered. */
+export type AnsweredProblem = CheckableProblem & Pick<Problem, 'topic' | 'topic_id' | 'grade' | 'difficulty_level'> & { id: string };
+
 export type SubmitAnswer = {
   type: 'SubmitAnswer';
-  data: Omit<AnswerSubmittedData, 'hintsUsed'> & {
+  data: Pick<AnswerSubmittedData, 'attemptId' | 'sessionId' | 'userId' | 'userAnswer' | 'responseTimeMs'> & {
+    problem: AnsweredProblem;
     /** True when the client reports a hint was used (the stream's HintOpened events count too). */
     hintUsed?: boolean;
+    /** A difficulty rating given with the answer; recorded only when the rules allow it for the answer. */
+    rating?: number | null;
   };
 };
 export type RateDifficulty = {
@@ -238,31 +250,44 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       return [...startIfNeeded(state, userId, sessionId), { type: 'HintOpened', data: hint }];
     }
     case 'SubmitAnswer': {
-      const { hintUsed, ...facts } = command.data;
+      const { hintUsed, problem, rating, ...facts } = command.data;
       assertNotClosed(state, facts.sessionId);
       const session = findOpen(state, facts.sessionId);
-      const hintOpened = session?.hints.includes(facts.problemId) ?? false;
+      const hintOpened = session?.hints.includes(problem.id) ?? false;
+      if (hasAnswered(session, problem.id)) {
+        throw conflict('This problem has already been answered in this session');
+      }
+      if (state.open.some((s) => findAttempt(s, facts.attemptId))) {
+        throw conflict('An answer with this attempt id has already been recorded');
+      }
+      const check = checkAnswer(problem, facts.userAnswer);
+      if (check.unreadable) throw new DomainError('UNREADABLE_ANSWER', check.message ?? 'Please check your answer and try again.');
       const answer = validated(answerSubmittedSchema, {
         attemptId: facts.attemptId,
         sessionId: facts.sessionId,
         userId: facts.userId,
-        problemId: facts.problemId,
-        topic: facts.topic,
-        topicId: facts.topicId,
-        grade: facts.grade,
-        difficultyLevel: facts.difficultyLevel,
+        problemId: problem.id,
+        topic: problem.topic,
+        topicId: problem.topic_id,
+        grade: problem.grade,
+        difficultyLevel: problem.difficulty_level,
         userAnswer: facts.userAnswer,
-        isCorrect: facts.isCorrect,
+        isCorrect: check.correct,
         responseTimeMs: facts.responseTimeMs,
         hintsUsed: hintUsed === true || hintOpened ? 1 : 0,
+        ...(check.message ? { feedback: check.message } : {}),
       });
-      if (hasAnswered(session, answer.problemId)) {
-        throw conflict('This problem has already been answered in this session');
-      }
-      if (state.open.some((s) => findAttempt(s, answer.attemptId))) {
-        throw conflict('An answer with this attempt id has already been recorded');
-      }
-      return [...startIfNeeded(state, answer.userId, answer.sessionId), { type: 'AnswerSubmitted', data: answer }];
+      const events: PracticeEvent[] = [...startIfNeeded(state, answer.userId, answer.sessionId), { type: 'AnswerSubmitted', data: answer }];
+      const rated = { isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 };
+      if (rating === undefined || rating === null || !isRatingAllowed(rated, rating)) return events;
+      const difficulty = validated(difficultyRatedSchema, {
+        attemptId: answer.attemptId,
+        sessionId: answer.sessionId,
+        userId: answer.userId,
+        problemId: answer.problemId,
+        rating,
+      });
+      return [...events, { type: 'DifficultyRated', data: difficulty }];
     }
     case 'RateDifficulty': {
       const { userId, attemptId, rating } = command.data;

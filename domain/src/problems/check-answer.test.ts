@@ -456,6 +456,37 @@ describe('checkAnswer: rules that hold for every kind', () => {
     expect(checkAnswer(mc, '4/3').correct).toBe(false);
   });
 
+  test('an answer that cannot be read in the answer form is unreadable (a retry); a readable wrong one is not', () => {
+    const unreadable: [string, AnswerForm, string][] = [
+      ['3', num, 'abc'],
+      ['0.75', exactFraction(), '3//4'],
+      ['2x + 1', expr(['x']), '2x+*1'],
+      ['x = 3', solution(), 'x = ?'],
+      ['(3, -2)', point(), '(3'],
+      ['x > 4', ineq, '4'],
+      ['4:15', time, 'quarter past'],
+      ['4.5 × 10^3', sf, 'lots'],
+      ['y = 2x + 1', eqXY, '= 2x'],
+    ];
+    for (const [correct, form, answer] of unreadable) {
+      const verdict = checkAnswer(problemFor(correct, form), answer);
+      expect(verdict, `${answer} for ${correct}`).toMatchObject({ correct: false, unreadable: true });
+      expect(verdict.message, `${answer} for ${correct}`).toBeTruthy();
+    }
+    const readable: [string, AnswerForm, string][] = [
+      ['3', num, '4'],
+      ['1/3', exactFraction(), '0.33'],
+      ['1/2', exactFraction('simplest'), '2/4'],
+      ['2x + 1', expr(['x']), '2x + 2'],
+      ['4.5 × 10^3', sf, '4500'],
+      ['4.5 × 10^3', sf, '45000'],
+      ['4:15', time, '4:30'],
+    ];
+    for (const [correct, form, answer] of readable) {
+      expect(checkAnswer(problemFor(correct, form), answer).unreadable, `${answer} for ${correct}`).toBeUndefined();
+    }
+  });
+
   test('an over-long answer is refused with a message', () => {
     const verdict = checkAnswer(problemFor('3', num), '1'.repeat(400));
     expect(verdict.correct).toBe(false);

@@ -38,6 +38,11 @@ export interface AnswerCheck {
   correct: boolean;
   /** Why an answer was not accepted, when that is more than "wrong" (format, units, exactness). */
   message?: string;
+  /**
+   * True when the answer could not be read in the problem's answer form at all ('abc' for a
+   * number): a retry, not a wrong answer — the practice decider records nothing for it.
+   */
+  unreadable?: true;
 }
 
 /** What checkAnswer needs from a problem. */
@@ -51,6 +56,7 @@ const DEFAULT_TOLERANCE = 0.001;
 const right: AnswerCheck = { correct: true };
 const wrong: AnswerCheck = { correct: false };
 const no = (message: string): AnswerCheck => ({ correct: false, message });
+const unread = (message: string): AnswerCheck => ({ correct: false, message, unreadable: true });
 
 export function checkAnswer(problem: CheckableProblem, answer: string): AnswerCheck {
   const given = typeof answer === 'string' ? answer.trim() : '';
@@ -58,7 +64,9 @@ export function checkAnswer(problem: CheckableProblem, answer: string): AnswerCh
   if (given.length > MAX_ANSWER_LENGTH) return no('That answer is too long. Please enter just the answer.');
   const form = problem.answer_form;
   if (problem.problem_type === 'multiple_choice' || form.kind === 'choice') {
-    return given === problem.correct_answer.trim() ? right : wrong;
+    if (given === problem.correct_answer.trim()) return right;
+    const options = problem.answer_options ?? [];
+    return options.length > 0 && !options.some((option) => option.trim() === given) ? unread('Choose one of the options.') : wrong;
   }
   const checker = CHECKERS[form.kind];
   const result = checker(problem.correct_answer, given, form);
@@ -245,7 +253,7 @@ const checkNumber: Checker = (correct, given, form) => {
   const b = numberBody(given, form);
   if ('verdict' in b) return b.verdict;
   const read = readNumber(b.body, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   const tolerance = form.tolerance ?? DEFAULT_TOLERANCE;
   return Math.abs(read.literal.value.valueOf() - expected.number) <= tolerance + 1e-12 ? right : wrong;
 };
@@ -256,7 +264,7 @@ const checkExactFraction: Checker = (correct, given, form) => {
   const b = numberBody(given, form);
   if ('verdict' in b) return b.verdict;
   const read = readNumber(b.body, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   const { value, form: written, lowestTerms } = read.literal;
   if (!value.equals(expected.value)) {
     // A decimal that is the answer rounded (0.333 or 0.33 for 1/3) gets a hint about exactness.
@@ -295,7 +303,7 @@ const checkPercent: Checker = (correct, given, form) => {
   const split = splitUnit(given.replace(/\s*(?:%|percent|per cent)\s*$/i, ''), undefined);
   if (split.unit) return no(`Give a percentage, without '${split.unit}'.`);
   const read = readNumber(split.body, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   const v = read.literal.value.valueOf();
   const tolerance = form.tolerance ?? DEFAULT_TOLERANCE;
   if (Math.abs(v - expected.number) <= tolerance + 1e-12) return right;
@@ -369,7 +377,7 @@ const checkExact: Checker = (correct, given, form) => {
   const b = numberBody(given, form);
   if ('verdict' in b) return b.verdict;
   const parsed = parseExpression(normaliseMath(b.body), [], given);
-  if (!parsed.ok) return no(parsed.message);
+  if (!parsed.ok) return unread(parsed.message);
   const expr = parsed.value;
   const node = expr.node;
   const value = memo(expr, 'value', () => evaluateAt(expr, {}));
@@ -425,7 +433,7 @@ const checkExpression: Checker = (correct, given, form) => {
   const text = stripLabel(given, vars);
   if (text.includes('=')) return no('Give just the expression, without an equals sign.');
   const parsed = parseExpression(normaliseMath(text), vars, given);
-  if (!parsed.ok) return no(parsed.message);
+  if (!parsed.ok) return unread(parsed.message);
   const verdict = sameFunction(parsed.value, expected.expr, vars);
   if (verdict !== 'equal') return wrong;
   const expr = parsed.value;
@@ -463,7 +471,7 @@ const checkAntiderivative: Checker = (correct, given, form) => {
   const expected = correctExpression(stripLabel(correct, vars), names);
   if (!expected) return null;
   const parsed = parseExpression(normaliseMath(stripLabel(given, vars)), names, given);
-  if (!parsed.ok) return no(parsed.message);
+  if (!parsed.ok) return unread(parsed.message);
   const zero = Object.fromEntries(constants.map((c) => [c, 0]));
   const verdict = sameFunction(parsed.value, expected.expr, vars, { allowConstant: true, fixedF: zero, fixedG: zero });
   if (verdict !== 'equal') return wrong;
@@ -517,20 +525,20 @@ const checkEquation: Checker = (correct, given, form) => {
     // `2x + 1` for `y = 2x + 1`
     if (expected.subject && expected.rhs) {
       const parsed = parseExpression(text, expected.variables, given);
-      if (!parsed.ok) return no(parsed.message);
+      if (!parsed.ok) return unread(parsed.message);
       if (!parsed.value.symbols.has(expected.subject) && sameFunction(parsed.value, expected.rhs, expected.variables) === 'equal') return right;
       return wrong;
     }
-    return no('Write your answer as an equation, with an = sign.');
+    return unread('Write your answer as an equation, with an = sign.');
   }
-  if (sides.length !== 2 || sides.some((s) => s.trim() === '')) return no(unreadable(given));
+  if (sides.length !== 2 || sides.some((s) => s.trim() === '')) return unread(unreadable(given));
   const [lhs, rhs] = sides as [string, string];
   for (const side of [lhs, rhs]) {
     const p = parseExpression(side.trim(), expected.variables, given);
-    if (!p.ok) return no(p.message);
+    if (!p.ok) return unread(p.message);
   }
   const difference = parseExpression(`(${lhs.trim()}) - (${rhs.trim()})`, expected.variables, given);
-  if (!difference.ok) return no(difference.message);
+  if (!difference.ok) return unread(difference.message);
   return proportionalFunctions(difference.value, expected.difference, expected.variables) === 'equal' ? right : wrong;
 };
 
@@ -622,7 +630,7 @@ const checkSolutions: Checker = (correct, given, form) => {
   }
   if (!expected) return null;
   const read = readSolutions(given, form, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   const distinct: Value[] = [];
   for (const v of read.values) if (!distinct.some((d) => sameValue(d, v, form))) distinct.push(v);
   const allRight = distinct.every((v) => expected.some((e) => sameValue(e, v, form)));
@@ -673,7 +681,7 @@ const checkPoint: Checker = (correct, given, form) => {
   }
   if (!expected.ok) return null;
   const read = readPoint(given, form, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   return expected.values.every((e, i) => read.values[i] !== undefined && sameValue(e, read.values[i] as Value, { ...form, exact: form.exact ?? false }))
     ? right
     : wrong;
@@ -709,7 +717,7 @@ const checkInequality: Checker = (correct, given, form) => {
   const expected = readInequality(correct, variable, correct);
   if (!expected.ok) return null;
   const read = readInequality(given, variable, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   const valueRight = sameValue(read.value, expected.value, { ...form, exact: form.exact ?? true });
   if (valueRight && read.op === expected.op) return right;
   if (valueRight) return no('Check the inequality sign.');
@@ -735,7 +743,7 @@ const checkRatio: Checker = (correct, given, form) => {
   const expected = readRatio(correct, correct);
   if (!expected.ok) return null;
   const read = readRatio(given, given);
-  if (!read.ok) return no(read.message);
+  if (!read.ok) return unread(read.message);
   if (read.parts.length !== expected.parts.length) return wrong;
   const e = expected.parts.map((p) => p.value);
   const g = read.parts.map((p) => p.value);
@@ -805,7 +813,7 @@ const checkStandardForm: Checker = (correct, given) => {
     if (plain.ok && closeRel(plain.literal.value.valueOf(), expected.mantissa * 10 ** expected.exponent, 1e-9)) {
       return no("That's the right number, but not in standard form. Write it as a × 10^n.");
     }
-    return no(read.message);
+    return plain.ok ? no(read.message) : unread(read.message);
   }
   return read.exponent === expected.exponent && closeRel(read.mantissa, expected.mantissa, 1e-9) ? right : wrong;
 };
@@ -828,7 +836,7 @@ const checkTime: Checker = (correct, given) => {
   const expected = readTime(correct);
   if (expected === null) return null;
   const read = readTime(given);
-  if (read === null) return no('Write the time like 4:15.');
+  if (read === null) return unread('Write the time like 4:15.');
   return read % 720 === expected % 720 ? right : wrong;
 };
 

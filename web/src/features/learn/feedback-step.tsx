@@ -5,9 +5,10 @@ import { useStepFocus } from './use-step-focus.ts';
 /**
  * SPEC §2 Learn, feedback step: 'Correct!' or 'Not Quite Right', the answers, the explanation
  * headed 'Why this is correct:' or "Here's the correct approach:", and 'Continue to Rate Difficulty'.
+ * The verdict is announced by the store; the focus goes to Continue, the next thing to press.
  */
 export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedback; onContinue: () => void; onEnd: () => void }) {
-  const heading = useStepFocus<HTMLHeadingElement>(feedback.attempt_id);
+  const next = useStepFocus<HTMLButtonElement>(feedback.attempt_id);
   const correct = feedback.is_correct;
   return (
     <article
@@ -19,7 +20,7 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
         <span className="learn-verdict-icon" aria-hidden="true">
           {correct ? '🎉' : '🤔'}
         </span>
-        <h2 id="learn-feedback-heading" tabIndex={-1} ref={heading}>
+        <h2 id="learn-feedback-heading">
           {correct ? 'Correct!' : 'Not Quite Right'}
         </h2>
       </div>
@@ -45,7 +46,7 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
         <MathText as="div" text={feedback.explanation} displayStyle />
       </section>
       <div className="learn-actions">
-        <button type="button" className="button primary" onClick={onContinue}>
+        <button type="button" className="button primary" onClick={onContinue} ref={next}>
           Continue to Rate Difficulty
         </button>
         <button type="button" className="button" onClick={onEnd}>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
 import type { AnswerResult, DueProblem, LearnApi, SubmitAnswerInput } from './learn-api.ts';
 import {
   ANSWER_REQUIRED_MESSAGE,
@@ -49,6 +50,7 @@ class FakeApi implements LearnApi {
   async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResult> {
     this.calls.push(`submit ${input.problem_id}`);
     if (this.failSubmit) throw new Error('down');
+    if (input.user_answer === 'abc') throw new ApiError(422, 'UNREADABLE_ANSWER', "We couldn't read 'abc' as a number.");
     this.submitted.push(input);
     const isCorrect = input.user_answer === 'right';
     const hint = input.hints_used === 1;
@@ -146,6 +148,12 @@ describe('the practice session store', () => {
     expect(await store.getState().submit('   ')).toBe(false);
     expect(store.getState().answerError).toBe(ANSWER_REQUIRED_MESSAGE);
     expect(api.submitted).toHaveLength(0);
+
+    // An answer the server cannot read is a retry: its message, still on the problem, nothing counted.
+    expect(await store.getState().submit('abc')).toBe(false);
+    expect(store.getState()).toMatchObject({ step: 'problem', submitting: false, submitError: null, answerError: "We couldn't read 'abc' as a number." });
+    expect(store.getState().progress.problemsCompleted).toBe(0);
+    expect(logged).toEqual([]);
 
     await answer('right', 1000);
     let state = store.getState();

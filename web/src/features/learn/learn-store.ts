@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { accuracyPercent, runningAverage } from '@mathdaily/domain/learning/progress';
 import { allowedRatings, ratingNote, type DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
+import { ApiError } from '../../api/client.ts';
 import type { AnswerResult, DueProblem, LearnApi } from './learn-api.ts';
 
 /**
@@ -23,6 +24,8 @@ export const EMPTY_QUEUE_MESSAGE = 'No problems are due for review. Great job st
 export const LOAD_ERROR_MESSAGE = 'Failed to load learning session. Please try again.';
 export const SUBMIT_ERROR_MESSAGE = 'Error submitting answer. Please try again.';
 export const ANSWER_REQUIRED_MESSAGE = 'Please enter an answer';
+/** The error code of an answer that could not be read in the problem's answer form (HTTP 422). */
+export const UNREADABLE_ANSWER = 'UNREADABLE_ANSWER';
 export const HINT_ERROR_MESSAGE = 'The hint could not be loaded. Please try again.';
 /** SPEC §8 'Learning': what the learning service reports (logged; the screen shows the messages above). */
 export const DUE_PROBLEMS_FAILED = 'Failed to load due problems';
@@ -315,6 +318,13 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           });
         } catch (error) {
           if (currentProblem(get())?.id !== problem.id) return false;
+          // An answer the checker cannot read is a retry: its message goes under the answer box,
+          // which keeps the text (nothing was recorded).
+          if (error instanceof ApiError && error.code === UNREADABLE_ANSWER) {
+            set({ submitting: false, answerError: error.message });
+            announce(error.message, 'assertive');
+            return false;
+          }
           log(ATTEMPT_FAILED, error);
           set({ submitting: false, submitError: SUBMIT_ERROR_MESSAGE });
           announce(SUBMIT_ERROR_MESSAGE, 'assertive');

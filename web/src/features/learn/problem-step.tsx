@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { estimatedMinutes } from '@mathdaily/domain/learning/progress';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { problemTypeLabel } from '../problem-card/problem-card.tsx';
 import type { DueProblem } from './learn-api.ts';
 import type { HintState } from './learn-store.ts';
-import { useStepFocus } from './use-step-focus.ts';
 
 export interface ProblemStepProps {
   problem: DueProblem;
@@ -27,13 +26,26 @@ export interface ProblemStepProps {
  * question, the readable problem type, a collapsible 'Need a hint?' (opening it records the hint),
  * radio options for multiple choice or the maths answer box (Enter submits), 'Submit Answer',
  * 'End Session' and the 'Problem x of y' footer. Render with `key={problem.id}`.
+ *
+ * Focus goes where the child types: the answer box (or the chosen / first option) when the
+ * problem appears, and back there when an answer could not be read (the text stays to be fixed).
+ * The box is described by the question, so a screen reader reads it with the box.
  */
 export function ProblemStep(props: ProblemStepProps) {
   const { problem, hint, submitting } = props;
   const uid = useId();
-  const ids = { heading: `${uid}-heading`, hint: `${uid}-hint`, error: `${uid}-error`, answer: `${uid}-answer` };
-  const heading = useStepFocus<HTMLHeadingElement>(problem.id);
+  const ids = { heading: `${uid}-heading`, question: `${uid}-question`, hint: `${uid}-hint`, error: `${uid}-error`, answer: `${uid}-answer` };
+  const form = useRef<HTMLFormElement>(null);
   const [answer, setAnswer] = useState('');
+  const focusAnswer = () => {
+    const box = form.current?.querySelector<HTMLInputElement>('input:checked') ?? form.current?.querySelector<HTMLInputElement>('input');
+    box?.focus();
+  };
+  useEffect(focusAnswer, [problem.id]);
+  useEffect(() => {
+    if (props.answerError && !submitting) focusAnswer();
+  }, [props.answerError, submitting]);
+  const describedBy = [ids.question, props.answerError ? ids.error : ''].filter(Boolean).join(' ');
   const options = problem.problem_type === 'multiple_choice' ? (problem.answer_options ?? []) : [];
   const isChoice = options.length > 0;
   const minutes = estimatedMinutes(problem.estimated_time_seconds);
@@ -61,7 +73,7 @@ export function ProblemStep(props: ProblemStepProps) {
   return (
     <article className="card learn-step learn-problem" aria-labelledby={ids.heading} data-step="problem" data-problem-id={problem.id}>
       <header className="learn-problem-header">
-        <h2 className="learn-topic" id={ids.heading} tabIndex={-1} ref={heading}>
+        <h2 className="learn-topic" id={ids.heading}>
           <span className="visually-hidden">
             Problem {props.number} of {props.total}:{' '}
           </span>
@@ -84,7 +96,7 @@ export function ProblemStep(props: ProblemStepProps) {
         </ul>
       </header>
 
-      <MathText as="p" className="learn-question" text={problem.question} displayStyle />
+      <MathText as="p" className="learn-question" id={ids.question} text={problem.question} displayStyle />
 
       {problem.has_hint ? (
         <div className="learn-hint">
@@ -117,9 +129,9 @@ export function ProblemStep(props: ProblemStepProps) {
         </div>
       ) : null}
 
-      <form className="learn-answer" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown}>
+      <form className="learn-answer" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown} ref={form}>
         {isChoice ? (
-          <fieldset className="learn-options" aria-describedby={props.answerError ? ids.error : undefined} disabled={submitting}>
+          <fieldset className="learn-options" aria-describedby={describedBy} disabled={submitting}>
             <legend>Choose your answer</legend>
             {options.map((option, index) => (
               <label key={option} className="learn-option">
@@ -143,7 +155,7 @@ export function ProblemStep(props: ProblemStepProps) {
             onSubmit={submit}
             disabled={submitting}
             invalid={Boolean(props.answerError)}
-            describedBy={props.answerError ? ids.error : undefined}
+            describedBy={describedBy}
           />
         )}
 
