@@ -62,7 +62,7 @@ const learnerRow = z.object({
  * regenerate the answer, and the `accept` spellings of text answers.
  */
 function toPracticeProblem(row: ProblemRow) {
-  const { correct_answer: _answer, explanation: _explanation, hint, template_id: _template, seed: _seed, ...shown } = toApiProblem(row);
+  const { correct_answer: _answer, explanation: _explanation, hint, template_id: _template, seed: _seed, ...shown } = toApiProblem(row, false);
   const { accept: _accept, ...answerForm } = row.answer_form;
   return { ...shown, answer_form: answerForm, correct_answer: null, explanation: null, hint: null, has_hint: hint.length > 0 };
 }

@@ -5,7 +5,7 @@ import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import type { QueryApiDeps } from '../deps.ts';
-import { checkTopicGrade, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, toApiProblem, type ProblemRow } from './problem-row.ts';
+import { attemptedCondition, checkTopicGrade, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
 
 export const MAX_GENERATE_COUNT = 20;
 
@@ -45,8 +45,8 @@ export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDep
           GROUP BY p.difficulty_level ORDER BY abs(p.difficulty_level - ${difficulty}), p.difficulty_level DESC LIMIT 1`);
         conditions.push(sql.fragment`p.difficulty_level = ${level ?? difficulty}`);
       }
-      const userId = principalOf(request).userId;
-      const attempted = await attemptedCondition(deps.pool, userId);
+      const principal = principalOf(request);
+      const attempted = await attemptedCondition(deps.pool, principal.userId);
       const picked: ProblemRow[] = [];
       if (attempted) {
         picked.push(...(await pickRandom(deps.pool, [...conditions, sql.fragment`NOT (${attempted})`], count)));
@@ -54,7 +54,7 @@ export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDep
       } else {
         picked.push(...(await pickRandom(deps.pool, conditions, count)));
       }
-      return { data: { problems: shuffle(picked).map(toApiProblem) } };
+      return { data: { problems: await visibleProblems(deps.pool, principal, shuffle(picked)) } };
     },
   });
 }
@@ -83,28 +83,6 @@ async function pickRandom(pool: DatabasePool, conditions: FragmentSqlToken[], co
     );
   }
   return rows;
-}
-
-const columnInfo = z.object({ column_name: z.string(), data_type: z.string() });
-
-/**
- * "The caller attempted this problem", when an attempts read model with user_id and problem_id
- * columns exists; null otherwise (then no preference is applied).
- */
-async function attemptedCondition(pool: DatabasePool, userId: string): Promise<FragmentSqlToken | null> {
-  try {
-    const columns = await pool.any(sql.type(columnInfo)`
-      SELECT column_name, data_type FROM information_schema.columns
-      WHERE table_schema = 'read_models' AND table_name = 'attempts' AND column_name IN ('user_id', 'problem_id')`);
-    const user = columns.find((c) => c.column_name === 'user_id');
-    const problem = columns.find((c) => c.column_name === 'problem_id');
-    if (!user || !problem) return null;
-    const userMatch = user.data_type === 'uuid' ? sql.fragment`a.user_id = ${userId}::uuid` : sql.fragment`a.user_id::text = ${userId}`;
-    const problemMatch = problem.data_type === 'uuid' ? sql.fragment`a.problem_id = p.problem_id` : sql.fragment`a.problem_id = p.problem_id::text`;
-    return sql.fragment`EXISTS (SELECT 1 FROM read_models.attempts a WHERE ${userMatch} AND ${problemMatch})`;
-  } catch {
-    return null;
-  }
 }
 
 function shuffle<T>(items: T[]): T[] {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
 import { DomainError } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
-import { PROBLEM_COLUMNS, problemRow, toApiProblem } from './problem-row.ts';
+import { PROBLEM_COLUMNS, problemRow, visibleProblems } from './problem-row.ts';
 
 const params = z.object({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
@@ -12,7 +13,10 @@ const params = z.object({
   }),
 });
 
-/** GET /api/problems/{id} → { data: { problem } }; 404 when there is no such problem, 400 for an id that is not a UUID. */
+/**
+ * GET /api/problems/{id} → { data: { problem } }; 404 when there is no such problem, 400 for an id
+ * that is not a UUID. A student sees the answer and explanation only once they answered it.
+ */
 export function registerGetProblem(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems/:id', {
     config: { access: 'authenticated' },
@@ -21,7 +25,8 @@ export function registerGetProblem(app: FastifyInstance, deps: QueryApiDeps) {
       const row = await deps.pool.maybeOne(sql.type(problemRow)`
         SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ${request.params.id.toLowerCase()}::uuid`);
       if (!row) throw new DomainError('NOT_FOUND', `Problem ${request.params.id} was not found.`);
-      return { data: { problem: toApiProblem(row) } };
+      const [problem] = await visibleProblems(deps.pool, principalOf(request), [row]);
+      return { data: { problem } };
     },
   });
 }

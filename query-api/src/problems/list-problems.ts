@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { principalOf } from '@mathdaily/api-kit';
 import { problemTypes } from '@mathdaily/domain/problems/problem';
 import type { QueryApiDeps } from '../deps.ts';
-import { intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, toApiProblem } from './problem-row.ts';
+import { intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems } from './problem-row.ts';
 
 const typeMessage = `type must be one of: ${problemTypes.join(', ')}`;
 
@@ -26,6 +27,7 @@ const querystring = z.object({
  * GET /api/problems?topic&grade&difficulty&type&q&page&limit
  * → { data: { problems, pagination: { page, limit, total, hasPrevious, hasNext } } }.
  * `q` searches the question and topic: full-text (English stemming, ranked) or a plain substring.
+ * Answers and explanations as `answerVisibility` allows.
  */
 export function registerListProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems', {
@@ -59,7 +61,7 @@ export function registerListProblems(app: FastifyInstance, deps: QueryApiDeps) {
       const count = Number(total);
       return {
         data: {
-          problems: rows.map(toApiProblem),
+          problems: await visibleProblems(deps.pool, principalOf(request), rows),
           pagination: { page, limit, total: count, hasPrevious: page > 1, hasNext: page * limit < count },
         },
       };

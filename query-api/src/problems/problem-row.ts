@@ -1,4 +1,5 @@
-import { sql } from 'slonik';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import type { Principal } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { findTopic, topics, type Topic } from '@mathdaily/domain/problems/topics';
@@ -31,10 +32,13 @@ export const PROBLEM_COLUMNS = sql.fragment`
   p.source, p.created_at`;
 
 /**
- * A problem as the API returns it (SPEC §3 Problem, snake_case, `id`). The answer, answer form
- * and explanation are included: the SPEC's client checks answers itself (see docs/problem-bank.md).
+ * A problem as the API returns it (SPEC §3 Problem, snake_case, `id`). The answer and the
+ * explanation only when `showAnswer` (see `answerVisibility`); otherwise they are null, and so are
+ * the generator's template id and seed (which would regenerate the answer), and the answer form
+ * loses its `accept` list (other spellings of a text answer are answers too).
  */
-export function toApiProblem(row: ProblemRow) {
+export function toApiProblem(row: ProblemRow, showAnswer: boolean) {
+  const { accept: _accept, ...form } = row.answer_form;
   return {
     id: row.problem_id,
     topic: row.topic,
@@ -43,14 +47,14 @@ export function toApiProblem(row: ProblemRow) {
     question: row.question,
     problem_type: row.problem_type,
     answer_options: row.answer_options,
-    correct_answer: row.correct_answer,
-    answer_form: row.answer_form,
+    correct_answer: showAnswer ? row.correct_answer : null,
+    answer_form: showAnswer ? row.answer_form : form,
     hint: row.hint,
-    explanation: row.explanation,
+    explanation: showAnswer ? row.explanation : null,
     difficulty_level: row.difficulty_level,
     estimated_time_seconds: row.estimated_time_seconds,
-    template_id: row.template_id,
-    seed: row.seed,
+    template_id: showAnswer ? row.template_id : null,
+    seed: showAnswer ? row.seed : null,
     source: row.source,
     created_at: row.created_at,
   };
@@ -92,4 +96,49 @@ export function textParam(name: string, max: number) {
     .trim()
     .max(max, { error: `${name} must be at most ${max} characters` })
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: `${name} must not contain control characters` });
+}
+
+const columnInfo = z.object({ column_name: z.string(), data_type: z.string() });
+
+/**
+ * "The caller attempted problem p", when an attempts read model with user_id and problem_id
+ * columns exists; null otherwise.
+ */
+export async function attemptedCondition(pool: DatabasePool, userId: string): Promise<FragmentSqlToken | null> {
+  try {
+    const columns = await pool.any(sql.type(columnInfo)`
+      SELECT column_name, data_type FROM information_schema.columns
+      WHERE table_schema = 'read_models' AND table_name = 'attempts' AND column_name IN ('user_id', 'problem_id')`);
+    const user = columns.find((c) => c.column_name === 'user_id');
+    const problem = columns.find((c) => c.column_name === 'problem_id');
+    if (!user || !problem) return null;
+    const userMatch = user.data_type === 'uuid' ? sql.fragment`a.user_id = ${userId}::uuid` : sql.fragment`a.user_id::text = ${userId}`;
+    const problemMatch = problem.data_type === 'uuid' ? sql.fragment`a.problem_id = p.problem_id` : sql.fragment`a.problem_id = p.problem_id::text`;
+    return sql.fragment`EXISTS (SELECT 1 FROM read_models.attempts a WHERE ${userMatch} AND ${problemMatch})`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whose answers a caller may read: tutors and admins every problem's; anyone else (a student)
+ * only those of problems they have answered, so the answer cannot be read before giving one.
+ */
+export async function answerVisibility(pool: DatabasePool, principal: Principal, problemIds: readonly string[]): Promise<(problemId: string) => boolean> {
+  if (principal.role === 'tutor' || principal.role === 'admin') return () => true;
+  if (problemIds.length === 0) return () => false;
+  const attempted = await attemptedCondition(pool, principal.userId);
+  if (!attempted) return () => false;
+  const answered = new Set(
+    await pool.anyFirst(sql.type(z.object({ problem_id: z.string() }))`
+      SELECT p.problem_id::text AS problem_id FROM read_models.problems p
+      WHERE p.problem_id = ANY(${sql.array(problemIds, 'uuid')}) AND ${attempted}`),
+  );
+  return (problemId) => answered.has(problemId);
+}
+
+/** The rows as the caller may see them (see answerVisibility). */
+export async function visibleProblems(pool: DatabasePool, principal: Principal, rows: readonly ProblemRow[]) {
+  const visible = await answerVisibility(pool, principal, rows.map((row) => row.problem_id));
+  return rows.map((row) => toApiProblem(row, visible(row.problem_id)));
 }

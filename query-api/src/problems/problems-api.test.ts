@@ -83,7 +83,9 @@ afterAll(async () => {
 });
 
 const token = signAccessToken({ sub: USER, sid: 'session-1', role: 'student', ver: 0 }, secret, Math.floor(Date.now() / 1000));
-const get = (url: string, signedIn = true) => app.inject({ method: 'GET', url, headers: signedIn ? { authorization: `Bearer ${token}` } : {} });
+const tutorToken = signAccessToken({ sub: '99999999-2222-4333-8444-555555555555', sid: 'session-2', role: 'tutor', ver: 0 }, secret, Math.floor(Date.now() / 1000));
+const get = (url: string, signedIn: boolean | 'tutor' = true) =>
+  app.inject({ method: 'GET', url, headers: signedIn ? { authorization: `Bearer ${signedIn === 'tutor' ? tutorToken : token}` } : {} });
 
 describe('GET /api/problems/generate', () => {
   test('signed-in users only', async () => {
@@ -189,6 +191,40 @@ describe('GET /api/problems/generate', () => {
       const five = (await get('/api/problems/generate?count=5&topic=integration')).json().data.problems.map((p: { id: string }) => p.id);
       expect(five).toHaveLength(5);
       expect(five.filter((id: string) => fresh.has(id))).toHaveLength(2);
+    } finally {
+      await fixture.pool.query(sql.unsafe`DROP TABLE read_models.attempts`);
+    }
+  });
+});
+
+describe('answers stay hidden until answered', () => {
+  const hidden = { correct_answer: null, explanation: null, template_id: null, seed: null };
+
+  test('a student sees no answer, explanation or generator seed before answering; a tutor sees them', async () => {
+    const listed = (await get('/api/problems?topic=integration&limit=100')).json().data.problems;
+    const generated = (await get('/api/problems/generate?count=20')).json().data.problems;
+    for (const problem of [...listed, ...generated]) expect(problem).toMatchObject(hidden);
+    const one = (await get(`/api/problems/${listed[0].id}`)).json().data.problem;
+    expect(one).toMatchObject({ ...hidden, question: listed[0].question, hint: 'Double it.' });
+
+    const tutor = (await get(`/api/problems/${listed[0].id}`, 'tutor')).json().data.problem;
+    expect(tutor).toMatchObject({ id: listed[0].id, template_id: 'int-a' });
+    expect(tutor.correct_answer).toBe(String(tutor.seed * 2));
+    expect(tutor.explanation).toContain('\\times 2');
+    for (const problem of (await get('/api/problems?limit=100', 'tutor')).json().data.problems) expect(problem.correct_answer).not.toBeNull();
+  });
+
+  test('once the student answered a problem, its answer and explanation are theirs to see (and only that one)', async () => {
+    const [answered, other] = (await get('/api/problems?topic=fractions&limit=2')).json().data.problems;
+    await fixture.pool.query(sql.unsafe`CREATE TABLE read_models.attempts (user_id uuid NOT NULL, problem_id uuid NOT NULL)`);
+    try {
+      await fixture.pool.query(sql.unsafe`INSERT INTO read_models.attempts (user_id, problem_id) VALUES (${USER}, ${answered.id})`);
+      const one = (await get(`/api/problems/${answered.id}`)).json().data.problem;
+      expect(one.correct_answer).not.toBeNull();
+      expect(one.explanation).not.toBeNull();
+      const both = (await get('/api/problems?topic=fractions&limit=2')).json().data.problems;
+      expect(both.find((p: { id: string }) => p.id === answered.id).correct_answer).toBe(one.correct_answer);
+      expect(both.find((p: { id: string }) => p.id === other.id)).toMatchObject(hidden);
     } finally {
       await fixture.pool.query(sql.unsafe`DROP TABLE read_models.attempts`);
     }
