@@ -92,6 +92,31 @@ describe('one error body for every bad request', () => {
     expect((await post(JSON.stringify({ name: '\u0000', count: 1 }), { authorization: '' })).statusCode).toBe(401);
   });
 
+  test('a body nested hundreds deep → 400 from the parser, never a stack overflow', async () => {
+    const deep = `{"name":"ok","count":1,"tags":${'['.repeat(400)}${']'.repeat(400)}}`;
+    const response = await post(deep);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The request body is nested too deeply (more than 32 levels of objects and arrays).' });
+    // Brackets inside strings are text, not nesting.
+    expect((await post(JSON.stringify({ name: '['.repeat(500), count: 1 }))).statusCode).toBe(200);
+    handled -= 1;
+  });
+
+  test('a lone UTF-16 surrogate in a body or query → 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const response = await post('{"name":"a\\ud800b","count":1}');
+    expect(response.statusCode).toBe(400);
+    const message = 'name contains a broken character (an unpaired UTF-16 surrogate); please retype it';
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message, fields: { name: message } });
+    expect((await post('{"name":"ok","count":1,"\\udc00":1}')).statusCode).toBe(400);
+    // A proper pair (an emoji) is fine.
+    expect((await post(JSON.stringify({ name: 'ok \u{1F600}', count: 1 }))).statusCode).toBe(200);
+    handled -= 1;
+  });
+
+  test('prototype poisoning is still refused by the parser', async () => {
+    expect((await post('{"name":"ok","count":1,"__proto__":{"x":1}}')).statusCode).toBe(400);
+  });
+
   test('unknown route → 404 JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
@@ -107,6 +132,8 @@ describe('one error body for every bad request', () => {
     expect((await post(body, { authorization: `Bearer ${forged}` })).statusCode).toBe(401);
     const expired = signAccessToken({ sub: 'user-1', sid: 's', role: 'student', ver: 0 }, secret, now() - 3600);
     expect((await post(body, { authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+    const eternal = jwt.sign({ sub: 'user-1', sid: 's', role: 'student', ver: 0 }, secret, { algorithm: 'HS256' });
+    expect((await post(body, { authorization: `Bearer ${eternal}` })).statusCode).toBe(401);
     const none = jwt.sign({ sub: 'user-2', sid: 's', role: 'admin', ver: 0 }, '', { algorithm: 'none' });
     expect((await post(body, { authorization: `Bearer ${none}` })).statusCode).toBe(401);
     expect((await post(body, { authorization: `Bearer ${token('user-1', 'revoked')}` })).statusCode).toBe(401);
@@ -129,10 +156,16 @@ describe('one error body for every bad request', () => {
     expect(crash.json().message).not.toContain('boom');
   });
 
-  test('security headers include a strict content security policy', async () => {
+  test('security headers include a strict content security policy; no page may be framed', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/admin-only' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(docs.headers['content-security-policy']).not.toContain("frame-ancestors 'self'");
   });
 
   test('OpenAPI document is generated from the schemas', async () => {

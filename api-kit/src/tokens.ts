@@ -33,8 +33,9 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenCla
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload === null) return null;
-    const { sub, sid, role, ver } = payload as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
+    const { sub, sid, role, ver, exp } = payload as Record<string, unknown>;
+    // jsonwebtoken checks exp only when present; a token that never expires is never ours.
+    if (typeof exp !== 'number' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
     return { sub, sid, role: role as Role, ver };
   } catch {
     return null;
