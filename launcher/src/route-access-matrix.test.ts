@@ -137,6 +137,12 @@ describe('role × route matrix', () => {
       'GET /api/auth/test-accounts',
       'GET /api/dev/mailbox',
       'PUT /api/admin/users/role',
+      'GET /api/admin/dashboard/stats',
+      'GET /api/admin/users',
+      'GET /api/admin/system/logs',
+      'GET /api/admin/events',
+      'GET /api/admin/contact-requests',
+      'GET /api/admin/client-errors',
       'GET /api/avatars/uploads/:file',
     ]) {
       expect(names.has(expected), expected).toBe(true);

@@ -13,7 +13,7 @@ import { TableState } from './table-state.ts';
  */
 export class ProjectionRun {
   private readonly tables = new Map<ReadModel, Tables>();
-  private readonly handled = new Map<ReadModel, ReadonlySet<string>>();
+  private readonly handled = new Map<ReadModel, ReadonlySet<string> | 'all'>();
   private readonly complete: boolean;
 
   constructor(
@@ -23,7 +23,7 @@ export class ProjectionRun {
     this.complete = options.complete;
     for (const model of models) {
       this.tables.set(model, Object.fromEntries(model.tables.map((table) => [table.name, new TableState(table, options.complete)])));
-      this.handled.set(model, new Set(model.handles));
+      this.handled.set(model, model.handles === 'all' ? 'all' : new Set(model.handles));
     }
   }
 
@@ -31,7 +31,7 @@ export class ProjectionRun {
     const context = new BatchContext();
     for (const model of this.models) {
       const types = this.handled.get(model)!;
-      const handled = events.filter((event) => types.has(event.type));
+      const handled = types === 'all' ? events : events.filter((event) => types.has(event.type));
       if (handled.length === 0) continue;
       const tables = this.tables.get(model)!;
       // A complete run already holds every row there is: nothing to load.

@@ -45,8 +45,8 @@ export interface ReadModel {
   /** Bump when `apply` changes meaning: a new version (or new tables) rebuilds every read model from event 0. */
   version: number;
   tables: readonly TableDef[];
-  /** Event types it reacts to. */
-  handles: readonly string[];
+  /** Event types it reacts to; 'all' for every event in the log (the audit log, event counts). */
+  handles: readonly string[] | 'all';
   /** Primary keys (in column order) of the rows this batch's events read or change, per table name. */
   keys?(events: readonly RecordedEvent[], context: BatchContext): Record<string, unknown[][]>;
   apply(event: RecordedEvent, tables: Tables, context: BatchContext): void;

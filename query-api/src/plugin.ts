@@ -19,6 +19,10 @@ import { registerGetDueProblems } from './learning/get-due-problems.ts';
 import { registerGetProgress } from './learning/get-progress.ts';
 import { registerGetAchievements } from './learning/get-achievements.ts';
 import { registerGetDashboard } from './learning/get-dashboard.ts';
+import { registerGetDashboardStats } from './admin/get-dashboard-stats.ts';
+import { registerListUsers } from './admin/list-users.ts';
+import { registerGetSystemLogs } from './admin/get-system-logs.ts';
+import { registerListEvents } from './admin/list-events.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -41,4 +45,8 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerGetProgress(app, deps);
   registerGetAchievements(app, deps);
   registerGetDashboard(app, deps);
+  registerGetDashboardStats(app, deps);
+  registerListUsers(app, deps);
+  registerGetSystemLogs(app, deps);
+  registerListEvents(app, deps);
 }

@@ -1,10 +1,12 @@
 import type { ReadModel } from '../read-model.ts';
+import { adminActivity } from './admin-activity.ts';
 import { abilityModel } from './ability-model.ts';
 import { achievements } from './achievements.ts';
 import { attempts } from './attempts.ts';
 import { authSessions } from './auth-sessions.ts';
 import { clientErrors } from './client-errors.ts';
 import { contactRequests } from './contact-requests.ts';
+import { eventLog } from './event-log.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { practiceDays } from './practice-days.ts';
 import { problems } from './problems.ts';
@@ -20,4 +22,4 @@ import { users } from './users.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity];

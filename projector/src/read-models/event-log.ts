@@ -1,0 +1,54 @@
+import { redactEventData } from '@mathdaily/domain';
+import type { ReadModel } from '../read-model.ts';
+
+/**
+ * `event_log`: every event, whole, for the admins' audit (GET /api/admin/events) — with its
+ * secret fields redacted by schema (domain/src/events/redaction.ts), so password and token hashes
+ * are never stored here. Newest first is `position DESC`; each filter has an index that ends in
+ * position, so a filtered page is an index range read, never a scan of the log.
+ */
+export const eventLog: ReadModel = {
+  name: 'event-log',
+  version: 1,
+  tables: [
+    {
+      name: 'event_log',
+      columns: [
+        { name: 'position', type: 'int8' },
+        { name: 'event_id', type: 'uuid' },
+        { name: 'type', type: 'text' },
+        { name: 'stream_id', type: 'text' },
+        { name: 'version', type: 'int4' },
+        { name: 'actor_id', type: 'text', nullable: true },
+        { name: 'correlation_id', type: 'text' },
+        { name: 'at', type: 'timestamptz' },
+        { name: 'data', type: 'jsonb' },
+        { name: 'metadata', type: 'jsonb' },
+      ],
+      primaryKey: ['position'],
+      insertOnly: true,
+      indexes: [
+        'event_log_type ON (type, position)',
+        'event_log_stream ON (stream_id, position)',
+        'event_log_actor ON (actor_id, position)',
+        'event_log_correlation ON (correlation_id, position)',
+        'event_log_at ON (at, position)',
+      ],
+    },
+  ],
+  handles: 'all',
+  apply(event, tables) {
+    tables.event_log!.put({
+      position: event.position,
+      event_id: event.id,
+      type: event.type,
+      stream_id: event.streamId,
+      version: event.version,
+      actor_id: event.metadata.actorId,
+      correlation_id: event.metadata.correlationId,
+      at: event.metadata.at,
+      data: redactEventData(event.type, event.data),
+      metadata: event.metadata,
+    });
+  },
+};
