@@ -9,3 +9,4 @@ export * from './pricing/plans.ts';
 export * from './contact/contact-form.ts';
 export * from './accounts/index.ts';
 export * from './problems/index.ts';
+export * from './tutoring/index.ts';

@@ -4,6 +4,7 @@ import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
 import { practiceEventSchemas } from '../learning/events.ts';
 import { problemEventSchemas } from '../problems/events.ts';
+import { tutoringEventSchemas } from '../tutoring/events.ts';
 
 /**
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
@@ -15,6 +16,7 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...clientErrorEventSchemas,
   ...practiceEventSchemas,
   ...problemEventSchemas,
+  ...tutoringEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

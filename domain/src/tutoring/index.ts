@@ -1,0 +1,3 @@
+export * from './events.ts';
+export * from './referral-codes.ts';
+export * from './relationship-decider.ts';
