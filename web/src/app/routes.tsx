@@ -29,6 +29,8 @@ const TutorDashboardPage = lazyPage(() => import('../features/tutor/tutor-dashbo
 const TutorStudentsPage = lazyPage(() => import('../features/tutor/tutor-students-page.tsx'), (m) => m.TutorStudentsPage);
 const TutorReferralsPage = lazyPage(() => import('../features/tutor/tutor-referrals-page.tsx'), (m) => m.TutorReferralsPage);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), (m) => m.AdminPage);
+const AdminEventsPage = lazyPage(() => import('../features/admin/events-page.tsx'), (m) => m.EventsPage);
+const AdminReportsPage = lazyPage(() => import('../features/admin/reports-page.tsx'), (m) => m.ReportsPage);
 const ProblemCardDemoPage = lazyPage(() => import('../features/problem-card/problem-card-demo-page.tsx'), (m) => m.ProblemCardDemoPage);
 const TestCredentialsPage = lazyPage(() => import('../features/test-credentials/test-credentials-page.tsx'), (m) => m.TestCredentialsPage);
 const DiagnosticPage = lazyPage(() => import('../features/diagnostic/diagnostic-page.tsx'), (m) => m.DiagnosticPage);
@@ -61,6 +63,8 @@ const BY_PATH: Record<string, { preload(): Promise<unknown> }> = {
   '/tutor/students': TutorStudentsPage,
   '/tutor/referrals': TutorReferralsPage,
   '/admin': AdminPage,
+  '/admin/events': AdminEventsPage,
+  '/admin/reports': AdminReportsPage,
 };
 void BY_PATH[window.location.pathname.replace(/(.)\/$/, '$1')]?.preload().catch(() => {});
 
@@ -139,6 +143,8 @@ export function AppRoutes() {
             <Route path="/tutor/students" element={<Protected roles={['tutor', 'admin']}><TutorStudentsPage /></Protected>} />
             <Route path="/tutor/referrals" element={<Protected roles={['tutor', 'admin']}><TutorReferralsPage /></Protected>} />
             <Route path="/admin" element={<Protected roles={['admin']}><AdminPage /></Protected>} />
+            <Route path="/admin/events" element={<Protected roles={['admin']}><AdminEventsPage /></Protected>} />
+            <Route path="/admin/reports" element={<Protected roles={['admin']}><AdminReportsPage /></Protected>} />
           </Route>
         </Route>
 
