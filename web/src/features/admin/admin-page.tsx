@@ -142,7 +142,7 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
       {cards.map((card) => (
         <li key={card.label} className="card admin-stat">
           <span className="admin-stat-label">{card.label}</span>
-          <span className="admin-stat-value">{card.value}</span>
+          <span className={`admin-stat-value${/\d/.test(card.value) ? '' : ' words'}`}>{card.value}</span>
           {card.note ? <span className="muted small">{card.note}</span> : null}
         </li>
       ))}
