@@ -20,7 +20,7 @@ function redactWith(schema: z.ZodType, value: unknown): unknown {
       return Array.isArray(value) ? value.map((item) => redactWith(def.element!, item)) : value;
     case 'union':
       // A secret inside any branch is hidden: try each branch that holds one.
-      return def.options!.reduce((current, option) => redactWith(option, current), value);
+      return def.options!.reduce<unknown>((current, option) => redactWith(option, current), value);
     case 'object': {
       if (typeof value !== 'object') return value;
       const shape = (schema as z.ZodObject).shape;
