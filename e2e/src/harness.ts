@@ -4,24 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase } from '@mathdaily/testing';
-import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-
-/** The whole product on a fresh database and a free port, serving the built web app. */
-export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {}): Promise<RunningApp> {
-  const databaseUrl = await createTestDatabase('e2e');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
-  return startApp({
-    databaseUrl,
-    jwtSecret: 'e2e-secret-e2e-secret-e2e-secret-123456',
-    demoAccounts: options.demoAccounts ?? true,
-    dataDir,
-    port: 0,
-    log: () => {},
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.projectorThread ? { projectorThread: true } : {}),
-  });
-}
+export { startTestApp } from '@mathdaily/testing';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {

@@ -5,10 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
-import { loadConfig } from '@mathdaily/launcher/config';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
-import { rebuildReadModels, ReplayStoppedError } from './rebuild.ts';
-import { readModels } from './read-models/index.ts';
+import { readModels, rebuildReadModels, ReplayStoppedError } from '@mathdaily/projector';
+import { loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
 
 async function resolveDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };

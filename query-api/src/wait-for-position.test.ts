@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { Projector, readModels } from '@mathdaily/projector';
-import { contactEvent, projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { POSITION_WAITER_APPLICATION_NAME, PositionWaiter } from './wait-for-position.ts';
+import { Projector, readModels, contactEvent, projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
 let fixture: ProjectorFixture;
 let waiter: PositionWaiter;

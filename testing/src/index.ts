@@ -1,2 +1,5 @@
 export { createTestDatabase } from './database.ts';
 export { committedEvents } from './committed-events.ts';
+export { startApp, startTestApp, type AppOptions, type RunningApp } from './product.ts';
+export { startPublicFormsTestApp, type PublicFormsTestApp } from './public-forms-app.ts';
+export { contactEvent, Projector, problemsReadModel, projectorFixture, readModels, rebuildReadModels, seedProblemBank, type ProjectorFixture } from './projector.ts';

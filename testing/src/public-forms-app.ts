@@ -7,7 +7,7 @@ import type { DatabasePool } from 'slonik';
 import { createApiServer, createSlonikPool, signAccessToken, type Role } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { PositionWaiter, queryApi } from '@mathdaily/query-api';
-import { createTestDatabase } from '@mathdaily/testing';
+import { createTestDatabase } from './database.ts';
 
 const JWT_SECRET = 'public-forms-test-secret-public-forms-test';
 

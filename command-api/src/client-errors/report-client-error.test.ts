@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { committedEvents } from '@mathdaily/testing';
-import { startPublicFormsTestApp, type PublicFormsTestApp } from '../testing/public-forms-app.ts';
+import { committedEvents, startPublicFormsTestApp, type PublicFormsTestApp } from '@mathdaily/testing';
 
 let t: PublicFormsTestApp;
 let ipCounter = 0;

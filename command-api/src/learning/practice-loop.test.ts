@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyReview } from '@mathdaily/domain';
-import type { RunningApp } from '@mathdaily/launcher/app';
-import { startTestApp } from '@mathdaily/e2e/harness';
+import { type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * The practice loop through the whole app (command API, projector, query API) on a real
@@ -322,8 +321,17 @@ describe('due problems', () => {
     const answered = await submit(fresh.id, wrong, {}, randomUUID());
     expect(answered.body.data?.is_correct).toBe(false);
     expect(answered.status).toBe(201);
+    const answeredAt = Date.now() + offset;
     const after = await get(`/api/learning/due-problems/${me.userId}`);
     expect((after.body.data.problems as { id: string }[]).map((p) => p.id)).not.toContain(fresh.id);
+
+    // A miss is due again within minutes (FSRS learning step of 1 minute), not tomorrow.
+    offset += 2 * 60_000;
+    await refreshCallers();
+    const soon = await get(`/api/learning/due-problems/${student().userId}`);
+    const again = (soon.body.data.problems as { id: string; kind: string; progress: { next_review_at: string; state: string } }[]).find((p) => p.id === fresh.id);
+    expect(again).toMatchObject({ kind: 'review', progress: { state: 'Learning' } });
+    expect(Date.parse(again!.progress.next_review_at) - answeredAt).toBeLessThanOrEqual(61_000);
 
     // Problems last answered wrong (Again) are due the next day: the choice problem, the half problem
     // (wrong in the second session) and this one; the equation (right with a hint: Hard) in 2 days.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { generatedProblemId } from './problem-ids.ts';
 import { gradeForSeed, PROBLEM_BANK_STREAM, seedProblemBank, seedsFor, startProblemBankSeeding } from './seed-problem-bank.ts';
+import { projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
 let fixture: ProjectorFixture;
 beforeEach(async () => {

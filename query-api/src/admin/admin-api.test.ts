@@ -6,8 +6,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, REDACTED } from '@mathdaily/domain';
-import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { createTestDatabase } from '@mathdaily/testing';
+import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
 
 /** The admin queries (stats, users, logs, the audit log) on the whole product and a real database. */
 

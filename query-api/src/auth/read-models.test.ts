@@ -5,9 +5,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSlonikPool, verifyAccessToken } from '@mathdaily/api-kit';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
-import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { rebuildReadModels, readModels } from '@mathdaily/projector';
-import { createTestDatabase } from '@mathdaily/testing';
+import { createTestDatabase, startApp, type RunningApp, rebuildReadModels, readModels } from '@mathdaily/testing';
 import { loadPrincipalFromReadModels } from './load-principal.ts';
 
 /**

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
-import { Projector, readModels } from '@mathdaily/projector';
-import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { ProblemCatalogue } from './problem-catalogue.ts';
 import { PROBLEM_COLUMNS, problemRow } from './problem-row.ts';
+import { Projector, readModels, projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
 let fixture: ProjectorFixture;
 let projector: Projector;

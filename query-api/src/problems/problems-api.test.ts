@@ -4,12 +4,9 @@ import { sql } from 'slonik';
 import { createApiServer, signAccessToken } from '@mathdaily/api-kit';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { seedProblemBank } from '@mathdaily/command-api/problems/seed-problem-bank';
-import { Projector } from '@mathdaily/projector';
-import { problems } from '@mathdaily/projector/read-models/problems';
-import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { queryApi } from '../plugin.ts';
+import { seedProblemBank, Projector, projectorFixture, type ProjectorFixture, problemsReadModel as problems } from '@mathdaily/testing';
 
 const secret = 'problems-test-secret-problems-test-secret';
 const USER = '11111111-2222-4333-8444-555555555555';

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { committedEvents, createTestDatabase } from '@mathdaily/testing';
+import { committedEvents, createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
 import { problemBankSeeded } from '../../problems/seed-problem-bank.ts';
 
 export const TEST_SECRET = 'accounts-test-secret-accounts-test-secret';

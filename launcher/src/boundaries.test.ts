@@ -1,0 +1,70 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error the checker is plain JavaScript run by node in `npm test`
+import { checkBoundaries } from '../../tools/check-boundaries.mjs';
+
+const check = checkBoundaries as (root?: string) => Promise<string[]>;
+let root: string | undefined;
+
+/** A repository of workspaces: { 'command-api': { deps: [...], files: { 'src/x.ts': '…' } } }. */
+async function repository(workspaces: Record<string, { dependencies?: string[]; devDependencies?: string[]; files: Record<string, string> }>) {
+  root = await mkdtemp(path.join(tmpdir(), 'boundaries-'));
+  await writeFile(path.join(root, 'package.json'), JSON.stringify({ workspaces: Object.keys(workspaces) }));
+  for (const [name, workspace] of Object.entries(workspaces)) {
+    const declared = (list: string[] = []) => Object.fromEntries(list.map((dep) => [`@mathdaily/${dep}`, '0.1.0']));
+    await mkdir(path.join(root, name, 'src'), { recursive: true });
+    await writeFile(
+      path.join(root, name, 'package.json'),
+      JSON.stringify({ name: `@mathdaily/${name}`, dependencies: declared(workspace.dependencies), devDependencies: declared(workspace.devDependencies) }),
+    );
+    for (const [file, text] of Object.entries(workspace.files)) {
+      await mkdir(path.dirname(path.join(root, name, file)), { recursive: true });
+      await writeFile(path.join(root, name, file), text);
+    }
+  }
+  return root;
+}
+
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('the workspace boundary check (npm run boundaries)', () => {
+  it('passes this repository', async () => {
+    expect(await check()).toEqual([]);
+  });
+
+  it('refuses a product package that imports a package DESIGN.md §1 does not allow, even when declared', async () => {
+    const problems = await check(
+      await repository({
+        domain: { files: { 'src/index.ts': 'export const x = 1;' } },
+        'query-api': { dependencies: ['domain', 'command-api'], files: { 'src/get.ts': "import { y } from '@mathdaily/command-api';\nexport const z = y;" } },
+        'command-api': { files: { 'src/index.ts': 'export const y = 2;' } },
+      }),
+    );
+    expect(problems).toEqual(['query-api/src/get.ts imports @mathdaily/command-api, but query-api may import only domain, api-kit, event-store (DESIGN.md §1)']);
+  });
+
+  it('refuses an import the package does not declare, and lets tests use only the test-support package', async () => {
+    const problems = await check(
+      await repository({
+        domain: { files: { 'src/index.ts': 'export const x = 1;' } },
+        testing: { files: { 'src/index.ts': 'export const t = 1;' } },
+        launcher: { files: { 'src/app.ts': 'export const app = 1;' } },
+        web: {
+          devDependencies: ['testing', 'launcher'],
+          files: {
+            'src/page.tsx': "import { x } from '@mathdaily/domain';\nexport const p = x;",
+            'src/page.test.ts': "import { t } from '@mathdaily/testing';\nimport { app } from '@mathdaily/launcher/app';\nexport const q = [t, app];",
+          },
+        },
+      }),
+    );
+    expect(problems).toEqual([
+      'web/src/page.test.ts imports @mathdaily/launcher, but web may import only domain, testing (DESIGN.md §1)',
+      'web/src/page.tsx imports @mathdaily/domain, which web/package.json does not declare in dependencies',
+    ]);
+  });
+});

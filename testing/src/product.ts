@@ -1,0 +1,26 @@
+// Whole-product helpers for tests of any package: the one place a test reaches the launcher, so
+// no product package imports it (docs/boundaries.md).
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startApp, type RunningApp } from '@mathdaily/launcher/app';
+import { createTestDatabase } from './database.ts';
+
+export { startApp, type AppOptions, type RunningApp } from '@mathdaily/launcher/app';
+
+/** The whole product on a fresh database and a free port, serving the built web app. */
+export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {}): Promise<RunningApp> {
+  const databaseUrl = await createTestDatabase('e2e');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
+  return startApp({
+    databaseUrl,
+    jwtSecret: 'e2e-secret-e2e-secret-e2e-secret-123456',
+    demoAccounts: options.demoAccounts ?? true,
+    dataDir,
+    port: 0,
+    log: () => {},
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.projectorThread ? { projectorThread: true } : {}),
+  });
+}
+

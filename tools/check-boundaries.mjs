@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The layering of DESIGN.md §1, checked on every `npm test` (docs/boundaries.md).
+// esbuild reads every source file (TypeScript 7 is native and offers no parser API for
+// dependency-cruiser or eslint); the rules below are the table of DESIGN.md §1.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Which workspaces each product package may import (DESIGN.md §1). Others may import anything. */
+export const allowedImports = {
+  domain: [],
+  'event-store': ['domain'],
+  'api-kit': ['domain'],
+  'command-api': ['domain', 'event-store', 'api-kit'],
+  projector: ['domain', 'event-store', 'api-kit'],
+  'query-api': ['domain', 'api-kit', 'event-store'],
+  web: ['domain'],
+};
+/** Tests and `src/testing/` helpers of a product package may also use the test-support package. */
+const TEST_SUPPORT = 'testing';
+const isTestCode = (file) => /\.test\.tsx?$|\/src\/(.+\/)?testing\//.test(file);
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/\/(node_modules|dist)\//.test(file));
+}
+
+/** A relative import that does not resolve is the typecheck's to report; here it only ends the walk. */
+const relativeImportsThatDoNotResolve = {
+  name: 'relative-imports-that-do-not-resolve',
+  setup(builder) {
+    builder.onResolve({ filter: /^\./ }, (args) =>
+      existsSync(path.resolve(args.resolveDir, args.path.split('?')[0])) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Every `@mathdaily/*` import of a workspace's sources: [{ file, workspace }]. */
+async function workspaceImports(root, folder) {
+  const result = await build({
+    entryPoints: sourceFiles(path.join(root, folder)),
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: '/nonexistent',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    loader: { '.mjs': 'js' },
+    // Stylesheets, images and vite's `?url`/`?raw` imports carry no layering.
+    external: ['*.css', '*.svg', '*.png', '*.woff2', '*?url', '*?raw', '*?worker'],
+    plugins: [relativeImportsThatDoNotResolve],
+  });
+  const found = [];
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    if (!file.startsWith(`${folder}/`)) continue;
+    for (const imported of input.imports) {
+      const match = /^@mathdaily\/([a-z0-9-]+)/.exec(imported.path);
+      if (match) found.push({ file, workspace: match[1] });
+    }
+  }
+  return found;
+}
+
+/** Every import that breaks DESIGN.md §1 or is not declared, as readable lines (none: all is well). */
+export async function checkBoundaries(root = repositoryRoot) {
+  const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const problems = [];
+  for (const folder of rootPackage.workspaces) {
+    const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
+    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    const declaredForTests = new Set([...declared, ...Object.keys(manifest.devDependencies ?? {})]);
+    for (const { file, workspace } of await workspaceImports(root, folder)) {
+      if (workspace === folder) continue;
+      const test = isTestCode(file);
+      const rules = allowedImports[folder];
+      if (rules && !rules.includes(workspace) && !(test && workspace === TEST_SUPPORT)) {
+        problems.push(`${file} imports @mathdaily/${workspace}, but ${folder} may import only ${[...rules, ...(test ? [TEST_SUPPORT] : [])].join(', ') || 'no workspace'} (DESIGN.md §1)`);
+      }
+      if (!(test ? declaredForTests : declared).has(`@mathdaily/${workspace}`)) {
+        problems.push(`${file} imports @mathdaily/${workspace}, which ${folder}/package.json does not declare in ${test ? 'devDependencies' : 'dependencies'}`);
+      }
+    }
+  }
+  return [...new Set(problems)].sort();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const problems = await checkBoundaries();
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} import(s) break the layering (docs/boundaries.md).`);
+    process.exit(1);
+  }
+  console.log('Workspace boundaries: every import follows DESIGN.md §1 and is declared.');
+}
