@@ -35,6 +35,21 @@ function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
+/** Connection failures (node's socket codes, PostgreSQL's admin-shutdown/cannot-connect classes, slonik's wrappers). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** True when the error (or its cause) says the database could not be reached: the request may simply be retried. */
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, name, message, cause } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (name === 'ConnectionError' || name === 'BackendTerminatedError') return true;
+  if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+  return isUnavailable(cause, depth + 1);
+}
+
+export const UNAVAILABLE_MESSAGE = 'MathDaily is briefly unavailable. Please try again in a moment.';
+
 /** Maps framework errors (bad JSON, too large, wrong content type, schema failures) and domain errors to 4xx. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -70,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendError(reply, 400, { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body.' });
       case 'FST_ERR_VALIDATION':
         return sendError(reply, 400, { code: 'VALIDATION_FAILED', message: error.message });
+    }
+    if (isUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply.header('retry-after', '5'), 503, { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './server.ts';
 export * from './tokens.ts';
 export * from './database.ts';
+export * from './runtime-store.ts';

@@ -6,8 +6,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
+import type { DatabasePool } from 'slonik';
 import { registerJsonBodyParser } from './json-body.ts';
 import { registerNulGuard } from './nul-characters.ts';
+import { postgresRateLimitStore } from './runtime-store.ts';
 
 export interface ApiServerOptions {
   jwtSecret: string;
@@ -15,9 +17,33 @@ export interface ApiServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted body; an avatar of 2 MB is about 2.8 MB as base64. */
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /**
+   * Which proxies may name the client in X-Forwarded-For: a hop count or their addresses/CIDRs
+   * (`parseTrustProxy`). Never `true`: then any client could choose its own address.
+   */
+  trustProxy?: number | string[];
+  /**
+   * Where rate-limit counters live (`runtime.rate_limits`, see `migrateRuntimeSchema`), so every
+   * instance counts the same client alike; without it each process counts alone.
+   */
+  runtimePool?: DatabasePool;
   /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
   docsPrefix?: string;
+}
+
+/**
+ * TRUST_PROXY as fastify's trustProxy: empty → trust no proxy (the socket's address is the
+ * client); a number → that many proxy hops in front (1 behind our nginx); otherwise a
+ * comma-separated list of proxy addresses or CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) {
+    throw new Error('TRUST_PROXY must be a hop count (1 behind one proxy) or the proxies\' addresses, not "true": that would let any client choose its own address.');
+  }
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 /**
@@ -26,10 +52,13 @@ export interface ApiServerOptions {
  * production runs each API alone in its own.
  */
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
+  const hops = options.trustProxy;
+  // A hop count as proxy-addr's function (fastify's types only name booleans, lists and functions).
+  const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address, hop) => hop < hops : (hops ?? false);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 3 * 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a broken %-escape in the path) get the same error body.
@@ -66,7 +95,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     // Nothing of ours is ever framed (clickjacking); the legacy header says the same as the CSP.
     frameguard: { action: 'deny' },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(options.runtimePool ? { store: postgresRateLimitStore(options.runtimePool) } : {}) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'MathDaily API', version: '1.0.0', description: 'Commands (POST/PUT/DELETE) and queries (GET) of MathDaily.' },

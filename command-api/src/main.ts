@@ -1,6 +1,6 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
 import pg from 'pg';
-import { createApiServer } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, parseTrustProxy } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { loadPrincipalFromStreams } from './auth/load-principal.ts';
 import { MailReactor } from './mail/mail-reactor.ts';
@@ -35,11 +35,15 @@ const deps = {
   },
 };
 await seedOnStart(deps, (line) => console.log(line));
+// Rate-limit counters (and idempotency keys) shared by every instance.
+const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumPoolSize: 4 }) : undefined;
+if (runtimePool) await migrateRuntimeSchema(runtimePool);
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, deps.clock),
   logger: { level: 'info' },
-  trustProxy: true,
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  ...(runtimePool ? { runtimePool } : {}),
   // The router sends GET /api/docs to query-api; this API's document lives beside it.
   docsPrefix: '/api/docs/commands',
 });
@@ -64,6 +68,7 @@ const stop = async () => {
   await server.close();
   await mail?.stop();
   await store.close();
+  await runtimePool?.end();
   await eventPool?.end().catch(() => {});
   process.exit(0);
 };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema } from '@mathdaily/api-kit';
 import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
@@ -28,6 +28,8 @@ export interface AppOptions {
    * Off by default for tests that boot many apps: a thread from TypeScript sources takes seconds.
    */
   projectorThread?: boolean;
+  /** Proxies trusted to name the client (TRUST_PROXY, `parseTrustProxy`); none by default. */
+  trustProxy?: number | string[] | undefined;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -63,6 +65,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn });
   }
   const pool = await createSlonikPool(options.databaseUrl);
+  await migrateRuntimeSchema(pool);
   let projector: ProjectorHandle;
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
@@ -100,6 +103,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     // One process holds both APIs: the streams are the freshest source of the caller's role.
     loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, clock),
     logger: options.logRequests ? { level: 'info' } : false,
+    runtimePool: pool,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await server.register(async (scope) => commandApi(scope, commandDeps));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseTrustProxy } from '@mathdaily/api-kit';
 import { DataDirError } from './embedded-postgres.ts';
 
 export interface LauncherConfig {
@@ -13,6 +14,8 @@ export interface LauncherConfig {
   jwtSecret: string;
   demoAccounts: boolean;
   publicUrl: string;
+  /** Proxies in front that may name the client (TRUST_PROXY: hop count or addresses). */
+  trustProxy: number | string[] | undefined;
   /** Password of the embedded PostgreSQL superuser, kept under DATA_DIR. */
   embeddedPassword: string;
 }
@@ -65,6 +68,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     jwtSecret: env.JWT_SECRET || jwtSecret,
     demoAccounts: flag(env.DEMO_ACCOUNTS, databaseUrl === undefined),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embeddedPassword,
   };
 }

@@ -156,6 +156,7 @@ async function main() {
       demoAccounts: config.demoAccounts,
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
       port: config.port,
       host: config.host,
       log,

@@ -1,6 +1,6 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
 import pg from 'pg';
-import { createApiServer, createSlonikPool } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, parseTrustProxy } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore } from '@mathdaily/event-store';
 import { loadPrincipalFromReadModels } from './auth/load-principal.ts';
 import { queryApi } from './plugin.ts';
@@ -18,6 +18,7 @@ if (!jwtSecret || jwtSecret.length < 32) {
   process.exit(1);
 }
 const pool = await createSlonikPool(databaseUrl);
+await migrateRuntimeSchema(pool);
 const eventsInPostgres = !env.EVENTSTORE_URL;
 const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : undefined;
 // Only for /api/health's "last position"; reads never touch events otherwise.
@@ -31,7 +32,8 @@ const server = await createApiServer({
   jwtSecret,
   loadPrincipal: (claims) => loadPrincipalFromReadModels(pool, claims, { now: clock }),
   logger: { level: 'info' },
-  trustProxy: true,
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  runtimePool: pool,
 });
 await server.register(async (scope) =>
   queryApi(scope, {

@@ -8,6 +8,8 @@ import { accessTokenFor, afterAnswer, laterPosition, loadUser, startSession, use
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
 
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
  * POST /api/auth/login {email, password} → 200 {accessToken, refreshToken, user, position}.
  * Unknown address and wrong password get the same answer, in about the same time.
@@ -21,8 +23,9 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
       const { email, password } = request.body;
       await perAccount.check(request, email);
       const userId = await userIdForEmail(deps.store, email);
-      const record = userId ? await loadUser(deps.store, userId) : null;
-      const known = record?.state.exists ? record : null;
+      // An unknown address reads a stream that never exists, so both answers do the same reads.
+      const record = await loadUser(deps.store, userId ?? NO_USER_ID);
+      const known = record.state.exists ? record : null;
       const matches = await verifyPassword(known?.state.passwordHash ?? null, password);
       const baseMeta = commandMeta(request, deps);
       if (!known || !matches) {

@@ -4,9 +4,8 @@ import { DomainError } from '@mathdaily/domain';
 
 /**
  * Rate limits of the accounts routes (docs/accounts.md). Per-IP limits use @fastify/rate-limit's
- * per-route `config.rateLimit`; the per-account sign-in limit counts failed attempts per
- * lower-cased e-mail in the same plugin's store, so people who type their password right are
- * never slowed down by others guessing theirs.
+ * per-route `config.rateLimit`; failed sign-ins are counted per (lower-cased e-mail, address) and
+ * per e-mail in the same plugin's store (PostgreSQL in production, shared by every instance).
  */
 
 export const RATE_LIMIT_MESSAGES = {
@@ -55,32 +54,44 @@ export const RATE_LIMITS = {
   }),
 } as const;
 
-/** Failed sign-ins allowed per account (lower-cased e-mail) in the window before answering 429. */
+/**
+ * Failed sign-ins per (account, address) before that address gets 429 for the account: a guesser
+ * is stopped without locking out the owner, who signs in from another address.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = { max: 10, timeWindow: '15 minutes' } as const;
+
+/**
+ * Failed sign-ins per account from all addresses before every attempt on it is slowed down by
+ * `ACCOUNT_SLOWDOWN_MS` (never refused: refusing would let anyone lock anyone out).
+ */
 export const SIGN_IN_FAILURES_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' } as const;
+export const ACCOUNT_SLOWDOWN_MS = 1000;
 
 export interface AccountSignInLimiter {
-  /** Throws 429 when the account has used up its failed attempts. */
+  /** Throws 429 when this address has used up its failed attempts on the account; waits when the account is under attack. */
   check(request: FastifyRequest, email: string): Promise<void>;
   /** Counts one failed attempt. */
   fail(request: FastifyRequest, email: string): Promise<void>;
 }
 
 export function accountSignInLimiter(app: FastifyInstance): AccountSignInLimiter {
-  const keyOf = new WeakMap<FastifyRequest, string>();
-  const limiter = app.createRateLimit({
-    max: SIGN_IN_FAILURES_PER_ACCOUNT.max,
-    timeWindow: SIGN_IN_FAILURES_PER_ACCOUNT.timeWindow,
-    keyGenerator: (request) => keyOf.get(request) ?? request.ip,
-  });
+  const keyOf = new WeakMap<FastifyRequest, { pair: string; account: string }>();
+  const perPair = app.createRateLimit({ ...SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, keyGenerator: (request) => keyOf.get(request)?.pair ?? request.ip });
+  const perAccount = app.createRateLimit({ ...SIGN_IN_FAILURES_PER_ACCOUNT, keyGenerator: (request) => keyOf.get(request)?.account ?? request.ip });
+  const remember = (request: FastifyRequest, email: string) => {
+    const account = email.trim().toLowerCase();
+    keyOf.set(request, { pair: `sign-in:${account}|${request.ip}`, account: `sign-in-account:${account}` });
+  };
   return {
     async check(request, email) {
-      keyOf.set(request, `sign-in-account:${email.trim().toLowerCase()}`);
-      const state = await limiter(request, { increment: false });
-      if (!state.isAllowed && state.remaining <= 0) throw new DomainError('RATE_LIMITED', RATE_LIMIT_MESSAGES.signIn);
+      remember(request, email);
+      const [pair, account] = await Promise.all([perPair(request, { increment: false }), perAccount(request, { increment: false })]);
+      if (pair.remaining <= 0) throw new DomainError('RATE_LIMITED', RATE_LIMIT_MESSAGES.signIn);
+      if (account.remaining <= 0) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_SLOWDOWN_MS));
     },
     async fail(request, email) {
-      keyOf.set(request, `sign-in-account:${email.trim().toLowerCase()}`);
-      await limiter(request);
+      remember(request, email);
+      await Promise.all([perPair(request), perAccount(request)]);
     },
   };
 }

@@ -294,18 +294,7 @@ describe('rate limits → 429 with a clear message', () => {
     expect(statuses[20]).toBe(429);
   });
 
-  test('sign-in per account: 10 failures from anywhere lock the address (any case) for a while; other accounts are unaffected', async () => {
-    const victim = await t.register();
-    const bystander = await t.register();
-    for (let i = 0; i < 10; i += 1) {
-      const response = await t.request('POST', '/api/auth/login', { body: { email: i % 2 ? victim.user.email.toUpperCase() : victim.user.email, password: `Wrong${i}23!` } });
-      expect(response.statusCode).toBe(401);
-    }
-    const locked = await t.request('POST', '/api/auth/login', { body: { email: victim.user.email, password: victim.password } });
-    expect(locked.statusCode).toBe(429);
-    expect(json(locked).message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
-    expect((await t.request('POST', '/api/auth/login', { body: { email: bystander.user.email, password: bystander.password } })).statusCode).toBe(200);
-  });
+  // Per (account, address) throttling and the account-wide slow-down: sign-in-hardening.test.ts.
 
   test('successful sign-ins never count towards the account limit', async () => {
     const account = await t.register();

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SESSION_MESSAGES } from '@mathdaily/domain';
+import { AccountsTestApp, json, nextIp, uniqueEmail, type AuthBody } from './testing/accounts-app.ts';
+import { ACCOUNT_SLOWDOWN_MS } from './rate-limits.ts';
+
+/** Issue 14: nobody can lock anyone out, sign-in time tells nothing, two tabs may refresh at once. */
+
+let t: AccountsTestApp;
+beforeAll(async () => {
+  t = await AccountsTestApp.start();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const TOO_MANY = { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please wait a few minutes and try again.' };
+
+describe('sign-in throttling per (account, address); the account as a whole is only slowed down', () => {
+  test('10 failures from one address stop that address for the account; the owner elsewhere still signs in', async () => {
+    const victim = await t.register();
+    const attacker = nextIp();
+    for (let i = 0; i < 10; i += 1) {
+      const response = await t.request('POST', '/api/auth/login', { ip: attacker, body: { email: i % 2 ? victim.user.email.toUpperCase() : victim.user.email, password: `Wrong${i}23!` } });
+      expect(response.statusCode).toBe(401);
+    }
+    const stopped = await t.request('POST', '/api/auth/login', { ip: attacker, body: { email: victim.user.email, password: victim.password } });
+    expect(stopped.statusCode).toBe(429);
+    expect(json(stopped)).toEqual(TOO_MANY);
+    const owner = await t.request('POST', '/api/auth/login', { ip: nextIp(), body: { email: victim.user.email, password: victim.password } });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  test('failures spread over many addresses never refuse the owner: attempts on the account are slowed down instead', async () => {
+    const victim = await t.register();
+    for (let i = 0; i < 12; i += 1) {
+      const response = await t.request('POST', '/api/auth/login', { ip: nextIp(), body: { email: victim.user.email, password: `Wrong${i}23!` } });
+      expect(response.statusCode).toBe(401);
+    }
+    const started = performance.now();
+    const owner = await t.request('POST', '/api/auth/login', { ip: nextIp(), body: { email: victim.user.email, password: victim.password } });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(ACCOUNT_SLOWDOWN_MS - 5);
+  });
+
+  test('the counters live in PostgreSQL (runtime.rate_limits), where every instance sees them', async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ key: string }>(`SELECT key FROM runtime.rate_limits WHERE key LIKE '%sign-in%'`);
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+test('a wrong password takes about as long as an unknown address (no account discovery by timing)', async () => {
+  const account = await t.register();
+  const time = async (email: string) => {
+    const started = performance.now();
+    const response = await t.request('POST', '/api/auth/login', { body: { email, password: 'Wrong123!x' } });
+    expect(response.statusCode).toBe(401);
+    return performance.now() - started;
+  };
+  const known: number[] = [];
+  const unknown: number[] = [];
+  // Interleaved, so load on the machine hits both alike; medians ignore the odd pause.
+  for (let i = 0; i < 12; i += 1) {
+    known.push(await time(account.user.email));
+    unknown.push(await time(uniqueEmail('nobody')));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const [k, u] = [median(known), median(unknown)];
+  expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(k, u) * 0.5);
+});
