@@ -21,6 +21,11 @@ import { registerOpenHint } from './learning/open-hint.ts';
 import { registerRateDifficulty } from './learning/rate-difficulty.ts';
 import { registerStartSession } from './learning/start-session.ts';
 import { registerEndSession } from './learning/end-session.ts';
+import { registerCreateReferralCode } from './tutors/create-referral-code.ts';
+import { registerCheckReferralCode } from './tutors/check-referral-code.ts';
+import { registerDeactivateReferralCode } from './tutors/deactivate-referral-code.ts';
+import { registerRedeemReferralCode } from './tutors/redeem-referral-code.ts';
+import { registerChangeStudentStatus } from './tutors/change-student-status.ts';
 
 /** Every state-changing route (POST/PUT/DELETE). One line per command slice. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
@@ -45,4 +50,9 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerRateDifficulty(app, deps);
   registerStartSession(app, deps);
   registerEndSession(app, deps);
+  registerCreateReferralCode(app, deps);
+  registerCheckReferralCode(app, deps);
+  registerDeactivateReferralCode(app, deps);
+  registerRedeemReferralCode(app, deps);
+  registerChangeStudentStatus(app, deps);
 }

@@ -23,6 +23,10 @@ import { registerGetDashboardStats } from './admin/get-dashboard-stats.ts';
 import { registerListUsers } from './admin/list-users.ts';
 import { registerGetSystemLogs } from './admin/get-system-logs.ts';
 import { registerListEvents } from './admin/list-events.ts';
+import { registerGetTutorDashboard } from './tutors/get-tutor-dashboard.ts';
+import { registerListTutorStudents } from './tutors/list-tutor-students.ts';
+import { registerListReferralCodes } from './tutors/list-referral-codes.ts';
+import { registerGetStudentProgress } from './tutors/get-student-progress.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -49,4 +53,8 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerListUsers(app, deps);
   registerGetSystemLogs(app, deps);
   registerListEvents(app, deps);
+  registerGetTutorDashboard(app, deps);
+  registerListTutorStudents(app, deps);
+  registerListReferralCodes(app, deps);
+  registerGetStudentProgress(app, deps);
 }

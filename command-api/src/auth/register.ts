@@ -1,22 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { registrationPayloadSchema } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { accessTokenFor, registerAccount, viewOf } from './accounts.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
+import { redeemReferralCode, tutorOfReferralCode } from '../tutors/redeem-referral-code.ts';
+
+/** Optional tutor's code; an empty field means none. */
+const referralCodeBody = z.object({ referralCode: z.string().max(200).optional() });
 
 /**
  * POST /api/auth/register {email, password, firstName, lastName, gradeLevel?} → 201
  * {accessToken, refreshToken, user, position}. Always a student: a `role` field is ignored.
  * Queues a verification e-mail; a taken address (any letter case) → 409.
+ * `referralCode` (optional): checked before anything is written (unknown or inactive → 400 and no
+ * account), then redeemed for the new student (a pending relationship with the code's tutor).
  */
 export function registerRegister(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/register', {
-    schema: { body: registrationPayloadSchema, tags: ['auth'] },
+    schema: { body: z.intersection(registrationPayloadSchema, referralCodeBody), tags: ['auth'] },
     config: { access: 'public', rateLimit: RATE_LIMITS.registrationPerIp },
     handler: async (request, reply) => {
-      const input = request.body;
-      const account = await registerAccount(deps, commandMeta(request, deps), {
+      const { referralCode, ...input } = request.body;
+      const referral = referralCode?.trim() ? await tutorOfReferralCode(deps, referralCode, null) : null;
+      const meta = commandMeta(request, deps);
+      const account = await registerAccount(deps, meta, {
         ...input,
         role: 'student',
         source: 'self-registration',
@@ -24,11 +33,14 @@ export function registerRegister(app: FastifyInstance, deps: CommandApiDeps) {
         signIn: true,
       });
       const session = account.session!;
+      const redeemed = referral
+        ? await redeemReferralCode(deps, { ...meta, actorId: account.userId }, { ...referral, studentId: account.userId, via: 'registration' })
+        : null;
       return reply.status(201).send({
         accessToken: accessTokenFor(deps, account.record.state, session.sessionId),
         refreshToken: session.refreshToken,
         user: viewOf(account.record),
-        position: positionOf(account.position),
+        position: positionOf(redeemed?.position ?? account.position),
       });
     },
   });

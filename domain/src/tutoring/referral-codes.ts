@@ -78,8 +78,8 @@ export const referralCodeDecider: Decider<ReferralCodeState, ReferralCodeCommand
  * redeemer's own code. Messages are written for a child at the registration form.
  */
 export function tutorForCode(state: ReferralCodeState, redeemerId: string | null): string {
-  if (state.code === null || state.tutorId === null) throw new DomainError('NOT_FOUND', REFERRAL_MESSAGES.notFound, { referralCode: REFERRAL_MESSAGES.notFound });
-  if (!state.active) throw new DomainError('CONFLICT', REFERRAL_MESSAGES.inactive, { referralCode: REFERRAL_MESSAGES.inactive });
+  if (state.code === null || state.tutorId === null) throw new DomainError('VALIDATION_FAILED', REFERRAL_MESSAGES.notFound, { referralCode: REFERRAL_MESSAGES.notFound });
+  if (!state.active) throw new DomainError('VALIDATION_FAILED', REFERRAL_MESSAGES.inactive, { referralCode: REFERRAL_MESSAGES.inactive });
   if (redeemerId !== null && state.tutorId === redeemerId) throw new DomainError('VALIDATION_FAILED', REFERRAL_MESSAGES.ownCode, { referralCode: REFERRAL_MESSAGES.ownCode });
   return state.tutorId;
 }

@@ -27,7 +27,7 @@ export type RelationshipCommand =
       studentId: string;
       lastPracticeAt: string | null;
       overdueReviews: number;
-      reasons: ('no_practice' | 'overdue_reviews')[];
+      reasons: readonly ('no_practice' | 'overdue_reviews')[];
     };
 
 /**
@@ -76,7 +76,7 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
               studentId: command.studentId,
               lastPracticeAt: command.lastPracticeAt,
               overdueReviews: command.overdueReviews,
-              reasons: command.reasons,
+              reasons: [...command.reasons],
             },
           },
         ];

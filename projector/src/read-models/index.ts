@@ -14,6 +14,8 @@ import { registrations } from './registrations.ts';
 import { reviewStates } from './review-states.ts';
 import { signInLog } from './sign-in-log.ts';
 import { users } from './users.ts';
+import { tutorActivity } from './tutor-activity.ts';
+import { tutorRelationships } from './tutor-relationships.ts';
 
 /**
  * The practice loop. learner-profiles hands time zones to the models after it, and review-states
@@ -22,4 +24,4 @@ import { users } from './users.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity];

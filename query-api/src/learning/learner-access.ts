@@ -20,6 +20,13 @@ export const userIdParams = z.object({
 export const OWN_DATA_ONLY = 'You can only view your own learning data.';
 export const TUTOR_NOT_YET = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
 
+/** Whether the student is an active student of the tutor (read model tutor_students). */
+export async function isActiveStudentOf(deps: QueryApiDeps, tutorId: string, studentId: string): Promise<boolean> {
+  return deps.pool.exists(sql.unsafe`
+    SELECT 1 FROM read_models.tutor_students
+    WHERE tutor_id = ${tutorId}::uuid AND student_id = ${studentId}::uuid AND status = 'active'`);
+}
+
 export interface Learner {
   userId: string;
   role: string;
@@ -32,8 +39,8 @@ const profileRow = z.object({ role: z.string(), grade_level: z.number().nullable
 
 /**
  * Access rule of every learning query: users read their own data; admins anyone's; tutors their
- * ACTIVE students' — there is no tutor-student relationship read model yet, so tutors are refused
- * (403) for anyone but themselves; other roles: 403. Checked before existence, so a refused caller
+ * ACTIVE students' (tutor_students; pending and deactivated students are refused with 403);
+ * other roles: 403. Checked before existence, so a refused caller
  * learns nothing about which ids exist. Unknown user: 404 (your own id is never unknown: right
  * after registering, before the projector caught up, you read as a new learner).
  */
@@ -41,7 +48,8 @@ export async function resolveLearner(request: FastifyRequest, deps: QueryApiDeps
   const principal = principalOf(request);
   const self = principal.userId.toLowerCase() === userId;
   if (!self && principal.role !== 'admin') {
-    throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : OWN_DATA_ONLY);
+    const allowed = principal.role === 'tutor' && (await isActiveStudentOf(deps, principal.userId, userId));
+    if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : OWN_DATA_ONLY);
   }
   const row = await deps.pool.maybeOne(sql.type(profileRow)`
     SELECT role, grade_level, timezone FROM read_models.learner_profiles WHERE user_id = ${userId}::uuid`);

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, normalizeReferralCode, REFERRAL_MESSAGES } from '@mathdaily/domain';
+import type { CommandApiDeps } from '../deps.ts';
+import { loadReferralCode } from './referral-code-access.ts';
+
+/** Per tutor: enough for typing and retrying, too few to list which codes exist. */
+const CHECKS_PER_MINUTE = 30;
+
+/**
+ * POST /api/tutors/referral-codes/check {code} (tutors) → {code, status: 'available' | 'taken' |
+ * 'invalid', message}. Reads the code's reservation stream, so the answer is current in either
+ * event store (no projector lag). A POST because it lives beside the command that reserves.
+ * Rate-limited per tutor: 429 after 30 checks a minute.
+ */
+export function registerCheckReferralCode(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/referral-codes/check', {
+    schema: {
+      body: z.object({ code: z.string({ error: REFERRAL_MESSAGES.codeLength }).max(200, REFERRAL_MESSAGES.codeLength) }),
+      tags: ['tutors'],
+    },
+    config: {
+      access: ['tutor'],
+      rateLimit: {
+        max: CHECKS_PER_MINUTE,
+        timeWindow: '1 minute',
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => `referral-check:${request.principal?.userId ?? request.ip}`,
+        errorResponseBuilder: () => new DomainError('RATE_LIMITED', 'Too many checks. Please wait a minute and try again.'),
+      },
+    },
+    handler: async (request) => {
+      const code = normalizeReferralCode(request.body.code);
+      if (!code) return { code: null, status: 'invalid', message: REFERRAL_MESSAGES.codeLength };
+      const state = await loadReferralCode(deps.store, code);
+      return state.code === null
+        ? { code, status: 'available', message: `${code} is available` }
+        : { code, status: 'taken', message: REFERRAL_MESSAGES.taken(code) };
+    },
+  });
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
+import { type RunningApp, startTestApp } from '@mathdaily/testing';
+
+/**
+ * The tutor area through the whole app on a real database: referral codes, registration and
+ * redemption with a code, relationship transitions, the tutor's read models and who may see what.
+ */
+
+let app: RunningApp;
+let ips = 0;
+let lastPosition = '0';
+interface Caller {
+  token: string;
+  userId: string;
+}
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, as: Caller | null, payload?: unknown) {
+  const response = await app.server.inject({
+    method,
+    url,
+    remoteAddress: `198.51.100.${++ips % 250}`,
+    headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...(method === 'GET' ? { 'x-min-position': lastPosition } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  const body = response.json() as any;
+  if (method !== 'GET' && typeof body?.position === 'string') lastPosition = body.position;
+  return { status: response.statusCode, body };
+}
+
+async function signIn(email: string, password = 'Demo123!'): Promise<Caller> {
+  const { status, body } = await call('POST', '/api/auth/login', null, { email, password });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return { token: body.accessToken, userId: body.user.id };
+}
+
+let counter = 0;
+async function register(fields: Record<string, unknown> = {}) {
+  const email = `pupil.${Date.now().toString(36)}.${++counter}@example.com`;
+  const result = await call('POST', '/api/auth/register', null, { email, password: 'Secret123!', firstName: 'Pia', lastName: 'Pupil', gradeLevel: 7, ...fields });
+  return { ...result, email };
+}
+
+let tutor: Caller;
+let admin: Caller;
+let otherTutor: Caller;
+let student: Caller;
+const problemId = randomUUID();
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  tutor = await signIn('tutor@example.com');
+  admin = await signIn('admin@example.com');
+  const other = await register({ firstName: 'Otto', lastName: 'Other' });
+  const promoted = await call('PUT', '/api/admin/users/role', admin, { userId: other.body.user.id, role: 'tutor' });
+  expect(promoted.status).toBe(200);
+  otherTutor = await signIn(other.email, 'Secret123!');
+  await app.store.append(
+    `problem-${problemId}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'ProblemCreated',
+        data: {
+          problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 7, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
+          answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
+          difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
+        },
+        metadata: { actorId: null, correlationId: 'tutors-test', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+let generated = '';
+const custom = `CLASS${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+
+describe('referral codes', () => {
+  test('a tutor generates TUTOR codes and sets a custom one; taken and malformed codes are refused', async () => {
+    const made = await call('POST', '/api/tutors/referral-codes', tutor, {});
+    expect(made.status).toBe(201);
+    generated = made.body.code;
+    expect(generated).toMatch(/^TUTOR[A-Z0-9]{6}$/);
+
+    expect((await call('POST', '/api/tutors/referral-codes/check', tutor, { code: custom.toLowerCase() })).body).toMatchObject({ code: custom, status: 'available' });
+    const set = await call('POST', '/api/tutors/referral-codes', tutor, { code: ` ${custom.toLowerCase()}-` });
+    expect(set.status).toBe(201);
+    expect(set.body.code).toBe(custom);
+    expect((await call('POST', '/api/tutors/referral-codes/check', otherTutor, { code: custom })).body).toMatchObject({ status: 'taken', message: `${custom} is already taken` });
+    const taken = await call('POST', '/api/tutors/referral-codes', otherTutor, { code: custom });
+    expect(taken).toMatchObject({ status: 409, body: { message: `${custom} is already taken` } });
+    const short = await call('POST', '/api/tutors/referral-codes', tutor, { code: 'a-b' });
+    expect(short).toMatchObject({ status: 400, body: { message: REFERRAL_MESSAGES.codeLength } });
+    expect((await call('POST', '/api/tutors/referral-codes/check', tutor, { code: 'x'.repeat(21) })).body.status).toBe('invalid');
+  });
+
+  test('students cannot use tutor routes, and nobody signed out can', async () => {
+    const pupil = await register();
+    const as = { token: pupil.body.accessToken, userId: pupil.body.user.id };
+    for (const [method, url, body] of [
+      ['POST', '/api/tutors/referral-codes', {}],
+      ['POST', '/api/tutors/referral-codes/check', { code: 'ABC' }],
+      ['PUT', `/api/tutors/students/${as.userId}`, { relationship_status: 'active' }],
+      ['GET', '/api/tutors/dashboard', undefined],
+      ['GET', '/api/tutors/students', undefined],
+      ['GET', '/api/tutors/referral-codes', undefined],
+    ] as const) {
+      expect((await call(method, url, as, body)).status, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, null, body)).status, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('joining a tutor', () => {
+  test('registration with an unknown or inactive code is refused and creates no account', async () => {
+    const unknown = await register({ referralCode: 'NOSUCHCODE1' });
+    expect(unknown).toMatchObject({ status: 400, body: { message: REFERRAL_MESSAGES.notFound } });
+    const login = await call('POST', '/api/auth/login', null, { email: unknown.email, password: 'Secret123!' });
+    expect(login.status).toBe(401);
+
+    const spare = await call('POST', '/api/tutors/referral-codes', tutor, {});
+    expect((await call('POST', `/api/tutors/referral-codes/${spare.body.code}/deactivate`, otherTutor)).status).toBe(404);
+    expect((await call('POST', `/api/tutors/referral-codes/${spare.body.code}/deactivate`, tutor)).body.status).toBe('inactive');
+    const inactive = await register({ referralCode: spare.body.code });
+    expect(inactive).toMatchObject({ status: 400, body: { message: REFERRAL_MESSAGES.inactive } });
+  });
+
+  test('a student registers with a code (any letter case) and is pending; the tutor activates them', async () => {
+    const joined = await register({ referralCode: generated.toLowerCase(), firstName: 'Rhea', lastName: 'Referred' });
+    expect(joined.status).toBe(201);
+    lastPosition = joined.body.position;
+    student = { token: joined.body.accessToken, userId: joined.body.user.id };
+
+    const listed = await call('GET', '/api/tutors/students', tutor);
+    expect(listed.body.students).toContainEqual(
+      expect.objectContaining({ id: student.userId, name: 'Rhea Referred', relationship_status: 'pending', referral_code: generated, grade_level: 7, last_active: null }),
+    );
+    expect((await call('GET', '/api/tutors/students', otherTutor)).body.students).toEqual([]);
+
+    // Another tutor cannot change (or see) this student; a second redemption is refused.
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, otherTutor, { relationship_status: 'active' })).body.message).toBe(RELATIONSHIP_MESSAGES.notYourStudent);
+    const again = await call('POST', '/api/tutors/referral-codes/redeem', student, { code: custom });
+    expect(again).toMatchObject({ status: 409, body: { message: RELATIONSHIP_MESSAGES.alreadyLinked } });
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, tutor, { relationship_status: 'inactive' })).status).toBe(409);
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, tutor, { relationship_status: 'paused' })).status).toBe(400);
+
+    const activated = await call('PUT', `/api/tutors/students/${student.userId}`, tutor, { relationship_status: 'active' });
+    expect(activated).toMatchObject({ status: 200, body: { relationship_status: 'active' } });
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, tutor, { relationship_status: 'active' })).body.message).toBe(RELATIONSHIP_MESSAGES.activateOnlyPending);
+  });
+
+  test("the tutor sees the student's answers, progress and dashboard; the other tutor does not", async () => {
+    const sessionId = randomUUID();
+    expect((await call('POST', '/api/learning/sessions', student, { session_id: sessionId })).status).toBeLessThan(300);
+    const answered = await call('POST', '/api/learning/submit-answer', student, { problem_id: problemId, session_id: sessionId, user_answer: '3/4', response_time_ms: 9000 });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+
+    const dashboard = await call('GET', '/api/tutors/dashboard', tutor);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.stats).toMatchObject({ totalStudents: 1, activeStudents: 1, pendingStudents: 0, totalReferrals: 1 });
+    expect(dashboard.body.recentActivity.map((item: { type: string }) => item.type)).toEqual(['answered', 'student_activated', 'student_joined']);
+    expect(dashboard.body.recentActivity[0].message).toBe('Rhea Referred is practising Fractions: 1 of 1 right so far (last answer right)');
+    expect(dashboard.body.recentStudents[0]).toMatchObject({ id: student.userId, relationship_status: 'active', practising_now: true });
+
+    const progress = await call('GET', `/api/tutors/students/${student.userId}/progress`, tutor);
+    expect(progress.status).toBe(200);
+    expect(progress.body.topics).toEqual(['Fractions']);
+    expect(progress.body.days.at(-1)).toMatchObject({ answers: 1, correct: 1, accuracy: 1 });
+    expect((await call('GET', `/api/learning/progress/${student.userId}`, tutor)).status).toBe(200);
+    expect((await call('GET', `/api/tutors/students/${student.userId}/progress`, otherTutor)).status).toBe(403);
+    expect((await call('GET', `/api/learning/progress/${student.userId}`, otherTutor)).status).toBe(403);
+    expect((await call('GET', '/api/tutors/dashboard', otherTutor)).body.recentActivity).toEqual([]);
+
+    // Admins see any tutor's, one tutor's with tutor_id, and change a status naming the tutor.
+    expect((await call('GET', `/api/tutors/students?tutor_id=${tutor.userId}`, admin)).body.total).toBe(1);
+    expect((await call('GET', `/api/tutors/students?tutor_id=${otherTutor.userId}`, admin)).body.total).toBe(0);
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, admin, { relationship_status: 'inactive' })).status).toBe(400);
+    expect((await call('PUT', `/api/tutors/students/${student.userId}`, admin, { relationship_status: 'inactive', tutor_id: tutor.userId })).status).toBe(200);
+    expect((await call('GET', `/api/tutors/students/${student.userId}/progress`, tutor)).status).toBe(403);
+  });
+
+  test('search is case-insensitive by name or e-mail, and the status filter narrows the list', async () => {
+    const later = await register({ firstName: 'Sam', lastName: 'Later' });
+    const as = { token: later.body.accessToken, userId: later.body.user.id };
+    expect((await call('POST', '/api/tutors/referral-codes/redeem', as, { code: 'nope' })).body.message).toBe(REFERRAL_MESSAGES.notFound);
+    expect((await call('POST', '/api/tutors/referral-codes/redeem', as, { code: custom })).status).toBe(200);
+    const names = async (query: string) => (await call('GET', `/api/tutors/students${query}`, tutor)).body.students.map((row: { name: string }) => row.name);
+    expect(await names('?search=sAm')).toEqual(['Sam Later']);
+    expect(await names(`?search=${encodeURIComponent(later.email.toUpperCase())}`)).toEqual(['Sam Later']);
+    expect(await names('?status=pending')).toEqual(['Sam Later']);
+    expect(await names('?status=inactive')).toEqual(['Rhea Referred']);
+    expect(await names('?search=%25')).toEqual([]);
+    expect((await call('GET', '/api/tutors/students?status=lost', tutor)).status).toBe(400);
+
+    const codes = await call('GET', '/api/tutors/referral-codes', tutor);
+    const byCode = Object.fromEntries(codes.body.codes.map((row: { code: string }) => [row.code, row]));
+    expect(byCode[generated]).toMatchObject({ status: 'active', uses: 1, student_name: 'Rhea Referred' });
+    expect(byCode[custom]).toMatchObject({ status: 'active', uses: 1, student_name: 'Sam Later' });
+    expect(codes.body.stats).toMatchObject({ totalCodes: 3, activeCodes: 2, inactiveCodes: 1, totalUses: 2, studentsJoined: 2 });
+  });
+
+  test('availability checks are rate-limited per tutor', async () => {
+    let status = 200;
+    for (let i = 0; i < 31 && status === 200; i += 1) status = (await call('POST', '/api/tutors/referral-codes/check', otherTutor, { code: `FREE${i}` })).status;
+    expect(status).toBe(429);
+    expect((await call('POST', '/api/tutors/referral-codes/check', tutor, { code: 'FREE1' })).status).toBe(200);
+  });
+});

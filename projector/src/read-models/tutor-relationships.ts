@@ -1,0 +1,120 @@
+import type { ReferralCodeCreatedData, ReferralCodeDeactivatedData, ReferralCodeRedeemedData, TutorStudentStatusChangeData } from '@mathdaily/domain';
+import type { ReadModel } from '../read-model.ts';
+
+/**
+ * The tutor area's lists: `tutor_referral_codes` (one row per code: pending until a student uses
+ * it, then active; inactive once deactivated; how often and when it was last used, and by whom)
+ * and `tutor_students` (one row per tutor–student pair: status, the code it came from, joined and
+ * changed times). Names, e-mails and grades are joined from `users` at query time, so a renamed
+ * student shows their new name everywhere.
+ */
+export const tutorRelationships: ReadModel = {
+  name: 'tutor-relationships',
+  version: 1,
+  tables: [
+    {
+      name: 'tutor_referral_codes',
+      columns: [
+        { name: 'code', type: 'text' },
+        { name: 'tutor_id', type: 'uuid' },
+        { name: 'kind', type: 'text' },
+        { name: 'status', type: 'text' },
+        { name: 'created_at', type: 'timestamptz' },
+        { name: 'uses', type: 'int4' },
+        { name: 'first_used_at', type: 'timestamptz', nullable: true },
+        { name: 'last_used_at', type: 'timestamptz', nullable: true },
+        { name: 'last_student_id', type: 'uuid', nullable: true },
+        { name: 'deactivated_at', type: 'timestamptz', nullable: true },
+      ],
+      primaryKey: ['code'],
+      indexes: ['tutor_referral_codes_tutor ON (tutor_id, created_at DESC)'],
+    },
+    {
+      name: 'tutor_students',
+      columns: [
+        { name: 'tutor_id', type: 'uuid' },
+        { name: 'student_id', type: 'uuid' },
+        { name: 'status', type: 'text' },
+        { name: 'referral_code', type: 'text', nullable: true },
+        { name: 'joined_at', type: 'timestamptz' },
+        { name: 'activated_at', type: 'timestamptz', nullable: true },
+        { name: 'status_changed_at', type: 'timestamptz' },
+      ],
+      primaryKey: ['tutor_id', 'student_id'],
+      indexes: ['tutor_students_student ON (student_id)', 'tutor_students_joined ON (tutor_id, joined_at DESC)'],
+    },
+  ],
+  handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated'],
+  keys: (events) => {
+    const codes: unknown[][] = [];
+    const pairs: unknown[][] = [];
+    for (const event of events) {
+      const data = event.data as { code?: string; tutorId: string; studentId?: string };
+      if (data.code) codes.push([data.code]);
+      if (data.studentId) pairs.push([data.tutorId, data.studentId]);
+    }
+    return { tutor_referral_codes: codes, tutor_students: pairs };
+  },
+  apply(event, tables) {
+    const codes = tables.tutor_referral_codes!;
+    const students = tables.tutor_students!;
+    const at = event.metadata.at;
+    switch (event.type) {
+      case 'ReferralCodeCreated': {
+        const data = event.data as ReferralCodeCreatedData;
+        codes.put({
+          code: data.code,
+          tutor_id: data.tutorId,
+          kind: data.kind,
+          status: 'pending',
+          created_at: at,
+          uses: 0,
+          first_used_at: null,
+          last_used_at: null,
+          last_student_id: null,
+          deactivated_at: null,
+        });
+        return;
+      }
+      case 'ReferralCodeDeactivated': {
+        const row = codes.get((event.data as ReferralCodeDeactivatedData).code);
+        if (row) codes.put({ ...row, status: 'inactive', deactivated_at: at });
+        return;
+      }
+      case 'ReferralCodeRedeemed': {
+        const data = event.data as ReferralCodeRedeemedData;
+        const code = codes.get(data.code);
+        if (code) {
+          codes.put({
+            ...code,
+            status: code.status === 'inactive' ? 'inactive' : 'active',
+            uses: (code.uses as number) + 1,
+            first_used_at: code.first_used_at ?? at,
+            last_used_at: at,
+            last_student_id: data.studentId,
+          });
+        }
+        const pair = students.get(data.tutorId, data.studentId);
+        students.put({
+          tutor_id: data.tutorId,
+          student_id: data.studentId,
+          status: 'pending',
+          referral_code: data.code,
+          joined_at: pair?.joined_at ?? at,
+          activated_at: pair?.activated_at ?? null,
+          status_changed_at: at,
+        });
+        return;
+      }
+      case 'TutorStudentActivated':
+      case 'TutorStudentDeactivated': {
+        const data = event.data as TutorStudentStatusChangeData;
+        const pair = students.get(data.tutorId, data.studentId);
+        if (!pair) return;
+        const active = event.type === 'TutorStudentActivated';
+        students.put({ ...pair, status: active ? 'active' : 'inactive', activated_at: active ? at : pair.activated_at, status_changed_at: at });
+        return;
+      }
+    }
+  },
+};

@@ -1,0 +1,127 @@
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+
+/**
+ * Activity rows as tutors see them (the dashboard's Recent Activity and the /api/live feed):
+ * the message is written here from the row's facts and the student's current name.
+ */
+
+export const activityRow = z.object({
+  student_id: z.string(),
+  activity_key: z.string(),
+  type: z.string(),
+  alert: z.boolean(),
+  details: z.record(z.string(), z.unknown()),
+  started_at: z.string(),
+  at: z.string(),
+  position: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ActivityRow = z.infer<typeof activityRow>;
+
+export interface ActivityItem {
+  /** Stable per happening: a session's row keeps its id while it grows, so clients replace it. */
+  id: string;
+  /** Position of the event that last changed it: ordering, and the /api/live resume cursor. */
+  position: string;
+  type: string;
+  alert: boolean;
+  message: string;
+  timestamp: string;
+  started_at: string;
+  student_id: string;
+  student_name: string;
+  details: Record<string, unknown>;
+}
+
+const percent = (value: unknown) => `${Math.round(Number(value) * 100)}%`;
+const topicsOf = (details: Record<string, unknown>) => ((details.topics as string[] | undefined) ?? []).join(', ');
+
+export function messageOf(type: string, name: string, details: Record<string, unknown>): string {
+  switch (type) {
+    case 'student_joined':
+      return `${name} joined with referral code ${String(details.code)}`;
+    case 'referral_used':
+      return `${name} used referral code ${String(details.code)}`;
+    case 'student_activated':
+      return `${name} is now an active student`;
+    case 'answered':
+      return `${name} is practising ${topicsOf(details)}: ${Number(details.correct)} of ${Number(details.answers)} right so far (last answer ${details.last_correct ? 'right' : 'wrong'})`;
+    case 'session_completed':
+      return `${name} finished a session in ${topicsOf(details)}: ${Number(details.correct)} of ${Number(details.answers)} right`;
+    case 'answer_streak':
+      return `${name} got ${Number(details.streak)} answers right in a row`;
+    case 'accuracy_drop':
+      return `${name}'s accuracy dropped to ${percent(details.accuracy)} this session (${percent(details.previous_accuracy)} in recent sessions)`;
+    case 'fell_behind': {
+      const reasons = (details.reasons as string[] | undefined) ?? [];
+      const parts = [
+        ...(reasons.includes('no_practice') ? [details.last_practice_at ? 'has not practised for 2 days' : 'has not practised yet'] : []),
+        ...(reasons.includes('overdue_reviews') ? [`has ${Number(details.overdue_reviews)} overdue reviews`] : []),
+      ];
+      return `${name} is falling behind: ${parts.join(' and ')}`;
+    }
+    default:
+      return `${name}: ${type}`;
+  }
+}
+
+export function activityItemOf(row: ActivityRow): ActivityItem {
+  const name = `${row.first_name} ${row.last_name}`;
+  return {
+    id: `${row.student_id}:${row.activity_key}`,
+    position: row.position,
+    type: row.type,
+    alert: row.alert,
+    message: messageOf(row.type, name, row.details),
+    timestamp: row.at,
+    started_at: row.started_at,
+    student_id: row.student_id,
+    student_name: name,
+    details: row.details,
+  };
+}
+
+/**
+ * A tutor sees the rows that name them, and practice rows (tutor_id null) of students who are
+ * active with them: `ts` is their tutor_students row.
+ */
+export const visibleTo = (a: string, ts: string): FragmentSqlToken =>
+  sql.fragment`(${sql.identifier([a, 'tutor_id'])} = ${sql.identifier([ts, 'tutor_id'])} OR (${sql.identifier([a, 'tutor_id'])} IS NULL AND ${sql.identifier([ts, 'status'])} = 'active'))`;
+
+const columns = sql.fragment`a.student_id, a.activity_key, a.type, a.alert, a.details, a.started_at, a.at, a.position::text AS position, u.first_name, u.last_name`;
+
+/** The newest activity of the tutor's students (every tutor's with null), newest first. */
+export async function recentActivity(pool: DatabasePool, tutorId: string | null, options: { limit: number; afterPosition?: string }): Promise<ActivityItem[]> {
+  const after = options.afterPosition ?? '0';
+  const rows = await pool.any(sql.type(activityRow)`
+    WITH mine AS (
+      SELECT student_id, array_agg(tutor_id) AS tutors, bool_or(status = 'active') AS active
+      FROM read_models.tutor_students ts WHERE ${tutorId === null ? sql.fragment`TRUE` : sql.fragment`ts.tutor_id = ${tutorId}::uuid`}
+      GROUP BY student_id
+    )
+    SELECT ${columns}
+    FROM mine
+    CROSS JOIN LATERAL (
+      SELECT * FROM read_models.tutor_activity a
+      WHERE a.student_id = mine.student_id AND a.position > ${after}::int8
+        AND (a.tutor_id = ANY(mine.tutors) OR (a.tutor_id IS NULL AND mine.active))
+      ORDER BY a.position DESC LIMIT ${options.limit}
+    ) a
+    JOIN read_models.users u ON u.id = a.student_id
+    ORDER BY a.position DESC LIMIT ${options.limit}`);
+  return rows.map(activityItemOf);
+}
+
+/** Every row changed after `afterPosition`, with each tutor it concerns (the live feed's fan-out). */
+export async function activitySince(pool: DatabasePool, afterPosition: string, limit: number): Promise<(ActivityItem & { tutorId: string })[]> {
+  const rows = await pool.any(sql.type(activityRow.extend({ recipient: z.string() }))`
+    SELECT ${columns}, ts.tutor_id AS recipient
+    FROM read_models.tutor_activity a
+    JOIN read_models.tutor_students ts ON ts.student_id = a.student_id AND ${visibleTo('a', 'ts')}
+    JOIN read_models.users u ON u.id = a.student_id
+    WHERE a.position > ${afterPosition}::int8
+    ORDER BY a.position LIMIT ${limit}`);
+  return rows.map((row) => ({ ...activityItemOf(row), tutorId: row.recipient }));
+}

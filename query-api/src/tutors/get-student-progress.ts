@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { addLocalDays } from '@mathdaily/domain';
+import type { QueryApiDeps } from '../deps.ts';
+import { resolveLearner, userIdParams } from '../learning/learner-access.ts';
+import { calendarFor, ratio, reviewTotals } from '../learning/learning-figures.ts';
+
+/** Days shown in the student detail's charts. */
+export const DETAIL_DAYS = 30;
+
+const studentRow = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  grade_level: z.number().nullable(),
+  last_active: z.string().nullable(),
+});
+const topicDayRow = z.object({ topic: z.string(), day: z.string(), attempted: z.number(), mastered: z.number() });
+const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
+
+/**
+ * GET /api/tutors/students/{userId}/progress (the student's active tutors, admins) → the student
+ * detail: per day of the last 30 in the student's time zone, accuracy and study time, and per
+ * topic the mastery rate at the end of each day (problems first mastered by then / problems
+ * attempted by then — a later lapse does not lower an earlier day); due today and overdue.
+ * Access as every learning query (resolveLearner): a pending or inactive student → 403.
+ */
+export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students/:userId/progress', {
+    config: { access: ['tutor', 'admin'] },
+    schema: { tags: ['tutors'], params: userIdParams },
+    handler: async (request) => {
+      const learner = await resolveLearner(request, deps, request.params.userId);
+      const userId = learner.userId;
+      const cal = calendarFor(deps.clock(), learner.timezone);
+      const since = addLocalDays(cal.today, -(DETAIL_DAYS - 1));
+      const [student, reviews, topicDays, days] = await Promise.all([
+        deps.pool.maybeOne(sql.type(studentRow)`
+          SELECT u.first_name, u.last_name, u.email, u.grade_level, l.last_active_at AS last_active
+          FROM read_models.users u LEFT JOIN read_models.tutor_learners l ON l.student_id = u.id WHERE u.id = ${userId}::uuid`),
+        reviewTotals(deps.pool, userId, cal),
+        deps.pool.any(sql.type(topicDayRow)`
+          SELECT topic, to_char(day, 'YYYY-MM-DD') AS day, sum(attempted)::int8 AS attempted, sum(mastered)::int8 AS mastered FROM (
+            SELECT topic, (first_attempt_at AT TIME ZONE ${cal.timezone})::date AS day, 1 AS attempted, 0 AS mastered
+            FROM read_models.review_states WHERE user_id = ${userId}::uuid
+            UNION ALL
+            SELECT topic, (first_mastered_at AT TIME ZONE ${cal.timezone})::date, 0, 1
+            FROM read_models.review_states WHERE user_id = ${userId}::uuid AND first_mastered_at IS NOT NULL
+          ) t GROUP BY topic, day ORDER BY day`),
+        deps.pool.any(sql.type(dayRow)`
+          SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, study_ms
+          FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date ORDER BY local_date`),
+      ]);
+      const dates = Array.from({ length: DETAIL_DAYS }, (_, index) => addLocalDays(since, index));
+      const topics = [...new Set(topicDays.map((row) => row.topic))].sort();
+      const byDay = new Map(days.map((day) => [day.date, day]));
+      return {
+        student: student && {
+          id: userId,
+          name: `${student.first_name} ${student.last_name}`,
+          email: student.email,
+          grade_level: student.grade_level,
+          last_active: student.last_active,
+        },
+        today: cal.today,
+        timezone: cal.timezone,
+        problems_due_today: reviews.due_today,
+        problems_overdue: reviews.overdue,
+        problems_attempted: reviews.attempted,
+        problems_mastered: reviews.mastered,
+        topics,
+        mastery_over_time: dates.map((date) => ({
+          date,
+          ...Object.fromEntries(
+            topics.map((topic) => {
+              let attempted = 0;
+              let mastered = 0;
+              for (const row of topicDays) {
+                if (row.topic !== topic || row.day > date) continue;
+                attempted += row.attempted;
+                mastered += row.mastered;
+              }
+              return [topic, attempted > 0 ? ratio(mastered, attempted) : null];
+            }),
+          ),
+        })),
+        days: dates.map((date) => {
+          const day = byDay.get(date);
+          return {
+            date,
+            answers: day?.answers ?? 0,
+            correct: day?.correct ?? 0,
+            accuracy: day && day.answers > 0 ? ratio(day.correct, day.answers) : null,
+            study_minutes: Math.round((day?.study_ms ?? 0) / 6000) / 10,
+          };
+        }),
+      };
+    },
+  });
+}
