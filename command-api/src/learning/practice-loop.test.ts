@@ -373,7 +373,8 @@ describe('progress, dashboard and achievements', () => {
       longest_streak: 2,
       overall_success_rate: 0.5,
       problems_due_today: 2,
-      problems_overdue: 0,
+      // The two misses of yesterday were due again a minute after each (FSRS learning step): overdue since.
+      problems_overdue: 2,
       average_mastery_time_days: null,
       total_answers: 6,
       correct_answers: 3,
@@ -467,11 +468,12 @@ describe('progress, dashboard and achievements', () => {
       return { progress, queue };
     };
 
-    // 00:30 in Tokyo: two local days in a row (one UTC day). The problem missed at 23:30 is due on
-    // the new local day already (Again = 1 day; day granularity), the one answered at 00:30 is not.
+    // 00:30 in Tokyo: two local days in a row (one UTC day). The problem missed at 23:30 was due
+    // again a minute later (FSRS learning step), so it is due, and overdue, on the new local day;
+    // the one answered right at 00:30 is not.
     let { progress, queue } = await read();
     expect(progress).toMatchObject({ timezone: 'Asia/Tokyo', today: localDay(midnightUtc + DAY), current_streak: 2, longest_streak: 2 });
-    expect(progress).toMatchObject({ problems_due_today: 1, problems_overdue: 0, practiced_today: true });
+    expect(progress).toMatchObject({ problems_due_today: 1, problems_overdue: 1, practiced_today: true });
     expect(queue.problems.filter((p: { kind: string }) => p.kind === 'review').map((p: { id: string }) => p.id)).toEqual([halfProblem]);
 
     // 08:00 the day after in Tokyo, nothing practised yet today: the streak is still alive, the review overdue.

@@ -112,6 +112,18 @@ describe('SubmitAnswer', () => {
       .then([started('session-2'), answered({ attemptId: 'attempt-2', sessionId: 'session-2' })]);
   });
 
+  it('given a missed problem, when it is asked again in the same session, then the new answer is recorded', () => {
+    spec([started(), answered({ userAnswer: '1/2', isCorrect: false })])
+      .when(submit({ attemptId: 'attempt-2' }))
+      .then([answered({ attemptId: 'attempt-2' })]);
+  });
+
+  it('given a missed problem answered right on its second asking, when answering it a third time, then CONFLICT', () => {
+    spec([started(), answered({ userAnswer: '1/2', isCorrect: false }), answered({ attemptId: 'attempt-2' })])
+      .when(submit({ attemptId: 'attempt-3' }))
+      .thenThrows('CONFLICT', 'This problem has already been answered in this session');
+  });
+
   it('given a used attempt id, when submitting another problem with it, then CONFLICT', () => {
     spec([started(), answered()])
       .when(submit({ problem: { id: 'problem-2' } }))
@@ -317,6 +329,17 @@ describe('EndSession', () => {
     ])
       .when(end)
       .then([{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 3, correctAnswers: 2 } }]);
+  });
+
+  it('given a missed problem asked again and answered right, when ending, then it counts once, as missed', () => {
+    spec([
+      started(),
+      answered({ isCorrect: false }),
+      answered({ attemptId: 'attempt-2', problemId: 'problem-2' }),
+      answered({ attemptId: 'attempt-3' }),
+    ])
+      .when(end)
+      .then([{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 2, correctAnswers: 1 } }]);
   });
 
   it('given an ended session, when ending again, then nothing happens (idempotent)', () => {

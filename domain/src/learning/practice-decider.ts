@@ -6,14 +6,15 @@
  *   starting an ended session is a CONFLICT.
  * - OpenHint / SubmitAnswer in a session that has not started start it implicitly
  *   (PracticeSessionStarted is emitted first). Opening the same hint twice emits nothing.
- * - SubmitAnswer: a problem can be answered once per session (CONFLICT); an attempt id once
- *   (CONFLICT). hintsUsed is 1 when a HintOpened exists for (session, problem) or the command says
+ * - SubmitAnswer: a problem answered right in a session cannot be answered again in it (CONFLICT);
+ *   a missed one can (the session asks it again a few problems later, FSRS's learning step), and
+ *   the session's counts score only its first answer. An attempt id is used once (CONFLICT). hintsUsed is 1 when a HintOpened exists for (session, problem) or the command says
  *   a hint was used. The command carries the problem and the typed answer; the decider checks the
  *   answer (checkAnswer). An answer that cannot be read in the problem's answer form ('abc' for a
  *   number) is UNREADABLE_ANSWER with the checker's message and records nothing: a retry, not a
  *   wrong answer. A rating sent with the answer is recorded in the same decision when the rating
  *   rules allow it for this answer, and otherwise left out (the caller says why).
- * - OpenHint after the problem was answered in the session: CONFLICT.
+ * - OpenHint after the problem was answered right in the session: CONFLICT.
  * - RateDifficulty: only for an answer recorded in an open session (NOT_FOUND otherwise), only once
  *   (CONFLICT), and only with a rating `allowedRatings` permits (VALIDATION_FAILED naming them).
  * - Any command for an ended session: CONFLICT 'This practice session has ended'.
@@ -113,6 +114,9 @@ const findAttempt = (session: OpenSession | undefined, attemptId: string) =>
   session?.attempts.find((a) => a.attemptId === attemptId);
 const hasAnswered = (session: OpenSession | undefined, problemId: string) =>
   session?.attempts.some((a) => a.problemId === problemId) ?? false;
+/** Answered in the session, and right the last time: a missed problem may be asked again until it is right. */
+const answeredRight = (session: OpenSession | undefined, problemId: string) =>
+  session?.attempts.findLast((a) => a.problemId === problemId)?.isCorrect ?? false;
 const closedAs = (state: PracticeState, sessionId: string): 'ended' | 'expired' | null =>
   state.ended.includes(sessionId) ? 'ended' : state.expired.includes(sessionId) ? 'expired' : null;
 
@@ -164,12 +168,14 @@ export function evolvePractice(state: PracticeState, event: PracticeEvent): Prac
       if (!session) return started;
       const { attemptId, problemId, isCorrect } = event.data;
       const attempt: AttemptFact = { attemptId, problemId, isCorrect, hintUsed: event.data.hintsUsed === 1, rated: false };
+      // A missed problem asked again counts once in the session: its first answer is the one scored.
+      const first = !hasAnswered(session, problemId);
       return replaceOpen(
         started,
         openSession(
           session.sessionId,
-          session.problemsCompleted + 1,
-          session.correctAnswers + (isCorrect ? 1 : 0),
+          session.problemsCompleted + (first ? 1 : 0),
+          session.correctAnswers + (first && isCorrect ? 1 : 0),
           session.hints.includes(problemId) ? session.hints.filter((p) => p !== problemId) : session.hints,
           [...session.attempts, attempt],
         ),
@@ -245,7 +251,7 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       assertNotClosed(state, sessionId);
       const hint = validated(hintOpenedSchema, { sessionId, userId, problemId });
       const session = findOpen(state, sessionId);
-      if (hasAnswered(session, problemId)) throw conflict('This problem has already been answered in this session');
+      if (answeredRight(session, problemId)) throw conflict('This problem has already been answered in this session');
       if (session?.hints.includes(problemId)) return [];
       return [...startIfNeeded(state, userId, sessionId), { type: 'HintOpened', data: hint }];
     }
@@ -254,7 +260,7 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       assertNotClosed(state, facts.sessionId);
       const session = findOpen(state, facts.sessionId);
       const hintOpened = session?.hints.includes(problem.id) ?? false;
-      if (hasAnswered(session, problem.id)) {
+      if (answeredRight(session, problem.id)) {
         throw conflict('This problem has already been answered in this session');
       }
       if (state.open.some((s) => findAttempt(s, facts.attemptId))) {

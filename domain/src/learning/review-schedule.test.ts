@@ -31,13 +31,14 @@ describe('reviewGrade (DESIGN §6 mapping)', () => {
 });
 
 describe('applyReview', () => {
-  it('follows a scripted history to the expected due dates (fuzz off, whole days)', () => {
+  it('follows a scripted history to the expected due dates (fuzz off, whole days; a lapse relearns in 10 minutes)', () => {
     const script = [
       { at: '2025-01-01T09:00:00.000Z', grade: 'Good', due: '2025-01-04T09:00:00.000Z' },
       { at: '2025-01-04T09:00:00.000Z', grade: 'Good', due: '2025-01-18T09:00:00.000Z' },
       { at: '2025-01-18T09:00:00.000Z', grade: 'Good', due: '2025-03-16T09:00:00.000Z' },
-      { at: '2025-03-16T09:00:00.000Z', grade: 'Again', due: '2025-03-19T09:00:00.000Z' },
-      { at: '2025-03-19T09:00:00.000Z', grade: 'Good', due: '2025-03-27T09:00:00.000Z' },
+      { at: '2025-03-16T09:00:00.000Z', grade: 'Again', due: '2025-03-16T09:10:00.000Z' },
+      // Asked again later in the same session, right: back to whole days.
+      { at: '2025-03-16T09:12:00.000Z', grade: 'Good', due: '2025-03-20T09:12:00.000Z' },
     ] as const;
     let card = null as ReturnType<typeof applyReview> | null;
     for (const step of script) {
@@ -50,14 +51,22 @@ describe('applyReview', () => {
     expect(JSON.parse(JSON.stringify(card))).toEqual(card);
   });
 
-  it('orders first intervals Again < Hard < Good < Easy and never schedules within minutes', () => {
+  it('orders first intervals Again < Hard < Good < Easy: a miss within minutes, a right answer whole days later', () => {
     const start = at('2025-06-01T12:00:00Z');
-    const days = (['Again', 'Hard', 'Good', 'Easy'] as const).map(
-      (grade) => (Date.parse(applyReview(null, grade, start).due) - start.getTime()) / 86_400_000,
+    const minutes = (['Again', 'Hard', 'Good', 'Easy'] as const).map(
+      (grade) => (Date.parse(applyReview(null, grade, start).due) - start.getTime()) / 60_000,
     );
-    expect(days[0]).toBeGreaterThanOrEqual(1);
-    expect(days).toEqual([...days].sort((a, b) => a - b));
-    expect(days[3]).toBeGreaterThan(days[0]!);
+    expect(minutes).toEqual([1, 2 * 1440, 3 * 1440, 8 * 1440]);
+    expect(applyReview(null, 'Again', start).state).toBe('Learning');
+  });
+
+  it('a missed problem stays in its learning step (1 minute) until it is answered right', () => {
+    let card = applyReview(null, 'Again', at('2025-06-01T12:00:00Z'));
+    card = applyReview(card, 'Again', at('2025-06-01T12:03:00Z'));
+    expect(card).toMatchObject({ due: '2025-06-01T12:04:00.000Z', state: 'Learning', lapses: 0 });
+    card = applyReview(card, 'Hard', at('2025-06-01T12:06:00Z'));
+    expect(card.state).toBe('Review');
+    expect(Date.parse(card.due) - Date.parse('2025-06-01T12:06:00Z')).toBeGreaterThanOrEqual(86_400_000);
   });
 
   it('is deterministic and uses only the given time', () => {

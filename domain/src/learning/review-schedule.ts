@@ -1,9 +1,10 @@
 /**
- * Spaced repetition with FSRS (`ts-fsrs`), deterministic: fuzz off, and short-term (minute)
- * learning steps off, so every interval is a whole number of days — a problem is never due again
- * inside the session that just answered it (the practice decider refuses a second answer to the
- * same problem in one session anyway). Intervals are capped at MAX_REVIEW_INTERVAL_DAYS. Default FSRS
- * weights, request retention 0.9. Time comes only from the arguments (event time).
+ * Spaced repetition with FSRS (`ts-fsrs`), deterministic: fuzz off. A miss takes FSRS's
+ * learning/relearning steps (LEARNING_STEPS for a problem never answered right, RELEARNING_STEPS
+ * for one that lapsed), so a missed problem is due again within minutes and the session can ask it
+ * again; a right answer always graduates to whole-day intervals (a right answer is never re-asked
+ * the same day). Intervals are capped at MAX_REVIEW_INTERVAL_DAYS. Default FSRS weights, request
+ * retention 0.9. Time comes only from the arguments (event time). The choice is in docs/learning-model.md §3.
  *
  * Grade mapping (DESIGN §6):
  *   incorrect (with or without hint) → Again
@@ -15,7 +16,19 @@
  * The rating arrives after the answer (its own event), so a review state remembers the card from
  * before its last review: `recordRating` re-grades that last review instead of adding a second one.
  */
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import {
+  BasicLearningStepsStrategy,
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  StrategyMode,
+  type Card,
+  type Grade,
+  type StepUnit,
+  type TLearningStepsStrategy,
+} from 'ts-fsrs';
 
 export type ReviewGrade = 'Again' | 'Hard' | 'Good' | 'Easy';
 export type CardState = 'New' | 'Learning' | 'Review' | 'Relearning';
@@ -40,9 +53,29 @@ export interface ReviewCard {
  */
 export const MAX_REVIEW_INTERVAL_DAYS = 365;
 
-const scheduler = fsrs(
-  generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: MAX_REVIEW_INTERVAL_DAYS }),
-);
+/** A problem missed before it was ever answered right is due again a minute later (Anki's first step). */
+export const LEARNING_STEPS: readonly StepUnit[] = ['1m'];
+/** A problem that lapsed (missed after being answered right) is due again ten minutes later. */
+export const RELEARNING_STEPS: readonly StepUnit[] = ['10m'];
+
+/** ts-fsrs's steps for a miss only: Again takes the next step; other grades never reach this scheduler. */
+const stepsForMissesOnly: TLearningStepsStrategy = (params, state, step) => {
+  const again = BasicLearningStepsStrategy(params, state, step)[Rating.Again];
+  return again ? { [Rating.Again]: again } : {};
+};
+
+const parameters = { enable_fuzz: false, maximum_interval: MAX_REVIEW_INTERVAL_DAYS };
+/** Right answers: whole-day intervals (short-term off keeps Hard < Good < Easy at least a day apart). */
+const scheduler = fsrs(generatorParameters({ ...parameters, enable_short_term: false }));
+/** Misses: the (re)learning steps, in minutes. */
+const missScheduler = fsrs(
+  generatorParameters({
+    ...parameters,
+    enable_short_term: true,
+    learning_steps: [...LEARNING_STEPS],
+    relearning_steps: [...RELEARNING_STEPS],
+  }),
+).useStrategy(StrategyMode.LEARNING_STEPS, stepsForMissesOnly);
 
 const GRADES: Readonly<Record<ReviewGrade, Grade>> = {
   Again: Rating.Again,
@@ -111,7 +144,7 @@ export function newReviewCard(at: Date): ReviewCard {
 export function applyReview(card: ReviewCard | null, grade: ReviewGrade, at: Date): ReviewCard {
   const now = validDate(at);
   const current = card === null ? createEmptyCard(now) : fromJson(card);
-  return toJson(scheduler.next(current, now, GRADES[grade]).card);
+  return toJson((grade === 'Again' ? missScheduler : scheduler).next(current, now, GRADES[grade]).card);
 }
 
 /** Probability (0-1) of recalling the problem at `at` according to FSRS; 0 for a card never reviewed. */

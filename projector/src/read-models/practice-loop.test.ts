@@ -164,9 +164,13 @@ async function reviewState(student: Student, p: ProblemFacts) {
     FROM read_models.review_states WHERE user_id = ${student.id} AND problem_id = ${p.id}`);
 }
 
-/** ts-fsrs driven directly, with the settings docs/learning-model.md names. */
+/** ts-fsrs driven directly, with the settings docs/learning-model.md names (a miss takes the learning steps). */
 const scheduler = fsrs(generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: 365 }));
-const review = (card: Card | null, at: Date, grade: Grade): Card => scheduler.next(card ?? createEmptyCard(at), at, grade).card;
+const missScheduler = fsrs(
+  generatorParameters({ enable_fuzz: false, enable_short_term: true, learning_steps: ['1m'], relearning_steps: ['10m'], maximum_interval: 365 }),
+);
+const review = (card: Card | null, at: Date, grade: Grade): Card =>
+  (grade === Rating.Again ? missScheduler : scheduler).next(card ?? createEmptyCard(at), at, grade).card;
 
 describe('review states (FSRS)', () => {
   test('a scripted history of answers and ratings gives the due dates ts-fsrs gives', async () => {

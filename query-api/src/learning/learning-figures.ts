@@ -14,6 +14,8 @@ export interface Calendar {
   /** Local midnight starting today / tomorrow, as SQL timestamptz expressions. */
   startOfToday: FragmentSqlToken;
   startOfTomorrow: FragmentSqlToken;
+  /** The request time, as a SQL timestamptz expression. */
+  now: FragmentSqlToken;
 }
 
 export function calendarFor(now: Date, timezone: string): Calendar {
@@ -23,15 +25,21 @@ export function calendarFor(now: Date, timezone: string): Calendar {
     timezone,
     startOfToday: sql.fragment`((${today}::date)::timestamp AT TIME ZONE ${timezone})`,
     startOfTomorrow: sql.fragment`((${today}::date + 1)::timestamp AT TIME ZONE ${timezone})`,
+    now: sql.fragment`${now.toISOString()}::timestamptz`,
   };
 }
 
 /**
  * A review (row `r` of review_states) is due today: FSRS due on or before the end of today, and
- * not already reviewed today (the same rule as the projection's `dueOnLocalDay`).
+ * not already reviewed today (the same rule as the projection's `dueOnLocalDay`) — except a
+ * problem missed today, in its FSRS learning step: it is due again once the step has passed
+ * (minutes, docs/learning-model.md §3).
  */
-export const dueToday = (r: string, cal: Calendar) =>
-  sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfTomorrow} AND ${sql.identifier([r, 'last_review_at'])} < ${cal.startOfToday})`;
+export const dueToday = (r: string, cal: Calendar) => {
+  const dueAt = sql.identifier([r, 'due_at']);
+  const missedToday = sql.fragment`(${sql.identifier([r, 'card_state'])} IN ('Learning', 'Relearning') AND ${dueAt} <= ${cal.now})`;
+  return sql.fragment`(${dueAt} < ${cal.startOfTomorrow} AND (${sql.identifier([r, 'last_review_at'])} < ${cal.startOfToday} OR ${missedToday}))`;
+};
 
 /** Due before today began: waiting since an earlier day. */
 export const overdue = (r: string, cal: Calendar) => sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfToday})`;

@@ -21,6 +21,8 @@ export interface DueProblem {
   difficulty_level: number;
   estimated_time_seconds: number;
   progress: { next_review_at: Date | null; consecutive_correct: number } | null;
+  /** Set on a missed problem asked again later in the session (not scored a second time). */
+  retry?: boolean;
 }
 
 interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress' | 'has_hint' | 'kind'> {

@@ -8,7 +8,7 @@ import { warmUpMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { FeedbackStep } from './feedback-step.tsx';
 import { learnApi, newSessionId, startDueProblemsEarly } from './learn-api.ts';
-import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
+import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, remainingProblems, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
 import { ProblemStep } from './problem-step.tsx';
 import { RatingStep } from './rating-step.tsx';
 import { SessionHeader } from './session-header.tsx';
@@ -79,7 +79,7 @@ function LearnSession({ userId }: { userId: string }) {
   return (
     <main id="main" className="page learn-page" data-step={state.step}>
       <h1 className="learn-title">Practice Session</h1>
-      {active ? <SessionHeader progress={state.progress} streak={problem?.progress?.consecutive_correct ?? 0} /> : null}
+      {active ? <SessionHeader progress={state.progress} streak={problem?.progress?.consecutive_correct ?? 0} remaining={remainingProblems(state)} /> : null}
 
       {state.step === 'idle' || state.step === 'loading' ? (
         <div className="card learn-panel learn-loading">
@@ -111,10 +111,10 @@ function LearnSession({ userId }: { userId: string }) {
 
       {state.step === 'problem' && problem ? (
         <ProblemStep
-          key={problem.id}
+          key={`${problem.id}-${state.index}`}
           problem={problem}
           number={state.index + 1}
-          total={state.progress.totalProblems}
+          total={state.problems.length}
           hint={state.hint}
           answerError={state.answerError}
           submitting={state.submitting}

@@ -4,8 +4,10 @@ import type { AnswerResult, DueProblem, LearnApi, SubmitAnswerInput } from './le
 import {
   ANSWER_REQUIRED_MESSAGE,
   createLearnStore,
+  currentProblem,
   EMPTY_QUEUE_MESSAGE,
   LOAD_ERROR_MESSAGE,
+  remainingProblems,
   SUBMIT_ERROR_MESSAGE,
   type LearnStore,
 } from './learn-store.ts';
@@ -200,15 +202,36 @@ describe('the practice session store', () => {
     expect(logged).toContain('Saving the difficulty rating failed');
     expect(store.getState().index).toBe(2);
 
-    // Last problem → summary, and the session is ended on the server.
+    // The missed problem 2 comes back at the end of this short queue, not scored a second time.
     api.failRating = false;
+    expect(store.getState().problems.map((p) => `${p.id}${p.retry ? ' again' : ''}`)).toEqual(['p1', 'p2', 'p3', 'p2 again']);
+    expect(remainingProblems(store.getState())).toBe(2);
     await answer('right', 2000);
     await rate(4);
     state = store.getState();
+    expect(state).toMatchObject({ step: 'problem', index: 3 });
+    expect(currentProblem(state)).toMatchObject({ id: 'p2', retry: true });
+    expect(remainingProblems(state)).toBe(1);
+    await answer('wrong', 5000);
+    expect(store.getState().problems).toHaveLength(4); // asked again once, not forever
+    await rate(5);
+
+    // Last problem → summary, and the session is ended on the server.
+    state = store.getState();
     expect(state.step).toBe('summary');
     expect(state.progress).toMatchObject({ problemsCompleted: 3, correctAnswers: 2, totalProblems: 3, averageResponseTime: 2000 });
+    expect(api.submitted.map((input) => input.problem_id)).toEqual(['p1', 'p2', 'p3', 'p2']);
     await flush();
     expect(api.calls.at(-1)).toBe('end s1');
+  });
+
+  test('a missed problem is asked again after two others', async () => {
+    api.problems = [1, 2, 3, 4, 5].map(problem);
+    store.getState().start();
+    await flush();
+    await answer('wrong');
+    expect(store.getState().problems.map((p) => `${p.id}${p.retry ? ' again' : ''}`)).toEqual(['p1', 'p2', 'p3', 'p1 again', 'p4', 'p5']);
+    expect(store.getState().progress).toMatchObject({ problemsCompleted: 1, correctAnswers: 0, totalProblems: 5 });
   });
 
   test('a failed submit keeps the problem and shows the SPEC message', async () => {

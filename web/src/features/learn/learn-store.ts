@@ -17,6 +17,8 @@ import type { AnswerResult, DueProblem, LearnApi } from './learn-api.ts';
  */
 
 export const SESSION_LIMIT = 20;
+/** A missed problem is asked again after this many others (or at the end of a shorter queue). */
+export const RETRY_AFTER = 2;
 export const RATING_COMMIT_MS = 500;
 export const NEXT_PROBLEM_MS = 1000;
 
@@ -118,6 +120,10 @@ const freshProgress = (now: number): SessionProgress => ({
 export const currentProblem = (state: LearnState): DueProblem | null =>
   state.step === 'problem' || state.step === 'feedback' || state.step === 'rating' ? (state.problems[state.index] ?? null) : null;
 
+/** Problems still to answer in the session, a missed one asked again included. */
+export const remainingProblems = (state: LearnState): number =>
+  Math.max(0, state.problems.length - state.index - (state.step === 'problem' ? 0 : 1));
+
 export const sessionAccuracy = (progress: SessionProgress): number => accuracyPercent(progress.correctAnswers, progress.problemsCompleted);
 
 /** Ratings the current answer allows: the server's list when it sent one, else the domain rule. */
@@ -163,7 +169,10 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         ratingCommitted: false,
       });
       const problem = get().problems[index];
-      if (index > 0 && problem) announce(`Problem ${index + 1} of ${get().progress.totalProblems}: ${problem.topic}`);
+      if (index > 0 && problem) {
+        const again = problem.retry ? ' Try this one again' : '';
+        announce(`Problem ${index + 1} of ${get().problems.length}: ${problem.topic}.${again}`);
+      }
     };
 
     const goToSummary = () => {
@@ -221,7 +230,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         nextTimer = null;
         if (get().step !== 'rating' || get().feedback !== feedback) return;
         const next = get().index + 1;
-        if (next < get().progress.totalProblems) showProblem(next);
+        if (next < get().problems.length) showProblem(next);
         else goToSummary();
       });
     };
@@ -332,13 +341,22 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         }
         if (get().step !== 'problem' || currentProblem(get())?.id !== problem.id) return false;
         const previous = get().progress;
-        const progress: SessionProgress = {
-          ...previous,
-          problemsCompleted: previous.problemsCompleted + 1,
-          correctAnswers: previous.correctAnswers + (result.is_correct ? 1 : 0),
-          averageResponseTime: runningAverage(previous.averageResponseTime, previous.problemsCompleted, responseTime),
-        };
-        set({ step: 'feedback', submitting: false, progress, feedback: { ...result, userAnswer: answer, hintUsed } });
+        // A problem asked again after a miss is practice: the session scores its first answer only.
+        const progress: SessionProgress = problem.retry
+          ? previous
+          : {
+              ...previous,
+              problemsCompleted: previous.problemsCompleted + 1,
+              correctAnswers: previous.correctAnswers + (result.is_correct ? 1 : 0),
+              averageResponseTime: runningAverage(previous.averageResponseTime, previous.problemsCompleted, responseTime),
+            };
+        let problems = get().problems;
+        if (!result.is_correct && !problem.retry) {
+          // The miss is due again within minutes (FSRS learning step): ask it again after a couple of others.
+          const at = Math.min(get().index + 1 + RETRY_AFTER, problems.length);
+          problems = [...problems.slice(0, at), { ...problem, retry: true }, ...problems.slice(at)];
+        }
+        set({ step: 'feedback', submitting: false, progress, problems, feedback: { ...result, userAnswer: answer, hintUsed } });
         announce(result.is_correct ? 'Correct!' : `Not quite right. The correct answer is ${result.correct_answer}.`);
         return true;
       },

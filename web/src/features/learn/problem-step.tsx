@@ -90,7 +90,11 @@ export function ProblemStep(props: ProblemStepProps) {
           <li className="learn-chip learn-chip-type" data-testid="problem-type">
             {problemTypeLabel(problem.problem_type)}
           </li>
-          {problem.kind ? (
+          {problem.retry ? (
+            <li className="learn-chip learn-chip-retry" data-testid="problem-retry">
+              Try again
+            </li>
+          ) : problem.kind ? (
             <li className={`learn-chip learn-chip-${problem.kind}`}>{problem.kind === 'review' ? 'Review' : 'New problem'}</li>
           ) : null}
         </ul>

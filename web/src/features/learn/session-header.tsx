@@ -7,13 +7,13 @@ export const elapsedMinutes = (startMs: number, nowMs: number): number => Math.m
 
 /**
  * SPEC §2 Learn header: Accuracy %, Streak (the current problem's correct answers in a row,
- * SPEC §3), Avg Time, Remaining and the minutes elapsed, with the motivational line.
+ * SPEC §3), Avg Time, Remaining (a missed problem asked again included) and the minutes elapsed,
+ * with the motivational line.
  */
-export function SessionHeader({ progress, streak }: { progress: SessionProgress; streak: number }) {
+export function SessionHeader({ progress, streak, remaining }: { progress: SessionProgress; streak: number; remaining: number }) {
   const now = useNow(5_000);
   const accuracy = sessionAccuracy(progress);
   const done = progress.problemsCompleted;
-  const remaining = Math.max(0, progress.totalProblems - done);
   const minutes = elapsedMinutes(progress.sessionStartTime, now);
   return (
     <section className="learn-header card" aria-label="Session progress">
