@@ -1,0 +1,287 @@
+/**
+ * Knowledge model: the probability that a student answers a problem of a topic correctly, predicted
+ * before the attempt from what the student did so far, and updated after it in constant time.
+ * A logistic regression over online features (docs/knowledge-model.md):
+ *
+ *   p = σ( Σ_f w_f · x_f                              global weights over the features below
+ *        + b_k + u_k · log(1+S_k) + v_k · log(1+F_k)  the topic's own bias and learning rates, when fitted
+ *        + T[prev→k][prev correct?]                   transfer from the previous answer's topic, when fitted
+ *        − d_i )                                      the problem's difficulty within its topic (product only)
+ *
+ * Features: counts and recency-weighted counts of successes and failures on the topic and overall,
+ * the last answer on the topic and how long ago it was, the previous answer (same topic or not).
+ * The weights are fitted offline on ASSISTments 2009 (`npm run eval:kt`); a topic or transfer pair
+ * without fitted values contributes 0, which is what the product's own topics get.
+ *
+ * Everything here is pure and deterministic; states are small JSON objects and updates return new
+ * ones, so the projector can store them as they are and a replay rebuilds them identically.
+ */
+import { z } from 'zod';
+
+/** Decay per answer on the topic of the topic's recency-weighted counts. */
+export const TOPIC_DECAYS = [0.5, 0.8] as const;
+/** Decay per answer (any topic) of the student's overall recency-weighted counts. */
+export const LEARNER_DECAYS = [0.7, 0.9, 0.98] as const;
+
+/** The features, in the order of `knowledgeFeatures`; every name is a weight in the parameter file. */
+export const KNOWLEDGE_FEATURES = [
+  'bias',
+  'topic.first',
+  'topic.successes',
+  'topic.failures',
+  ...TOPIC_DECAYS.flatMap((d) => [`topic.recentSuccesses.${d}`, `topic.recentFailures.${d}`]),
+  'topic.rate',
+  'topic.lastCorrect',
+  'topic.lastWrong',
+  'topic.gap',
+  'learner.successes',
+  'learner.failures',
+  ...LEARNER_DECAYS.flatMap((d) => [`learner.recentSuccesses.${d}`, `learner.recentFailures.${d}`]),
+  'learner.rate',
+  'previous.correctSameTopic',
+  'previous.wrongSameTopic',
+  'previous.correctOtherTopic',
+  'previous.wrongOtherTopic',
+] as const;
+export type KnowledgeFeature = (typeof KNOWLEDGE_FEATURES)[number];
+
+/** What the model keeps per student (all topics). */
+export interface LearnerKnowledge {
+  answers: number;
+  successes: number;
+  failures: number;
+  /** Recency-weighted successes and failures, one per LEARNER_DECAYS. */
+  recentSuccesses: number[];
+  recentFailures: number[];
+  lastTopicId: string | null;
+  lastCorrect: boolean | null;
+}
+
+/** What the model keeps per student and topic. */
+export interface TopicKnowledge {
+  answers: number;
+  successes: number;
+  failures: number;
+  /** Recency-weighted successes and failures, one per TOPIC_DECAYS (decayed per answer on the topic). */
+  recentSuccesses: number[];
+  recentFailures: number[];
+  /** The student's answer count (LearnerKnowledge.answers) after the last answer on this topic. */
+  lastAnswerIndex: number;
+  lastCorrect: boolean | null;
+}
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+
+/**
+ * A parameter file (domain/src/learning/knowledge-model-parameters.json is the product's). The
+ * admin what-if replay loads files of this shape; `weights` must name every KNOWLEDGE_FEATURES entry.
+ */
+export const knowledgeModelParametersSchema = z.object({
+  model: z.literal('knowledge-lr-1'),
+  /** How the file was produced (command line, data, folds), for people. */
+  fittedWith: z.string(),
+  weights: z
+    .record(z.string(), finite)
+    .refine((weights) => KNOWLEDGE_FEATURES.every((name) => name in weights), {
+      message: `weights must name every feature: ${KNOWLEDGE_FEATURES.join(', ')}`,
+    }),
+  /** Per-topic deviations: bias and extra weights on log(1+successes) and log(1+failures) on the topic. */
+  topics: z.record(z.string(), z.object({ bias: finite, successes: finite, failures: finite })),
+  /** transfer[fromTopic][toTopic]: added when the previous answer was on fromTopic (≠ toTopic), right or wrong. */
+  transfer: z.record(z.string(), z.record(z.string(), z.object({ afterCorrect: finite, afterWrong: finite }))),
+  /** The product's per-problem difficulty within its topic, learned online (not part of the fit). */
+  problem: z.object({
+    /** Prior difficulty per difficulty level above 3 (level 3 starts at 0). */
+    levelStep: finite,
+    /** Learning rate α / (1 + β · attempts) of a problem's difficulty. */
+    alpha: finite,
+    beta: finite,
+    /** How far one difficulty rating moves a problem's difficulty, relative to its learning rate. */
+    ratingWeight: finite,
+  }),
+});
+export type KnowledgeModelParameters = z.infer<typeof knowledgeModelParametersSchema>;
+
+export function emptyLearnerKnowledge(): LearnerKnowledge {
+  return {
+    answers: 0,
+    successes: 0,
+    failures: 0,
+    recentSuccesses: LEARNER_DECAYS.map(() => 0),
+    recentFailures: LEARNER_DECAYS.map(() => 0),
+    lastTopicId: null,
+    lastCorrect: null,
+  };
+}
+
+export function emptyTopicKnowledge(): TopicKnowledge {
+  return {
+    answers: 0,
+    successes: 0,
+    failures: 0,
+    recentSuccesses: TOPIC_DECAYS.map(() => 0),
+    recentFailures: TOPIC_DECAYS.map(() => 0),
+    lastAnswerIndex: -1,
+    lastCorrect: null,
+  };
+}
+
+/** Log-odds of a rate with one pseudo-success and one pseudo-failure (finite for empty counts). */
+const smoothedLogit = (successes: number, failures: number) => Math.log((successes + 1) / (failures + 1));
+
+/**
+ * The features of the next answer on `topicId`, written into `out` (length KNOWLEDGE_FEATURES)
+ * in KNOWLEDGE_FEATURES order. `topic` is the student's state on that topic (empty if none).
+ */
+export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowledge, topicId: string, out: Float64Array): Float64Array {
+  let i = 0;
+  out[i++] = 1;
+  out[i++] = topic.answers === 0 ? 1 : 0;
+  out[i++] = Math.log1p(topic.successes);
+  out[i++] = Math.log1p(topic.failures);
+  for (let d = 0; d < TOPIC_DECAYS.length; d += 1) {
+    out[i++] = topic.recentSuccesses[d] ?? 0;
+    out[i++] = topic.recentFailures[d] ?? 0;
+  }
+  out[i++] = smoothedLogit(topic.recentSuccesses[1] ?? 0, topic.recentFailures[1] ?? 0);
+  out[i++] = topic.lastCorrect === true ? 1 : 0;
+  out[i++] = topic.lastCorrect === false ? 1 : 0;
+  out[i++] = topic.answers === 0 ? 0 : Math.log1p(learner.answers - topic.lastAnswerIndex);
+  out[i++] = Math.log1p(learner.successes);
+  out[i++] = Math.log1p(learner.failures);
+  for (let d = 0; d < LEARNER_DECAYS.length; d += 1) {
+    out[i++] = learner.recentSuccesses[d] ?? 0;
+    out[i++] = learner.recentFailures[d] ?? 0;
+  }
+  out[i++] = smoothedLogit(learner.recentSuccesses[1] ?? 0, learner.recentFailures[1] ?? 0);
+  const same = learner.lastTopicId === topicId;
+  out[i++] = same && learner.lastCorrect === true ? 1 : 0;
+  out[i++] = same && learner.lastCorrect === false ? 1 : 0;
+  out[i++] = !same && learner.lastCorrect === true ? 1 : 0;
+  out[i++] = !same && learner.lastCorrect === false ? 1 : 0;
+  return out;
+}
+
+/** Weights in KNOWLEDGE_FEATURES order, computed once per parameter object. */
+const weightVectors = new WeakMap<KnowledgeModelParameters, Float64Array>();
+function weightVector(params: KnowledgeModelParameters): Float64Array {
+  let vector = weightVectors.get(params);
+  if (!vector) {
+    vector = Float64Array.from(KNOWLEDGE_FEATURES, (name) => params.weights[name] ?? 0);
+    weightVectors.set(params, vector);
+  }
+  return vector;
+}
+
+const scratch = new Float64Array(KNOWLEDGE_FEATURES.length);
+
+/**
+ * The log-odds of a correct answer on `topicId` for a problem of average difficulty in that topic.
+ * `topic` is undefined for a topic the student never answered.
+ */
+export function knowledgeLogit(
+  params: KnowledgeModelParameters,
+  learner: LearnerKnowledge | undefined,
+  topic: TopicKnowledge | undefined,
+  topicId: string,
+): number {
+  const topicState = topic ?? emptyTopicKnowledge();
+  const x = knowledgeFeatures(learner ?? emptyLearnerKnowledge(), topicState, topicId, scratch);
+  const w = weightVector(params);
+  let z = 0;
+  for (let f = 0; f < x.length; f += 1) z += w[f]! * x[f]!;
+  const own = params.topics[topicId];
+  if (own) z += own.bias + own.successes * Math.log1p(topicState.successes) + own.failures * Math.log1p(topicState.failures);
+  if (learner?.lastTopicId != null && learner.lastTopicId !== topicId) {
+    const pair = params.transfer[learner.lastTopicId]?.[topicId];
+    if (pair) z += learner.lastCorrect ? pair.afterCorrect : pair.afterWrong;
+  }
+  return z;
+}
+
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Probability of a correct answer, before the attempt; `problemDifficulty` 0 is the topic's average problem. */
+export function predictCorrect(
+  params: KnowledgeModelParameters,
+  learner: LearnerKnowledge | undefined,
+  topic: TopicKnowledge | undefined,
+  topicId: string,
+  problemDifficulty = 0,
+): number {
+  return sigmoid(knowledgeLogit(params, learner, topic, topicId) - problemDifficulty);
+}
+
+/**
+ * Folds one answer on `topicId` into the student's states; returns new states (the inputs are not
+ * changed). Constant time: a handful of additions per decay.
+ */
+export function updateKnowledge(
+  learner: LearnerKnowledge | undefined,
+  topic: TopicKnowledge | undefined,
+  topicId: string,
+  isCorrect: boolean,
+): { learner: LearnerKnowledge; topic: TopicKnowledge } {
+  const l = learner ?? emptyLearnerKnowledge();
+  const t = topic ?? emptyTopicKnowledge();
+  const success = isCorrect ? 1 : 0;
+  const answers = l.answers + 1;
+  return {
+    learner: {
+      answers,
+      successes: l.successes + success,
+      failures: l.failures + 1 - success,
+      recentSuccesses: LEARNER_DECAYS.map((d, i) => (l.recentSuccesses[i] ?? 0) * d + success),
+      recentFailures: LEARNER_DECAYS.map((d, i) => (l.recentFailures[i] ?? 0) * d + 1 - success),
+      lastTopicId: topicId,
+      lastCorrect: isCorrect,
+    },
+    topic: {
+      answers: t.answers + 1,
+      successes: t.successes + success,
+      failures: t.failures + 1 - success,
+      recentSuccesses: TOPIC_DECAYS.map((d, i) => (t.recentSuccesses[i] ?? 0) * d + success),
+      recentFailures: TOPIC_DECAYS.map((d, i) => (t.recentFailures[i] ?? 0) * d + 1 - success),
+      lastAnswerIndex: answers,
+      lastCorrect: isCorrect,
+    },
+  };
+}
+
+/** A problem's prior difficulty within its topic from its level (clamped to 1-5; non-numbers count as 3). */
+export function problemDifficultyPrior(params: KnowledgeModelParameters, level: number): number {
+  const clamped = Number.isFinite(level) ? Math.min(5, Math.max(1, level)) : 3;
+  return params.problem.levelStep * (clamped - 3);
+}
+
+const problemRate = (params: KnowledgeModelParameters, attempts: number) => params.problem.alpha / (1 + params.problem.beta * attempts);
+
+/**
+ * After an answer predicted at `predicted`, the problem's difficulty moves against the surprise
+ * (Elo with a learning rate that decays with its attempts): a correct answer makes it easier.
+ */
+export function updateProblemDifficulty(
+  params: KnowledgeModelParameters,
+  problem: { difficulty: number; attempts: number },
+  predicted: number,
+  isCorrect: boolean,
+): { difficulty: number; attempts: number } {
+  return {
+    difficulty: problem.difficulty - problemRate(params, problem.attempts) * ((isCorrect ? 1 : 0) - predicted),
+    attempts: problem.attempts + 1,
+  };
+}
+
+/**
+ * A difficulty rating nudges the problem's difficulty: 3 (Just Right) leaves it, 1-2 lower it,
+ * 4-5 raise it, by ratingWeight · rate(attempts) · (rating − 3) / 2. A rating is weak evidence, so
+ * it does not count as an attempt.
+ */
+export function rateProblemDifficulty(
+  params: KnowledgeModelParameters,
+  problem: { difficulty: number; attempts: number },
+  rating: number,
+): number {
+  const clamped = Math.min(5, Math.max(1, rating));
+  return problem.difficulty + params.problem.ratingWeight * problemRate(params, problem.attempts) * ((clamped - 3) / 2);
+}
