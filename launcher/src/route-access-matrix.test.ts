@@ -100,7 +100,7 @@ const INTENDED_PUBLIC_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',
   'GET /api/auth/test-accounts',
-  'GET /api/dev/mailbox',
+  // Not GET /api/dev/mailbox: it holds every account's reset links, so admins only (issue 14).
   'GET /api/avatars/uploads/:file',
   'GET /api/health',
   // The contact form (guests) and the error boundary's report (any page, signed in or not).

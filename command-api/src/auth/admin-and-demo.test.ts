@@ -32,6 +32,18 @@ describe('demo accounts', () => {
     }
   });
 
+  test('the development mailbox (every reset link) is for admins only: guest 401, student and tutor 403, admin 200', async () => {
+    expect((await t.request('GET', '/api/dev/mailbox')).statusCode).toBe(401);
+    for (const label of ['Demo Student', 'Tutor']) {
+      const { accessToken } = await t.login(demo(label).email, demo(label).password);
+      const refused = await t.request('GET', '/api/dev/mailbox', { token: accessToken });
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused).message).toBe('You do not have permission to do that.');
+    }
+    const { accessToken } = await t.login(demo('Admin').email, demo('Admin').password);
+    expect((await t.request('GET', '/api/dev/mailbox', { token: accessToken })).statusCode).toBe(200);
+  });
+
   test('seeding is idempotent: a restart appends no account event', async () => {
     const accountEvents = async () => (await t.events()).filter((e) => /^(email|user)-/.test(e.streamId) && e.type !== 'UserSignedIn' && e.type !== 'SignInFailed').length;
     const registered = async () => (await t.events()).filter((e) => e.type === 'UserRegistered' && (e.data as { source: string }).source === 'demo-seed').length;
@@ -109,12 +121,12 @@ describe('with demo accounts off', () => {
     await off?.stop();
   });
 
-  test('no demo account is seeded, the list and the dev mailbox answer 404', async () => {
+  test('no demo account is seeded, the list answers 404, the dev mailbox 401 (admins only, and there is none)', async () => {
     expect((await off.events()).filter((e) => e.type === 'UserRegistered')).toHaveLength(0);
     const list = await off.request('GET', '/api/auth/test-accounts');
     expect(list.statusCode).toBe(404);
     expect(json(list).message).toBe('Demo accounts are turned off on this server.');
-    expect((await off.request('GET', '/api/dev/mailbox')).statusCode).toBe(404);
+    expect((await off.request('GET', '/api/dev/mailbox')).statusCode).toBe(401);
     const login = await off.request('POST', '/api/auth/login', { body: { email: DEMO_ACCOUNTS[0]!.email, password: DEMO_ACCOUNTS[0]!.password } });
     expect(login.statusCode).toBe(401);
   });

@@ -86,8 +86,8 @@ export function accountSignInLimiter(app: FastifyInstance): AccountSignInLimiter
     async check(request, email) {
       remember(request, email);
       const [pair, account] = await Promise.all([perPair(request, { increment: false }), perAccount(request, { increment: false })]);
-      if (pair.remaining <= 0) throw new DomainError('RATE_LIMITED', RATE_LIMIT_MESSAGES.signIn);
-      if (account.remaining <= 0) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_SLOWDOWN_MS));
+      if (!pair.isAllowed && pair.remaining <= 0) throw new DomainError('RATE_LIMITED', RATE_LIMIT_MESSAGES.signIn);
+      if (!account.isAllowed && account.remaining <= 0) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_SLOWDOWN_MS));
     },
     async fail(request, email) {
       remember(request, email);

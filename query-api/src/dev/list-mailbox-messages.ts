@@ -14,10 +14,11 @@ const message = z.object({ id: z.string(), to: z.string(), subject: z.string(), 
 /**
  * GET /api/dev/mailbox[?to=address] → {messages: [{id, to, subject, text, html, kind, createdAt}]},
  * newest first (at most 100): the e-mails the app "sent" in development. 404 unless demo accounts are on.
+ * Admins only: the messages hold password-reset and verification links for every account.
  */
 export function registerListMailboxMessages(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/dev/mailbox', {
-    config: { access: 'public' },
+    config: { access: ['admin'] },
     schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(254).optional() }) },
     handler: async (request) => {
       const dataDir = deps.config.dataDir;

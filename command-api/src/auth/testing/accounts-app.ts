@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@mathdaily/domain';
 import { committedEvents, createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
 import { problemBankSeeded } from '../../problems/seed-problem-bank.ts';
 
@@ -140,11 +141,14 @@ export class AccountsTestApp {
     return committedEvents(this.databaseUrl);
   }
 
-  /** The messages of the development mailbox for an address, newest first, waiting up to 5 s for `count` of them. */
+  private adminToken: string | undefined;
+
+  /** The messages of the development mailbox (admins only) for an address, newest first, waiting up to 5 s for `count` of them. */
   async mailbox(to: string, count = 1): Promise<MailboxMessage[]> {
+    this.adminToken ??= (await this.login(DEMO_ACCOUNTS.find((account) => account.role === 'admin')!.email, DEMO_PASSWORD)).accessToken;
     const deadline = Date.now() + 5000;
     for (;;) {
-      const response = await this.request('GET', `/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const response = await this.request('GET', `/api/dev/mailbox?to=${encodeURIComponent(to)}`, { token: this.adminToken });
       expect(response.statusCode, response.body).toBe(200);
       const { messages } = response.json() as { messages: MailboxMessage[] };
       if (messages.length >= count || Date.now() > deadline) return messages;

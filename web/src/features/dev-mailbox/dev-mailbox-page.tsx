@@ -15,7 +15,7 @@ export interface MailboxMessage {
   createdAt: string;
 }
 
-type Load = { kind: 'loading' } | { kind: 'off' } | { kind: 'error'; message: string } | { kind: 'ready'; messages: MailboxMessage[] };
+type Load = { kind: 'loading' } | { kind: 'off' } | { kind: 'admins-only' } | { kind: 'error'; message: string } | { kind: 'ready'; messages: MailboxMessage[] };
 
 /**
  * Same-origin links (the app's own verification and reset links) open in this tab,
@@ -32,7 +32,7 @@ function localHref(href: string): string {
   return href;
 }
 
-/** /dev/mailbox: e-mails the server "sent" in demo mode, newest first. */
+/** /dev/mailbox: e-mails the server "sent" in demo mode, newest first; admins only (they hold every reset link). */
 export function DevMailboxPage() {
   useDocumentTitle('Development mailbox');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -40,11 +40,12 @@ export function DevMailboxPage() {
 
   const refresh = useCallback(async () => {
     try {
-      const { messages } = await api.get<{ messages: MailboxMessage[] }>('/api/dev/mailbox', { anonymous: true });
+      const { messages } = await api.get<{ messages: MailboxMessage[] }>('/api/dev/mailbox');
       const sorted = [...messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       setLoad({ kind: 'ready', messages: sorted });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setLoad({ kind: 'off' });
+      else if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setLoad({ kind: 'admins-only' });
       else setLoad({ kind: 'error', message: errorMessage(error) });
     }
   }, []);
@@ -67,7 +68,7 @@ export function DevMailboxPage() {
       <div className="mailbox-head">
         <div>
           <h1>Development mailbox</h1>
-          <p className="muted">E-mails the server would have sent. Only available in demo mode.</p>
+          <p className="muted">E-mails the server would have sent. Only available in demo mode, and only to administrators.</p>
         </div>
         <button type="button" className="button" onClick={() => void refresh()}>
           Refresh
@@ -79,6 +80,14 @@ export function DevMailboxPage() {
         <div className="alert alert-info" data-testid="mailbox-off">
           <h2>The development mailbox is off</h2>
           <p>This server is not running in demo mode, so e-mails go to real inboxes and are not kept here.</p>
+        </div>
+      )}
+      {load.kind === 'admins-only' && (
+        <div className="alert alert-info" data-testid="mailbox-admins-only">
+          <h2>Only administrators can read the mailbox</h2>
+          <p>
+            It holds the sign-in links of every account. <Link to="/login">Sign in as an administrator</Link> to read it.
+          </p>
         </div>
       )}
       {load.kind === 'error' && (
