@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './testing/src/workers.ts';
 
 const workspaces = ['domain', 'event-store', 'api-kit', 'command-api', 'projector', 'query-api', 'launcher', 'web', 'e2e'];
 /**
- * Files run one at a time (their timings and the cluster-wide xmin horizon assume it). Where no
+ * Two files run at once, each worker on its own PostgreSQL server (testing/src/global-setup.ts:
+ * the event store's reads stop at the cluster-wide xmin horizon, so workers must not share one).
+ * TEST_WORKERS=1 runs files one at a time. Where no
  * test mocks a module, spies on a global or changes the environment, files share one module graph
  * instead of importing the whole product again per file (that import was 90 s of a run).
  */
@@ -10,6 +13,7 @@ const mocking = new Set(['command-api', 'event-store', 'web']);
 
 export default defineConfig({
   test: {
+    maxWorkers: TEST_WORKERS,
     globalSetup: ['./testing/src/global-setup.ts'],
     projects: workspaces.map((name) => ({
       test: {

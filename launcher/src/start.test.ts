@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { testServerUrl } from '@mathdaily/testing';
 import { findFreePort } from './embedded-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -101,7 +102,7 @@ describe('npm start', () => {
     const run = launch({
       DATA_DIR: await tempDir(),
       PORT: String(await findFreePort()),
-      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      DATABASE_URL: testServerUrl()!,
       EVENTSTORE_URL: `esdb://127.0.0.1:${port}?tls=false`,
     });
     expect(await run.exited).toBe(1);

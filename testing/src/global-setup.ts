@@ -2,23 +2,35 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
+import { TEST_WORKERS } from './workers.ts';
 
-/** One real PostgreSQL server for the whole test run; each test file makes its own database in it. */
-let server: EmbeddedPostgresHandle | undefined;
+/**
+ * One real PostgreSQL server per test worker; each test file makes its own database in its
+ * worker's server. A server per worker, not one shared: the PostgreSQL event store reads up to the
+ * cluster-wide xmin horizon, so one file's open transaction would hold back another's reads
+ * (docs/testing.md).
+ */
+const servers: EmbeddedPostgresHandle[] = [];
 let folder: string | undefined;
 
 export async function setup() {
-  let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) {
-    folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-test-'));
-    server = await startEmbeddedPostgres({ clusterDir: path.join(folder, 'cluster'), password: 'test' });
-    url = server.url;
+  const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (given) {
+    process.env.TEST_DATABASE_URL = given;
+    return;
   }
-  process.env.TEST_DATABASE_URL = url;
+  folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-test-'));
+  const started = await Promise.all(
+    Array.from({ length: TEST_WORKERS }, (_, index) =>
+      startEmbeddedPostgres({ clusterDir: path.join(folder!, `cluster-${index + 1}`), password: 'test' }),
+    ),
+  );
+  servers.push(...started);
+  started.forEach((server, index) => (process.env[`TEST_DATABASE_URL_${index + 1}`] = server.url));
+  process.env.TEST_DATABASE_URL = started[0]!.url;
 }
 
 export async function teardown() {
-  await server?.stop();
+  await Promise.all(servers.map((server) => server.stop()));
   if (folder) await rm(folder, { recursive: true, force: true });
 }
-

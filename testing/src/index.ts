@@ -3,3 +3,4 @@ export { committedEvents } from './committed-events.ts';
 export { startApp, startTestApp, type AppOptions, type RunningApp } from './product.ts';
 export { startPublicFormsTestApp, type PublicFormsTestApp } from './public-forms-app.ts';
 export { contactEvent, Projector, problemsReadModel, projectorFixture, readModels, rebuildReadModels, seedProblemBank, type ProjectorFixture } from './projector.ts';
+export { testServerUrl, TEST_WORKERS } from './workers.ts';
