@@ -6,6 +6,7 @@ import { GuestOnly, Protected, StudentDashboardGate } from './guards.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { lazyPage, whenIdle } from './lazy-page.tsx';
+import { appRouteOf, type AppRoutePath } from './route-paths.ts';
 
 // Each page is its own chunk (docs/web-delivery.md): the landing page loads none of the others,
 // and KaTeX and mathjs come only with the pages that show or check maths.
@@ -28,6 +29,7 @@ const AchievementsPage = lazyPage(() => import('../features/achievements/achieve
 const TutorDashboardPage = lazyPage(() => import('../features/tutor/tutor-dashboard-page.tsx'), (m) => m.TutorDashboardPage);
 const TutorStudentsPage = lazyPage(() => import('../features/tutor/tutor-students-page.tsx'), (m) => m.TutorStudentsPage);
 const TutorReferralsPage = lazyPage(() => import('../features/tutor/tutor-referrals-page.tsx'), (m) => m.TutorReferralsPage);
+const TutorStudentPage = lazyPage(() => import('../features/tutor/tutor-student-page.tsx'), (m) => m.TutorStudentPage);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), (m) => m.AdminPage);
 const AdminEventsPage = lazyPage(() => import('../features/admin/events-page.tsx'), (m) => m.EventsPage);
 const AdminReportsPage = lazyPage(() => import('../features/admin/reports-page.tsx'), (m) => m.ReportsPage);
@@ -38,7 +40,7 @@ const DevMailboxPage = lazyPage(() => import('../features/dev-mailbox/dev-mailbo
 
 // The page being opened: its chunk is fetched next to the main script, instead of after React has
 // started and the stored sign-in has been checked. (A route missing here only loads a little later.)
-const BY_PATH: Record<string, { preload(): Promise<unknown> }> = {
+const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = {
   '/': LandingPage,
   '/login': LoginPage,
   '/register': RegisterPage,
@@ -66,7 +68,8 @@ const BY_PATH: Record<string, { preload(): Promise<unknown> }> = {
   '/admin/events': AdminEventsPage,
   '/admin/reports': AdminReportsPage,
 };
-void BY_PATH[window.location.pathname.replace(/(.)\/$/, '$1')]?.preload().catch(() => {});
+const opened = appRouteOf(window.location.pathname);
+if (opened) void BY_PATH[opened]?.preload().catch(() => {});
 
 /**
  * The signed-in pages' own Suspense boundary, inside the layout: the navigation shows as soon as
@@ -142,6 +145,7 @@ export function AppRoutes() {
             <Route path="/tutor/dashboard" element={<Protected roles={['tutor', 'admin']}><TutorDashboardPage /></Protected>} />
             <Route path="/tutor/students" element={<Protected roles={['tutor', 'admin']}><TutorStudentsPage /></Protected>} />
             <Route path="/tutor/referrals" element={<Protected roles={['tutor', 'admin']}><TutorReferralsPage /></Protected>} />
+            <Route path="/tutor/students/:id" element={<Protected roles={['tutor', 'admin']}><TutorStudentPage /></Protected>} />
             <Route path="/admin" element={<Protected roles={['admin']}><AdminPage /></Protected>} />
             <Route path="/admin/events" element={<Protected roles={['admin']}><AdminEventsPage /></Protected>} />
             <Route path="/admin/reports" element={<Protected roles={['admin']}><AdminReportsPage /></Protected>} />

@@ -21,6 +21,10 @@ const FIELD_IDS: Record<keyof RegistrationForm, string> = {
   agreeToTerms: 'register-terms',
 };
 
+/** Optional tutor's code (issue 12); kept out of RegistrationForm, which the client-side checks cover. */
+const REFERRAL_FIELD_ID = 'register-referral-code';
+const SUMMARY_FIELD_IDS: Record<string, string> = { ...FIELD_IDS, referralCode: REFERRAL_FIELD_ID };
+
 const GRADES = Array.from({ length: 12 }, (_, index) => index + 1);
 const INVALID_ANNOUNCEMENT = 'Form has errors. Please check the fields below.';
 
@@ -31,6 +35,7 @@ export function RegisterPage() {
   useDocumentTitle('Create your account');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
+  const [referralCode, setReferralCode] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -83,7 +88,8 @@ export function RegisterPage() {
       ...(form.gradeLevel ? { gradeLevel: Number(form.gradeLevel) } : {}),
     };
     try {
-      const response = await api.post<AuthResponse>('/api/auth/register', payload, { anonymous: true });
+      const body = referralCode.trim() ? { ...payload, referralCode: referralCode.trim() } : payload;
+      const response = await api.post<AuthResponse>('/api/auth/register', body, { anonymous: true });
       // SPEC flow: the new user signs in on /login. The session the API opened is not kept: revoke it.
       void api.post('/api/auth/logout', { refreshToken: response.refreshToken }, { anonymous: true }).catch(() => undefined);
       announce('Registration successful! Please check your email to verify your account.');
@@ -128,7 +134,7 @@ export function RegisterPage() {
         <p className="muted">Ten minutes a day of practice that adapts to you.</p>
       </div>
 
-      <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
+      <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={SUMMARY_FIELD_IDS} />
 
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
         <div className="field-row">
@@ -201,6 +207,34 @@ export function RegisterPage() {
             ))}
           </select>
           {fieldError('gradeLevel')}
+        </div>
+
+        <div className="field">
+          <label htmlFor={REFERRAL_FIELD_ID}>
+            Referral Code <span className="optional">(optional)</span>
+          </label>
+          <input
+            id={REFERRAL_FIELD_ID}
+            name="referralCode"
+            value={referralCode}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={40}
+            onChange={(event) => {
+              setReferralCode(event.target.value);
+              setFieldErrors(({ referralCode: _removed, ...rest }) => rest);
+            }}
+            aria-invalid={fieldErrors.referralCode ? true : undefined}
+            aria-describedby={[`${REFERRAL_FIELD_ID}-hint`, fieldErrors.referralCode ? `${REFERRAL_FIELD_ID}-error` : ''].filter(Boolean).join(' ')}
+          />
+          <p className="field-hint" id={`${REFERRAL_FIELD_ID}-hint`}>
+            Got a code from your tutor? Enter it here so they can follow your progress.
+          </p>
+          {fieldErrors.referralCode ? (
+            <p className="field-error" id={`${REFERRAL_FIELD_ID}-error`}>
+              {fieldErrors.referralCode}
+            </p>
+          ) : null}
         </div>
 
         <div className="field">

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AvatarSection, serverMessage } from './avatar-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
+import { JoinTutorSection } from '../tutor/join-tutor-section.tsx';
 import { ProfileBanner, type Banner } from './profile-banner.tsx';
 import { ProfileCompletionCard, type ProfileCompletion } from './profile-completion.tsx';
 import './profile.css';
@@ -109,6 +110,7 @@ export function ProfilePage() {
             />
             <PersonalInfoSection user={load.user} onSaved={onUserChange} notify={notify} />
             <PasswordSection notify={notify} />
+            {load.user.role === 'student' ? <JoinTutorSection notify={notify} /> : null}
           </div>
         </div>
       )}

@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import { api } from '../../api/client.ts';
+import { tokenStorage } from '../../auth/token-storage.ts';
+import type { ActivityItem } from './tutor-api.ts';
+
+/**
+ * The tutor's live feed over /api/live (docs/tutor-live.md): the first message authenticates
+ * (no token in the URL) and names the last position this page has, so a reconnect gets what it
+ * missed. Items replace earlier versions by id (a practice session's row grows as answers
+ * arrive). Unread alerts are those newer than the last one the tutor marked as read on this
+ * device (local storage).
+ */
+
+const KEPT = 50;
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 15_000;
+/** Close codes the server uses for a token that does not count (any more). */
+const AUTH_CLOSE = 4401;
+const seenKey = (userId: string) => `mathdaily.tutor.alertsSeen.${userId}`;
+
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+interface LiveFeedState {
+  items: ActivityItem[];
+  status: LiveStatus;
+  alertsSeen: bigint;
+  merge(items: readonly ActivityItem[]): void;
+  markAlertsRead(): void;
+}
+
+let userKey = '';
+
+export const useLiveFeed = create<LiveFeedState>((set, get) => ({
+  items: [],
+  status: 'offline',
+  alertsSeen: 0n,
+  merge(incoming) {
+    if (incoming.length === 0) return;
+    const byId = new Map(get().items.map((item) => [item.id, item]));
+    for (const item of incoming) {
+      const known = byId.get(item.id);
+      if (!known || BigInt(known.position) <= BigInt(item.position)) byId.set(item.id, item);
+    }
+    const items = [...byId.values()].sort((a, b) => (BigInt(b.position) > BigInt(a.position) ? 1 : -1)).slice(0, KEPT);
+    set({ items });
+  },
+  markAlertsRead() {
+    const latest = get().items.reduce((max, item) => (BigInt(item.position) > max ? BigInt(item.position) : max), get().alertsSeen);
+    if (userKey) localStorage.setItem(seenKey(userKey), latest.toString());
+    set({ alertsSeen: latest });
+  },
+}));
+
+export const unreadAlerts = (state: Pick<LiveFeedState, 'items' | 'alertsSeen'>) =>
+  state.items.filter((item) => item.alert && BigInt(item.position) > state.alertsSeen).length;
+
+const latestPosition = () => useLiveFeed.getState().items.reduce((max, item) => (BigInt(item.position) > max ? BigInt(item.position) : max), 0n);
+
+/** Opens the feed for the signed-in tutor; returns the function that closes it. */
+export function connectLiveFeed(userId: string): () => void {
+  if (userKey !== userId) {
+    userKey = userId;
+    const seen = localStorage.getItem(seenKey(userId));
+    useLiveFeed.setState({ items: [], alertsSeen: seen && /^\d+$/.test(seen) ? BigInt(seen) : 0n });
+  }
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let retryMs = RETRY_MIN_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const retry = () => {
+    if (stopped) return;
+    useLiveFeed.setState({ status: 'offline' });
+    timer = setTimeout(open, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
+
+  function open() {
+    if (stopped) return;
+    useLiveFeed.setState({ status: 'connecting' });
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`;
+    const current = new WebSocket(url);
+    socket = current;
+    current.onopen = () => {
+      current.send(JSON.stringify({ type: 'auth', token: tokenStorage.accessToken() ?? '', after: latestPosition().toString() }));
+    };
+    current.onmessage = (message) => {
+      const data = JSON.parse(String(message.data)) as { type: string; items?: ActivityItem[] };
+      if (data.type === 'ready') {
+        retryMs = RETRY_MIN_MS;
+        useLiveFeed.setState({ status: 'live' });
+      }
+      if (data.items) useLiveFeed.getState().merge(data.items);
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = null;
+      // An expired access token: any authenticated request refreshes it (client.ts), then retry.
+      if (event.code === AUTH_CLOSE) void api.get('/api/auth/me').then(retry, retry);
+      else retry();
+    };
+  }
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000, 'Page closed');
+    socket = null;
+    useLiveFeed.setState({ status: 'offline' });
+  };
+}

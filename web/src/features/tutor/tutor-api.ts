@@ -1,0 +1,103 @@
+import { api } from '../../api/client.ts';
+
+export type RelationshipStatus = 'active' | 'pending' | 'inactive';
+
+export interface TutorStudent {
+  id: string;
+  tutor_id: string;
+  name: string;
+  email: string;
+  grade_level: number | null;
+  relationship_status: RelationshipStatus;
+  referral_code: string;
+  created_at: string;
+  last_active: string | null;
+  practising_now: boolean;
+}
+
+export interface ActivityItem {
+  id: string;
+  position: string;
+  type: string;
+  alert: boolean;
+  message: string;
+  timestamp: string;
+  student_id: string;
+  student_name: string;
+}
+
+export interface TutorDashboard {
+  stats: { totalStudents: number; activeStudents: number; pendingStudents: number; totalReferrals: number };
+  recentActivity: ActivityItem[];
+  recentStudents: TutorStudent[];
+}
+
+export interface ReferralCode {
+  id: string;
+  code: string;
+  kind: 'generated' | 'custom';
+  status: 'pending' | 'active' | 'inactive';
+  created_at: string;
+  used_at: string | null;
+  uses: number;
+  student_name: string | null;
+  student_email: string | null;
+}
+
+export interface ReferralCodes {
+  codes: ReferralCode[];
+  stats: { totalCodes: number; activeCodes: number; pendingCodes: number; inactiveCodes: number; totalUses: number; studentsJoined: number; activeStudents: number };
+}
+
+export interface CodeCheck {
+  code: string | null;
+  status: 'available' | 'taken' | 'invalid';
+  message: string;
+}
+
+export interface StudentProgress {
+  student: { id: string; name: string; email: string; grade_level: number | null; last_active: string | null } | null;
+  today: string;
+  timezone: string;
+  problems_due_today: number;
+  problems_overdue: number;
+  problems_attempted: number;
+  problems_mastered: number;
+  topics: string[];
+  mastery_over_time: ({ date: string } & Record<string, number | null | string>)[];
+  days: { date: string; answers: number; correct: number; accuracy: number | null; study_minutes: number }[];
+}
+
+export const tutorApi = {
+  dashboard: (signal?: AbortSignal) => api.get<TutorDashboard>('/api/tutors/dashboard', signal ? { signal } : {}),
+  students: (filters: { search: string; status: string }, signal?: AbortSignal) => {
+    const query = new URLSearchParams();
+    if (filters.search.trim()) query.set('search', filters.search.trim());
+    if (filters.status) query.set('status', filters.status);
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    return api.get<{ students: TutorStudent[]; total: number }>(`/api/tutors/students${suffix}`, signal ? { signal } : {});
+  },
+  setStatus: (student: TutorStudent, status: 'active' | 'inactive') =>
+    api.put<{ relationship_status: RelationshipStatus }>(`/api/tutors/students/${student.id}`, { relationship_status: status, tutor_id: student.tutor_id }),
+  progress: (studentId: string, signal?: AbortSignal) => api.get<StudentProgress>(`/api/tutors/students/${studentId}/progress`, signal ? { signal } : {}),
+  codes: (signal?: AbortSignal) => api.get<ReferralCodes>('/api/tutors/referral-codes', signal ? { signal } : {}),
+  generate: () => api.post<{ code: string }>('/api/tutors/referral-codes', {}),
+  setCustom: (code: string) => api.post<{ code: string }>('/api/tutors/referral-codes', { code }),
+  check: (code: string) => api.post<CodeCheck>('/api/tutors/referral-codes/check', { code }),
+  deactivate: (code: string) => api.post<{ code: string }>(`/api/tutors/referral-codes/${encodeURIComponent(code)}/deactivate`),
+};
+
+export const STATUS_LABELS: Record<RelationshipStatus, string> = { active: 'Active', pending: 'Pending', inactive: 'Inactive' };
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** "just now", "5 min ago", "3 h ago", else the date. */
+export function formatWhen(iso: string, now = Date.now()): string {
+  const minutes = Math.round((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return formatDate(iso);
+}
