@@ -4,7 +4,7 @@
  * for one that lapsed), so a missed problem is due again within minutes and the session can ask it
  * again; a right answer always graduates to whole-day intervals (a right answer is never re-asked
  * the same day). Intervals are capped at MAX_REVIEW_INTERVAL_DAYS. Default FSRS weights, request
- * retention 0.9. Time comes only from the arguments (event time). The choice is in docs/learning-model.md §3.
+ * retention 0.9 (LIVE_FSRS_CONFIG; the what-if replay passes another ReviewScheduler). Time comes only from the arguments (event time). The choice is in docs/learning-model.md §3.
  *
  * Grade mapping (DESIGN §6):
  *   incorrect (with or without hint) → Again
@@ -25,6 +25,7 @@ import {
   State,
   StrategyMode,
   type Card,
+  type FSRS,
   type Grade,
   type StepUnit,
   type TLearningStepsStrategy,
@@ -64,18 +65,49 @@ const stepsForMissesOnly: TLearningStepsStrategy = (params, state, step) => {
   return again ? { [Rating.Again]: again } : {};
 };
 
-const parameters = { enable_fuzz: false, maximum_interval: MAX_REVIEW_INTERVAL_DAYS };
-/** Right answers: whole-day intervals (short-term off keeps Hard < Good < Easy at least a day apart). */
-const scheduler = fsrs(generatorParameters({ ...parameters, enable_short_term: false }));
-/** Misses: the (re)learning steps, in minutes. */
-const missScheduler = fsrs(
-  generatorParameters({
-    ...parameters,
-    enable_short_term: true,
-    learning_steps: [...LEARNING_STEPS],
-    relearning_steps: [...RELEARNING_STEPS],
-  }),
-).useStrategy(StrategyMode.LEARNING_STEPS, stepsForMissesOnly);
+/**
+ * The scheduler's settings. The product runs LIVE_FSRS_CONFIG; `npm run what-if` replays the
+ * history under another one (docs/analyst-tools.md). `weights` null means ts-fsrs's defaults.
+ */
+export interface FsrsConfig {
+  requestRetention: number;
+  maximumIntervalDays: number;
+  weights: readonly number[] | null;
+  learningSteps: readonly StepUnit[];
+  relearningSteps: readonly StepUnit[];
+}
+
+export const LIVE_FSRS_CONFIG: FsrsConfig = {
+  requestRetention: 0.9,
+  maximumIntervalDays: MAX_REVIEW_INTERVAL_DAYS,
+  weights: null,
+  learningSteps: LEARNING_STEPS,
+  relearningSteps: RELEARNING_STEPS,
+};
+
+/** The two ts-fsrs schedulers of one configuration: whole days for right answers, (re)learning steps for misses. */
+export interface ReviewScheduler {
+  readonly days: FSRS;
+  readonly misses: FSRS;
+}
+
+export function createReviewScheduler(config: FsrsConfig): ReviewScheduler {
+  const parameters = {
+    enable_fuzz: false,
+    maximum_interval: config.maximumIntervalDays,
+    request_retention: config.requestRetention,
+    ...(config.weights ? { w: [...config.weights] } : {}),
+  };
+  return {
+    // Short-term off keeps Hard < Good < Easy at least a day apart.
+    days: fsrs(generatorParameters({ ...parameters, enable_short_term: false })),
+    misses: fsrs(
+      generatorParameters({ ...parameters, enable_short_term: true, learning_steps: [...config.learningSteps], relearning_steps: [...config.relearningSteps] }),
+    ).useStrategy(StrategyMode.LEARNING_STEPS, stepsForMissesOnly),
+  };
+}
+
+const LIVE_SCHEDULER = createReviewScheduler(LIVE_FSRS_CONFIG);
 
 const GRADES: Readonly<Record<ReviewGrade, Grade>> = {
   Again: Rating.Again,
@@ -141,16 +173,16 @@ export function newReviewCard(at: Date): ReviewCard {
 }
 
 /** The card after one review with `grade` at time `at` (a null card is a problem seen for the first time). */
-export function applyReview(card: ReviewCard | null, grade: ReviewGrade, at: Date): ReviewCard {
+export function applyReview(card: ReviewCard | null, grade: ReviewGrade, at: Date, scheduler: ReviewScheduler = LIVE_SCHEDULER): ReviewCard {
   const now = validDate(at);
   const current = card === null ? createEmptyCard(now) : fromJson(card);
-  return toJson((grade === 'Again' ? missScheduler : scheduler).next(current, now, GRADES[grade]).card);
+  return toJson((grade === 'Again' ? scheduler.misses : scheduler.days).next(current, now, GRADES[grade]).card);
 }
 
 /** Probability (0-1) of recalling the problem at `at` according to FSRS; 0 for a card never reviewed. */
-export function retrievability(card: ReviewCard, at: Date): number {
+export function retrievability(card: ReviewCard, at: Date, scheduler: ReviewScheduler = LIVE_SCHEDULER): number {
   if (card.state === 'New') return 0;
-  return scheduler.get_retrievability(fromJson(card), validDate(at), false);
+  return scheduler.days.get_retrievability(fromJson(card), validDate(at), false);
 }
 
 /** Per (student, problem) review state kept by the projector. */
@@ -192,10 +224,11 @@ export function recordAnswer(
   state: ReviewState | null,
   answer: { attemptId: string; isCorrect: boolean; hintUsed: boolean },
   at: Date,
+  scheduler: ReviewScheduler = LIVE_SCHEDULER,
 ): ReviewState {
   const when = validDate(at).toISOString();
   const grade = reviewGrade({ isCorrect: answer.isCorrect, hintUsed: answer.hintUsed, rating: null });
-  const card = applyReview(state?.card ?? null, grade, at);
+  const card = applyReview(state?.card ?? null, grade, at, scheduler);
   return withMastery(
     {
       card,
@@ -219,10 +252,10 @@ export function recordAnswer(
  * Folds a difficulty rating (DifficultyRated) in: re-grades the last review from the card before
  * it, at the last review's time. A rating for another attempt than the last one changes nothing.
  */
-export function recordRating(state: ReviewState, rating: { attemptId: string; rating: number }): ReviewState {
+export function recordRating(state: ReviewState, rating: { attemptId: string; rating: number }, scheduler: ReviewScheduler = LIVE_SCHEDULER): ReviewState {
   if (rating.attemptId !== state.lastAttemptId) return state;
   const grade = reviewGrade({ isCorrect: state.lastIsCorrect, hintUsed: state.lastHintUsed, rating: rating.rating });
-  const card = applyReview(state.previousCard, grade, new Date(state.lastReviewAt));
+  const card = applyReview(state.previousCard, grade, new Date(state.lastReviewAt), scheduler);
   const regraded = { ...state, card, lastRating: rating.rating };
   // Mastery reached by the unrated grade of this very review is withdrawn if the rating lowers it.
   if (regraded.firstMasteredAt === state.lastReviewAt && !isMastered(regraded)) regraded.firstMasteredAt = null;
