@@ -40,7 +40,9 @@ const relativeImportsThatDoNotResolve = {
   },
 };
 
-/** Every `@mathdaily/*` import of a workspace's sources: [{ file, workspace }]. */
+const packageOf = (specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2) : specifier.split('/').slice(0, 1)).join('/');
+
+/** Every bare import of a workspace's sources: [{ file, workspace?, packageName }]. */
 async function workspaceImports(root, folder) {
   const result = await build({
     entryPoints: sourceFiles(path.join(root, folder)),
@@ -62,8 +64,9 @@ async function workspaceImports(root, folder) {
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
     if (!file.startsWith(`${folder}/`)) continue;
     for (const imported of input.imports) {
+      if (!imported.external || /^(\.|\/|node:)/.test(imported.path)) continue;
       const match = /^@mathdaily\/([a-z0-9-]+)/.exec(imported.path);
-      if (match) found.push({ file, workspace: match[1] });
+      found.push({ file, workspace: match?.[1], packageName: packageOf(imported.path) });
     }
   }
   return found;
@@ -77,8 +80,18 @@ export async function checkBoundaries(root = repositoryRoot) {
     const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
     const declared = new Set(Object.keys(manifest.dependencies ?? {}));
     const declaredForTests = new Set([...declared, ...Object.keys(manifest.devDependencies ?? {})]);
-    for (const { file, workspace } of await workspaceImports(root, folder)) {
-      if (workspace === folder) continue;
+    const imports = await workspaceImports(root, folder);
+    // esbuild erases type-only imports and cannot see require.resolve: the source text counts too.
+    const text = sourceFiles(path.join(root, folder)).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const used = new Set(imports.map((entry) => entry.packageName));
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (text.includes(`'${name}'`) || text.includes(`'${name}/`)) used.add(name);
+    }
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (!used.has(name) && !name.startsWith('@types/')) problems.push(`${folder}/package.json declares ${name}, which no file of ${folder} imports`);
+    }
+    for (const { file, workspace } of imports) {
+      if (workspace === undefined || workspace === folder) continue;
       const test = isTestCode(file);
       const rules = allowedImports[folder];
       if (rules && !rules.includes(workspace) && !(test && workspace === TEST_SUPPORT)) {

@@ -4,3 +4,5 @@ export * from './server.ts';
 export * from './tokens.ts';
 export * from './database.ts';
 export * from './runtime-store.ts';
+export * from './settings.ts';
+export * from './idempotency.ts';

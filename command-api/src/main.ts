@@ -1,37 +1,29 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
 import pg from 'pg';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, parseTrustProxy } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { loadPrincipalFromStreams } from './auth/load-principal.ts';
 import { MailReactor } from './mail/mail-reactor.ts';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
 
-const env = process.env;
-const databaseUrl = env.DATABASE_URL;
-const jwtSecret = env.JWT_SECRET;
-if (!jwtSecret || jwtSecret.length < 32) {
-  console.error('command-api: JWT_SECRET (at least 32 characters) is required.');
-  process.exit(1);
-}
-if (!env.EVENTSTORE_URL && !databaseUrl) {
-  console.error('command-api: set EVENTSTORE_URL (EventStoreDB) or DATABASE_URL (PostgreSQL event store).');
-  process.exit(1);
-}
+const settings = readSettingsOrExit('command-api');
+const { databaseUrl, eventStoreUrl } = settings;
+const jwtSecret = settings.jwtSecret!;
 const eventPool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl }) : undefined;
-const store = env.EVENTSTORE_URL
-  ? createEventStoreDbEventStore(env.EVENTSTORE_URL)
+const store = eventStoreUrl
+  ? createEventStoreDbEventStore(eventStoreUrl)
   : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl! }));
 const deps = {
   store,
   clock: () => new Date(),
   config: {
     jwtSecret,
-    demoAccounts: ['1', 'true', 'on'].includes((env.DEMO_ACCOUNTS ?? '').toLowerCase()),
-    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
-    dataDir: env.DATA_DIR ?? '/var/lib/mathdaily',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
+    demoAccounts: settings.demoAccounts,
+    publicUrl: settings.publicUrl,
+    dataDir: settings.dataDir,
+    smtpUrl: settings.smtpUrl,
+    mailFrom: settings.mailFrom,
   },
 };
 await seedOnStart(deps, (line) => console.log(line));
@@ -42,13 +34,13 @@ const server = await createApiServer({
   jwtSecret,
   loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, deps.clock),
   logger: { level: 'info' },
-  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  trustProxy: settings.trustProxy,
   ...(runtimePool ? { runtimePool } : {}),
   // The router sends GET /api/docs to query-api; this API's document lives beside it.
   docsPrefix: '/api/docs/commands',
 });
 await server.register(async (scope) => commandApi(scope, deps));
-await server.listen({ port: Number(env.PORT ?? 3001), host: env.HOST ?? '0.0.0.0' });
+await server.listen({ port: settings.port, host: settings.host });
 // The outbox's delivery side; an advisory lock keeps one active sender among the instances.
 const mail = databaseUrl
   ? new MailReactor({

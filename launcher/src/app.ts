@@ -30,6 +30,9 @@ export interface AppOptions {
   projectorThread?: boolean;
   /** Proxies trusted to name the client (TRUST_PROXY, `parseTrustProxy`); none by default. */
   trustProxy?: number | string[] | undefined;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); without them mail goes to the development mailbox. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -85,8 +88,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       demoAccounts: options.demoAccounts,
       publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
       dataDir: options.dataDir,
-      smtpUrl: process.env.SMTP_URL || undefined,
-      mailFrom: process.env.MAIL_FROM || undefined,
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom,
     },
   };
   const queryDeps: QueryApiDeps = {
@@ -94,7 +97,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     waiter,
     clock,
     lastEventPosition: () => store.lastPosition(),
-    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir },
+    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret },
   };
   await seedOnStart(commandDeps, log);
 

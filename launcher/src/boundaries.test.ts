@@ -40,11 +40,24 @@ describe('the workspace boundary check (npm run boundaries)', () => {
     const problems = await check(
       await repository({
         domain: { files: { 'src/index.ts': 'export const x = 1;' } },
-        'query-api': { dependencies: ['domain', 'command-api'], files: { 'src/get.ts': "import { y } from '@mathdaily/command-api';\nexport const z = y;" } },
+        'query-api': { dependencies: ['command-api'], files: { 'src/get.ts': "import { y } from '@mathdaily/command-api';\nexport const z = y;" } },
         'command-api': { files: { 'src/index.ts': 'export const y = 2;' } },
       }),
     );
     expect(problems).toEqual(['query-api/src/get.ts imports @mathdaily/command-api, but query-api may import only domain, api-kit, event-store (DESIGN.md §1)']);
+  });
+
+  it('refuses a declared dependency that nothing imports (type-only and require.resolve uses count)', async () => {
+    const problems = await check(
+      await repository({
+        domain: { files: { 'src/index.ts': "import type { Schema } from 'zod';\nexport type S = Schema;" } },
+      }).then(async (folder) => {
+        const manifest = path.join(folder, 'domain', 'package.json');
+        await writeFile(manifest, JSON.stringify({ name: '@mathdaily/domain', dependencies: { zod: '^4', 'left-pad': '^1' } }));
+        return folder;
+      }),
+    );
+    expect(problems).toEqual(['domain/package.json declares left-pad, which no file of domain imports']);
   });
 
   it('refuses an import the package does not declare, and lets tests use only the test-support package', async () => {

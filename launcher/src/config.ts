@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseTrustProxy } from '@mathdaily/api-kit';
+import { readSettings, SettingsError } from '@mathdaily/api-kit';
 import { DataDirError } from './embedded-postgres.ts';
 
 export interface LauncherConfig {
@@ -16,23 +16,21 @@ export interface LauncherConfig {
   publicUrl: string;
   /** Proxies in front that may name the client (TRUST_PROXY: hop count or addresses). */
   trustProxy: number | string[] | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
   /** Password of the embedded PostgreSQL superuser, kept under DATA_DIR. */
   embeddedPassword: string;
 }
 
 const MARKER = 'mathdaily.json';
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
-}
-
 /**
  * Reads configuration from the environment. DATA_DIR must be empty, new, or one MathDaily made
  * (it holds a marker file); anything else is refused without touching it.
  */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<LauncherConfig> {
-  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const settings = readSettings('embedded', env);
+  const dataDir = path.resolve(settings.dataDir);
   const marker = path.join(dataDir, MARKER);
   if (existsSync(dataDir) && !existsSync(marker) && readdirSync(dataDir).length > 0) {
     throw new DataDirError(
@@ -54,21 +52,20 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   if (!secrets.jwtSecret || !secrets.embeddedPassword) {
     await writeFile(marker, JSON.stringify({ jwtSecret, embeddedPassword, createdBy: 'MathDaily' }, null, 2), { mode: 0o600 });
   }
-  const portText = env.PORT || '3000';
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a number from 0 to 65535, not '${portText}'.`);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const host = env.HOST || '127.0.0.1';
   return {
     dataDir,
-    port,
-    host,
-    databaseUrl,
-    eventStoreUrl: env.EVENTSTORE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || jwtSecret,
-    demoAccounts: flag(env.DEMO_ACCOUNTS, databaseUrl === undefined),
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    port: settings.port,
+    host: settings.host,
+    databaseUrl: settings.databaseUrl,
+    eventStoreUrl: settings.eventStoreUrl,
+    jwtSecret: settings.jwtSecret ?? jwtSecret,
+    demoAccounts: settings.demoAccounts,
+    publicUrl: settings.publicUrl,
+    trustProxy: settings.trustProxy,
+    smtpUrl: settings.smtpUrl,
+    mailFrom: settings.mailFrom,
     embeddedPassword,
   };
 }
+
+export { SettingsError };

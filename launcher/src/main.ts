@@ -157,6 +157,8 @@ async function main() {
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
       port: config.port,
       host: config.host,
       log,

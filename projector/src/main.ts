@@ -1,12 +1,13 @@
 // Production projector: the single active projector (others stand by on the advisory lock).
+import { readSettingsOrExit } from '@mathdaily/api-kit';
 import { startProjectorService } from './projector-service.ts';
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('projector: DATABASE_URL is required (the read-model database).');
-  process.exit(1);
-}
-const service = await startProjectorService({ databaseUrl, eventStoreUrl: process.env.EVENTSTORE_URL, log: (line) => console.log(line) });
+const settings = readSettingsOrExit('projector');
+const service = await startProjectorService({
+  databaseUrl: settings.databaseUrl!,
+  eventStoreUrl: settings.eventStoreUrl,
+  log: (line) => console.log(line),
+});
 console.log(`projector: running from position ${service.projector.checkpoint}`);
 
 const stop = async () => {

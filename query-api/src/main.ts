@@ -1,29 +1,21 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
 import pg from 'pg';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, parseTrustProxy } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore } from '@mathdaily/event-store';
 import { loadPrincipalFromReadModels } from './auth/load-principal.ts';
 import { queryApi } from './plugin.ts';
 import { PositionWaiter } from './wait-for-position.ts';
 
-const env = process.env;
-const databaseUrl = env.DATABASE_URL;
-const jwtSecret = env.JWT_SECRET;
-if (!databaseUrl) {
-  console.error('query-api: DATABASE_URL (the read-model database) is required.');
-  process.exit(1);
-}
-if (!jwtSecret || jwtSecret.length < 32) {
-  console.error('query-api: JWT_SECRET (at least 32 characters) is required.');
-  process.exit(1);
-}
+const settings = readSettingsOrExit('query-api');
+const databaseUrl = settings.databaseUrl!;
+const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
-const eventsInPostgres = !env.EVENTSTORE_URL;
+const eventsInPostgres = !settings.eventStoreUrl;
 const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : undefined;
 // Only for /api/health's "last position"; reads never touch events otherwise.
-const store = env.EVENTSTORE_URL
-  ? createEventStoreDbEventStore(env.EVENTSTORE_URL)
+const store = settings.eventStoreUrl
+  ? createEventStoreDbEventStore(settings.eventStoreUrl)
   : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
 const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres });
 await waiter.start();
@@ -32,7 +24,7 @@ const server = await createApiServer({
   jwtSecret,
   loadPrincipal: (claims) => loadPrincipalFromReadModels(pool, claims, { now: clock }),
   logger: { level: 'info' },
-  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  trustProxy: settings.trustProxy,
   runtimePool: pool,
 });
 await server.register(async (scope) =>
@@ -42,12 +34,13 @@ await server.register(async (scope) =>
     clock,
     lastEventPosition: () => store.lastPosition(),
     config: {
-      demoAccounts: ['1', 'true', 'on'].includes((env.DEMO_ACCOUNTS ?? '').toLowerCase()),
-      dataDir: env.DATA_DIR ?? '/var/lib/mathdaily',
+      demoAccounts: settings.demoAccounts,
+      jwtSecret,
+      dataDir: settings.dataDir,
     },
   }),
 );
-await server.listen({ port: Number(env.PORT ?? 3002), host: env.HOST ?? '0.0.0.0' });
+await server.listen({ port: settings.port, host: settings.host });
 
 const stop = async () => {
   await server.close();
