@@ -1,0 +1,103 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ReviewState } from '@mathdaily/domain';
+import type { LearnerKnowledge } from '@mathdaily/domain/learning/knowledge-model';
+import { readModels, rebuildReadModels } from '@mathdaily/projector';
+import { appendMixedHistory } from '@mathdaily/projector/testing/mixed-history';
+import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
+import { LIVE_LEARNING_CONFIG } from './what-if/config.ts';
+import { replayWhatIf, runWhatIfCli, type WhatIfResult } from './what-if.ts';
+
+/** What-if on a generated history: the live configuration gives the live read models' own figures. */
+
+let fixture: ProjectorFixture;
+let dir: string;
+let sameAsLive: WhatIfResult;
+
+function collecting() {
+  const text = { stdout: '', stderr: '' };
+  const sink = (name: keyof typeof text) =>
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text[name] += chunk.toString();
+        done();
+      },
+    });
+  return { stdout: sink('stdout'), stderr: sink('stderr'), text };
+}
+
+const liveDigest = () =>
+  fixture.pool.oneFirst(sql.unsafe`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) FROM (SELECT * FROM read_models.review_states) t`);
+
+beforeAll(async () => {
+  fixture = await projectorFixture();
+  process.env.DATABASE_URL = fixture.databaseUrl;
+  dir = await mkdtemp(path.join(tmpdir(), 'what-if-'));
+  await appendMixedHistory(fixture.store, { students: 8, answersPerStudent: 40, seed: 20261124 });
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: readModels });
+  sameAsLive = await replayWhatIf(fixture.eventPool, LIVE_LEARNING_CONFIG);
+}, 120_000);
+
+afterAll(async () => {
+  delete process.env.DATABASE_URL;
+  await fixture?.close();
+});
+
+describe('npm run what-if', () => {
+  test('the live configuration ends exactly where the live read models are', async () => {
+    const rows = await fixture.pool.any(sql.unsafe`SELECT user_id, problem_id, state FROM read_models.review_states`);
+    expect(rows.length).toBeGreaterThan(50);
+    expect(sameAsLive.liveFold.reviews.size).toBe(rows.length);
+    for (const row of rows as readonly { user_id: string; problem_id: string; state: ReviewState }[]) {
+      expect(sameAsLive.liveFold.reviews.get(`${row.user_id}\u0000${row.problem_id}`)).toEqual(row.state);
+    }
+    const mastered = await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM read_models.review_states WHERE first_mastered_at IS NOT NULL`);
+    expect(sameAsLive.live.mastery.everMastered).toBe(mastered);
+    const problems = (await fixture.pool.any(sql.unsafe`SELECT problem_id, difficulty, attempts FROM read_models.ability_problems`)) as readonly { problem_id: string; difficulty: number; attempts: number }[];
+    expect(sameAsLive.liveFold.problems.size).toBe(problems.length);
+    for (const problem of problems) expect(sameAsLive.liveFold.problems.get(problem.problem_id)).toEqual({ difficulty: problem.difficulty, attempts: problem.attempts });
+    const learners = (await fixture.pool.any(sql.unsafe`SELECT user_id, state FROM read_models.ability_students`)) as readonly { user_id: string; state: LearnerKnowledge }[];
+    for (const learner of learners) expect(sameAsLive.liveFold.learners.get(learner.user_id)).toEqual(learner.state);
+    // Both columns come from the same configuration.
+    expect(sameAsLive.candidate).toEqual(sameAsLive.live);
+    expect(sameAsLive.live.correctness.n).toBe(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM read_models.attempts`));
+  });
+
+  test('another configuration from a file: printed beside the live one, written to its own schema, the live schema untouched', async () => {
+    const before = await liveDigest();
+    const file = path.join(dir, 'candidate.json');
+    await writeFile(file, JSON.stringify({ fsrs: { requestRetention: 0.8 }, targetSuccessRate: 0.6 }));
+    const io = collecting();
+    expect(await runWhatIfCli(['--config', file, '--schema', 'what_if_test'], io)).toBe(0);
+    const report = io.text.stdout;
+    expect(report).toMatch(/AUC\s+\d\.\d{3}\s+\d\.\d{3}/);
+    expect(report).toMatch(/target\s+0\.75\s+0\.60/);
+    expect(report).toContain('Reviews due per day (UTC)');
+    const answers = sameAsLive.live.correctness.n;
+    expect(report).toMatch(new RegExp(`answers\\s+${answers.toLocaleString('en-GB')}\\s+${answers.toLocaleString('en-GB')}`));
+    // Lower retention asks for fewer reviews.
+    const due = (await fixture.pool.any(sql.unsafe`SELECT sum(live)::int AS live, sum(candidate)::int AS candidate FROM what_if_test.due_per_day`)) as readonly { live: number; candidate: number }[];
+    expect(due[0]!.live).toBe([...sameAsLive.live.dueByDay.values()].reduce((a, b) => a + b, 0));
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM what_if_test.forecasts`)).toBe(answers);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM what_if_test.forecasts WHERE live_recall IS DISTINCT FROM candidate_recall`)).toBeGreaterThan(0);
+    expect(await liveDigest()).toBe(before);
+  });
+
+  test('a bad config file or schema: a clear message and exit code 2', async () => {
+    const bad = path.join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ fsrs: { requestRetention: 1.5 } }));
+    const io = collecting();
+    expect(await runWhatIfCli(['--config', bad], io)).toBe(2);
+    expect(io.text.stderr).toContain('fsrs.requestRetention: requestRetention must be below 1');
+    const missing = collecting();
+    expect(await runWhatIfCli([], missing)).toBe(2);
+    expect(missing.text.stderr).toContain('--config FILE is required.');
+    const live = collecting();
+    expect(await runWhatIfCli(['--config', bad.replace('bad', 'candidate'), '--schema', 'read_models'], live)).toBe(2);
+    expect(live.text.stderr).toContain('--schema read_models is in use by the product');
+  });
+});

@@ -1,0 +1,183 @@
+// `npm run what-if -- --config FILE`: replays the practice history under another learning
+// configuration (FSRS settings, knowledge-model parameters, target success rate) beside the live
+// one, prints both, and writes the per-answer forecasts and due counts into a separate schema
+// (default `what_if`). Nothing in the live schema changes. See docs/analyst-tools.md.
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import type { Writable } from 'node:stream';
+import cliProgress from 'cli-progress';
+import pg from 'pg';
+import type { EventMetadata, RecordedEvent } from '@mathdaily/domain';
+import { createPostgresEventStore } from '@mathdaily/event-store';
+import { resolveCliDatabase, UsageError } from './database.ts';
+import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
+import { LearningFold, WHAT_IF_EVENT_TYPES } from './what-if/fold.ts';
+import { figuresOf, formatReport, type WhatIfFigures } from './what-if/report.ts';
+
+export const WHAT_IF_USAGE = `Usage: npm run what-if -- --config FILE.json [--schema what_if]
+  FILE.json: {"fsrs": {"requestRetention": 0.85, …}, "knowledgeModel": "parameters.json" or {…}, "targetSuccessRate": 0.7}; what is left out stays live.`;
+
+const PAGE = 10_000;
+const RESERVED_SCHEMAS = new Set(['public', 'information_schema']);
+
+/** The results go to a schema of their own: never the live one (read_models…), the event store's or the system's. */
+function checkSchemaName(schema: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new UsageError(`--schema must be a lower-case name of letters, digits and _, not '${schema}'.`);
+  if (RESERVED_SCHEMAS.has(schema) || schema.startsWith('read_models') || schema.startsWith('pg_')) throw new UsageError(`--schema ${schema} is in use by the product; choose another name.`);
+}
+
+export interface WhatIfResult {
+  live: WhatIfFigures;
+  candidate: WhatIfFigures;
+  liveFold: LearningFold;
+  candidateFold: LearningFold;
+  events: number;
+  lastHistoryDay: string | null;
+}
+
+/** Folds every answer and rating up to the log's readable end (fixed at the start) under both configurations. */
+export async function replayWhatIf(
+  pool: pg.Pool,
+  candidateConfig: LearningConfig,
+  options: { liveConfig?: LearningConfig; onProgress?: (position: number, last: number) => void } = {},
+): Promise<WhatIfResult> {
+  const store = createPostgresEventStore({ pool });
+  const last = await store.lastPosition();
+  await store.close();
+  const live = new LearningFold(options.liveConfig ?? LIVE_LEARNING_CONFIG);
+  const candidate = new LearningFold(candidateConfig);
+  let after = '0';
+  let events = 0;
+  let lastAt: string | null = null;
+  for (;;) {
+    const { rows } = await pool.query<{ position: string; stream_id: string; version: number; event_id: string; type: string; data: unknown; metadata: EventMetadata }>(
+      `SELECT position::text AS position, stream_id, version, event_id, type, data, metadata FROM events
+       WHERE events.position > $1 AND events.position <= $2 AND type = ANY($3) ORDER BY events.position LIMIT ${PAGE}`,
+      [after, last.toString(), WHAT_IF_EVENT_TYPES],
+    );
+    for (const row of rows) {
+      const event: RecordedEvent = { id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata };
+      live.apply(event);
+      candidate.apply(event);
+      if (lastAt === null || row.metadata.at > lastAt) lastAt = row.metadata.at;
+    }
+    events += rows.length;
+    if (rows.length > 0) after = rows.at(-1)!.position;
+    options.onProgress?.(Number(after), Number(last));
+    if (rows.length < PAGE) break;
+  }
+  options.onProgress?.(Number(last), Number(last));
+  return { live: figuresOf(live), candidate: figuresOf(candidate), liveFold: live, candidateFold: candidate, events, lastHistoryDay: lastAt?.slice(0, 10) ?? null };
+}
+
+/**
+ * The results in `schema`, made afresh: `forecasts` (one row per answer: outcome, each
+ * configuration's predicted correctness and FSRS recall) and `due_per_day`, for SQL afterwards.
+ */
+export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: WhatIfResult): Promise<void> {
+  checkSchemaName(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const name = pg.escapeIdentifier(schema);
+    await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+    await client.query(`CREATE SCHEMA ${name}`);
+    await client.query(`CREATE TABLE ${name}.forecasts (position int8 PRIMARY KEY, user_id uuid NOT NULL, problem_id uuid NOT NULL, is_correct bool NOT NULL, is_new bool NOT NULL,
+      live_predicted float8 NOT NULL, candidate_predicted float8 NOT NULL, live_recall float8, candidate_recall float8)`);
+    await client.query(`CREATE TABLE ${name}.due_per_day (day date PRIMARY KEY, live int4 NOT NULL, candidate int4 NOT NULL)`);
+    const live = result.liveFold.forecasts;
+    const candidate = result.candidateFold.forecasts;
+    for (let start = 0; start < live.length; start += PAGE) {
+      const slice = live.slice(start, start + PAGE);
+      const other = candidate.slice(start, start + PAGE);
+      await client.query(
+        `INSERT INTO ${name}.forecasts SELECT * FROM unnest($1::int8[], $2::uuid[], $3::uuid[], $4::bool[], $5::bool[], $6::float8[], $7::float8[], $8::float8[], $9::float8[])`,
+        [
+          slice.map((f) => f.position.toString()),
+          slice.map((f) => f.userId),
+          slice.map((f) => f.problemId),
+          slice.map((f) => f.isCorrect),
+          slice.map((f) => f.isNew),
+          slice.map((f) => f.predicted),
+          other.map((f) => f.predicted),
+          slice.map((f) => f.recall),
+          other.map((f) => f.recall),
+        ],
+      );
+    }
+    const days = [...new Set([...result.live.dueByDay.keys(), ...result.candidate.dueByDay.keys()])];
+    await client.query(`INSERT INTO ${name}.due_per_day SELECT * FROM unnest($1::date[], $2::int4[], $3::int4[])`, [
+      days,
+      days.map((day) => result.live.dueByDay.get(day) ?? 0),
+      days.map((day) => result.candidate.dueByDay.get(day) ?? 0),
+    ]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The command: exit code 0, 1 when it failed, 2 for a bad flag or config file. */
+export async function runWhatIfCli(args: readonly string[], io: { stdout: Writable; stderr: Writable } = process): Promise<number> {
+  const log = (line: string) => io.stderr.write(`what-if: ${line}\n`);
+  let options: { config: string; schema: string };
+  let config: LearningConfig;
+  try {
+    let values: { config?: string; schema?: string };
+    try {
+      ({ values } = parseArgs({ args: [...args], strict: true, allowPositionals: false, options: { config: { type: 'string' }, schema: { type: 'string' } } }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (!values.config) throw new UsageError('--config FILE is required.');
+    const schema = values.schema ?? 'what_if';
+    checkSchemaName(schema);
+    options = { config: values.config, schema };
+    config = await loadWhatIfConfig(options.config);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`${error.message}\n${WHAT_IF_USAGE}`);
+    return 2;
+  }
+  let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;
+  let pool: pg.Pool | undefined;
+  const bar = new cliProgress.SingleBar(
+    { format: 'what-if [{bar}] {percentage}% of the log', stream: io.stderr as NodeJS.WriteStream, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    database = await resolveCliDatabase(log);
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    let started = false;
+    const result = await replayWhatIf(pool, config, {
+      onProgress: (position, last) => {
+        if (!started) bar.start(Math.max(last, 1), 0);
+        started = true;
+        bar.update(position);
+      },
+    });
+    bar.stop();
+    await writeWhatIfSchema(pool, options.schema, result);
+    io.stdout.write(`${formatReport(result.live, result.candidate, result.lastHistoryDay)}\n`);
+    log(`${result.events.toLocaleString('en-GB')} answers and ratings replayed; forecasts and due counts are in the schema ${options.schema}`);
+    return 0;
+  } catch (error) {
+    bar.stop();
+    if (error instanceof UsageError) {
+      log(error.message);
+      return 2;
+    }
+    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await pool?.end();
+    await database?.embedded?.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await runWhatIfCli(process.argv.slice(2));
+}
