@@ -6,6 +6,7 @@ import { registerLogout } from './auth/logout.ts';
 import { registerRefresh } from './auth/refresh.ts';
 import { registerForgotPassword } from './auth/forgot-password.ts';
 import { registerResetPassword } from './auth/reset-password.ts';
+import { registerCheckResetLink } from './auth/check-reset-link.ts';
 import { registerVerifyEmail } from './auth/verify-email.ts';
 import { registerResendVerification } from './auth/resend-verification.ts';
 import { registerUpdateProfile } from './auth/update-profile.ts';
@@ -36,6 +37,7 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerRefresh(app, deps);
   registerForgotPassword(app, deps);
   registerResetPassword(app, deps);
+  registerCheckResetLink(app, deps);
   registerVerifyEmail(app, deps);
   registerResendVerification(app, deps);
   registerUpdateProfile(app, deps);

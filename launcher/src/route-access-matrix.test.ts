@@ -98,6 +98,7 @@ const INTENDED_PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/reset-password/check',
   'POST /api/auth/verify-email',
   'GET /api/auth/test-accounts',
   // Not GET /api/dev/mailbox: it holds every account's reset links, so admins only (issue 14).
@@ -124,6 +125,7 @@ describe('role × route matrix', () => {
       'GET /api/auth/me',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      'POST /api/auth/reset-password/check',
       'POST /api/auth/verify-email',
       'POST /api/auth/resend-verification',
       'GET /api/auth/profile',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { appRouteOf } from '@mathdaily/web/src/app/route-paths.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,9 +32,12 @@ export async function registerStaticWeb(server: FastifyInstance, webDist: string
       },
     });
     // Client-side routes all load the app shell; unknown /api paths keep their JSON 404, and a
-    // missing build file is a 404 too (HTML served as a script only confuses the browser).
+    // missing build file is a 404 too (HTML served as a script only confuses the browser). Any
+    // other path gets the shell with status 404: the app shows its 'Page not found' page, and
+    // search engines and link checkers see the 404 (the web app's own route list decides).
     scope.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
+      if (appRouteOf(request.url.split('?')[0] ?? '/') === null) reply.code(404);
       return reply.sendFile('index.html');
     });
     scope.get('/', (_request, reply) => reply.sendFile('index.html'));

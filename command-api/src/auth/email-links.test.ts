@@ -41,9 +41,10 @@ describe('e-mail verification', () => {
     expect(json(verified)).toMatchObject({ message: 'Your email address has been verified. Thank you!' });
     expect((await userOf(account, json(verified).position as string)).isEmailVerified).toBe(true);
 
+    // Opened again: the address is verified, and the answer says so (nothing recorded).
     const again = await t.request('POST', '/api/auth/verify-email', { body: { token } });
-    expect(again.statusCode).toBe(410);
-    expect(json(again).message).toBe('This verification link has already been used. Your email address is verified.');
+    expect(again.statusCode).toBe(200);
+    expect(json(again)).toMatchObject({ message: 'Your email address is already verified.', position: null });
   });
 
   test('the token is never stored: events keep its id and SHA-256 only', async () => {
@@ -123,6 +124,13 @@ describe('password reset', () => {
     const weak = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'short' } });
     expect(weak.statusCode).toBe(400);
     expect(json(weak).message).toBe('Password must be at least 8 characters long');
+    // The page checks the link when it opens; the current password is refused, as in the profile.
+    const check = await t.request('POST', '/api/auth/reset-password/check', { body: { token } });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(json(check)).toEqual({ valid: true });
+    const same = await t.request('POST', '/api/auth/reset-password', { body: { token, password: account.password } });
+    expect(same.statusCode).toBe(400);
+    expect(json(same)).toMatchObject({ message: 'New password must be different from your current password', fields: { password: 'New password must be different from your current password' } });
 
     const reset = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'BrandNew456?' } });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -139,6 +147,9 @@ describe('password reset', () => {
     const reused = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'Another789!' } });
     expect(reused.statusCode).toBe(410);
     expect(json(reused).message).toBe('This password reset link has already been used. Please request a new one.');
+    const usedCheck = await t.request('POST', '/api/auth/reset-password/check', { body: { token } });
+    expect(usedCheck.statusCode).toBe(410);
+    expect(json(usedCheck).message).toBe('This password reset link has already been used. Please request a new one.');
   });
 
   test('a reset link expires after an hour, and only the latest link works', async () => {
@@ -149,6 +160,12 @@ describe('password reset', () => {
     const second = tokenInLink((await t.mailbox(account.user.email, 3))[0]!.text, 'reset-password');
     expect(second).not.toBe(first);
 
+    const replacedCheck = await t.request('POST', '/api/auth/reset-password/check', { body: { token: first } });
+    expect(replacedCheck.statusCode).toBe(410);
+    expect(json(replacedCheck).message).toBe('This password reset link has been replaced by a newer one. Please use the link in the latest email.');
+    // A dead link is refused before the password is compared (its holder learns nothing about it).
+    const deadSame = await t.request('POST', '/api/auth/reset-password', { body: { token: first, password: account.password } });
+    expect(deadSame.statusCode).toBe(410);
     const replaced = await t.request('POST', '/api/auth/reset-password', { body: { token: first, password: 'BrandNew456?' } });
     expect(replaced.statusCode).toBe(410);
     expect(json(replaced).message).toBe('This password reset link has been replaced by a newer one. Please use the link in the latest email.');
@@ -161,6 +178,7 @@ describe('password reset', () => {
     } finally {
       offset -= HOUR + 1000;
     }
+    expect((await t.request('POST', '/api/auth/reset-password/check', { body: { token: 'garbage' } })).statusCode).toBe(400);
     const invalid = await t.request('POST', '/api/auth/reset-password', { body: { token: 'garbage', password: 'BrandNew456?' } });
     expect(invalid.statusCode).toBe(400);
     expect(json(invalid).message).toBe('This password reset link is invalid. Please request a new one.');

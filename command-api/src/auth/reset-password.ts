@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, MESSAGES, passwordSchema, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { laterPosition, loadUser, revokeSessions } from './accounts.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { hashPassword, sha256Hex, userIdOfLinkToken } from './secrets.ts';
+import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
 
 const body = z
   .object({
@@ -24,7 +24,8 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in
 
 /**
  * POST /api/auth/reset-password {token, password} → 200 {message, position}. The link works once,
- * for an hour; every session of the account ends.
+ * for an hour; every session of the account ends. The current password is refused, as the profile's
+ * change-password refuses it (the page promises "something you haven't used here before").
  */
 export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password', {
@@ -37,13 +38,20 @@ export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps
       if (!before.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
       const meta = { ...commandMeta(request, deps), actorId: userId };
       const at = meta.at.toISOString();
+      const tokenHash = sha256Hex(request.body.token.trim());
+      // The link first: only its holder may learn that a password is the current one.
+      const linkProblem = resetLinkProblem(before.state, tokenHash, at);
+      if (linkProblem) throw linkProblem;
+      if (await verifyPassword(before.state.passwordHash, request.body.password)) {
+        throw new DomainError('VALIDATION_FAILED', MESSAGES.newPasswordSameAsCurrent, { password: MESSAGES.newPasswordSameAsCurrent });
+      }
       const passwordHash = await hashPassword(request.body.password);
       const reset = await handleCommand({
         store: deps.store,
         streamId: userStreamId(userId),
         decider: userDecider,
         meta,
-        command: { type: 'ResetPassword', tokenHash: sha256Hex(request.body.token.trim()), passwordHash, at },
+        command: { type: 'ResetPassword', tokenHash, passwordHash, at },
       });
       const after = await loadUser(deps.store, userId);
       const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, at, null), 'password-reset');

@@ -9,8 +9,12 @@ import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 
 export const EMAIL_VERIFIED = 'Your email address has been verified. Thank you!';
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
 
-/** POST /api/auth/verify-email {token} → 200 {message, position}; the link works once, for 48 hours. */
+/**
+ * POST /api/auth/verify-email {token} → 200 {message, position}; the link works once, for 48 hours.
+ * Opened again once the address is verified, it answers 200 'already verified' (nothing recorded).
+ */
 export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/verify-email', {
     schema: {
@@ -33,7 +37,7 @@ export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) 
         meta,
         command: { type: 'VerifyEmail', tokenHash: sha256Hex(request.body.token.trim()), at: meta.at.toISOString() },
       });
-      return { message: EMAIL_VERIFIED, position: positionOf(result.position) };
+      return { message: result.events.length > 0 ? EMAIL_VERIFIED : ALREADY_VERIFIED, position: positionOf(result.position) };
     },
   });
 }

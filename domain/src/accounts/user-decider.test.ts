@@ -95,11 +95,15 @@ describe('user decider: e-mail verification', () => {
     ]);
   });
 
-  it('refuses an unknown, an expired and a used token', () => {
+  it('refuses an unknown and an expired token', () => {
     given(userDecider, [registered, verificationRequested]).when(verify('b')).thenThrows('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
     given(userDecider, [registered, verificationRequested]).when(verify('a', '2030-01-03T00:00:00.000Z')).thenThrows('GONE', TOKEN_MESSAGES.verificationExpired);
+  });
+
+  it('given the address verified with a link, when the link is opened again, then nothing happens and nothing is refused', () => {
     const verified: UserEvent = { type: 'EmailVerified', data: { userId, email: 'ann@example.com', tokenHash: hash('a'), method: 'link' } };
-    given(userDecider, [registered, verificationRequested, verified]).when(verify('a')).thenThrows('GONE', TOKEN_MESSAGES.verificationUsed);
+    given(userDecider, [registered, verificationRequested, verified]).when(verify('a')).then([]);
+    given(userDecider, [registered, verificationRequested, verified]).when(verify('b')).thenThrows('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
   });
 
   it('does not resend to a verified address', () => {

@@ -292,7 +292,10 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
 
     case 'VerifyEmail': {
-      if (state.usedVerificationTokens.includes(command.tokenHash)) throw new DomainError('GONE', TOKEN_MESSAGES.verificationUsed);
+      const used = state.usedVerificationTokens.includes(command.tokenHash);
+      // A link opened again (or an older one) once the address is verified: nothing to do, and no error.
+      if (state.isEmailVerified && (used || state.verificationTokens.some((candidate) => candidate.tokenHash === command.tokenHash))) return [];
+      if (used) throw new DomainError('GONE', TOKEN_MESSAGES.verificationUsed);
       const token = state.verificationTokens.find((candidate) => candidate.tokenHash === command.tokenHash);
       if (!token) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
       if (expired(token, command.at)) throw new DomainError('GONE', TOKEN_MESSAGES.verificationExpired);
@@ -309,13 +312,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
 
     case 'ResetPassword': {
-      const spent = state.spentResetTokens[command.tokenHash];
-      if (spent === 'used') throw new DomainError('GONE', TOKEN_MESSAGES.resetUsed);
-      if (spent === 'replaced') throw new DomainError('GONE', TOKEN_MESSAGES.resetReplaced);
-      if (!state.resetToken || state.resetToken.tokenHash !== command.tokenHash) {
-        throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
-      }
-      if (expired(state.resetToken, command.at)) throw new DomainError('GONE', TOKEN_MESSAGES.resetExpired);
+      const problem = resetLinkProblem(state, command.tokenHash, command.at);
+      if (problem) throw problem;
       const events: UserEvent[] = [
         {
           type: 'PasswordReset',
@@ -390,6 +388,19 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };
+
+/**
+ * Why a password reset link cannot be used (used, replaced by a newer one, unknown, expired), or
+ * null when it can: checked when the reset page opens and again when the new password is sent.
+ */
+export function resetLinkProblem(state: UserState, tokenHash: string, at: string): DomainError | null {
+  const spent = state.spentResetTokens[tokenHash];
+  if (spent === 'used') return new DomainError('GONE', TOKEN_MESSAGES.resetUsed);
+  if (spent === 'replaced') return new DomainError('GONE', TOKEN_MESSAGES.resetReplaced);
+  if (!state.resetToken || state.resetToken.tokenHash !== tokenHash) return new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+  if (expired(state.resetToken, at)) return new DomainError('GONE', TOKEN_MESSAGES.resetExpired);
+  return null;
+}
 
 /** Sessions a password change or reset should end: listed, not yet past their absolute expiry, other than the kept one. */
 export function sessionsToEnd(state: UserState, at: string, keep: string | null): string[] {

@@ -11,7 +11,9 @@ function SessionWatcher() {
   useEffect(() => {
     setSignedOutHandler(() => {
       useAuth.setState({ status: 'logged_out', user: null });
-      navigate('/login');
+      // The sign-in page says why, and brings the user back here afterwards.
+      const { pathname, search } = window.location;
+      navigate('/login', { state: { sessionExpired: true, from: pathname === '/login' ? undefined : `${pathname}${search}` } });
     });
     void useAuth.getState().initialise();
   }, [navigate]);

@@ -11,12 +11,20 @@ import { PasswordInput } from './password-input.tsx';
 import { validateLogin, type FieldErrors } from './validation.ts';
 
 export const REGISTERED_MESSAGE = 'Account created successfully! Please check your email to verify your account.';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
-/** Router state the registration page leaves behind. */
+/** Router state left behind by the registration page, a guarded page, or an expired session. */
 export interface LoginLocationState {
   registered?: boolean;
   email?: string;
+  sessionExpired?: boolean;
+  /** The page to return to after signing in (path and query). */
+  from?: string;
 }
+
+/** Only a path of this app (not //elsewhere) is a place to return to. */
+const returnPath = (from: string | undefined): string | null =>
+  from && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : null;
 
 const FIELD_IDS = { email: 'login-email', password: 'login-password' };
 
@@ -74,9 +82,10 @@ export function LoginPage() {
       // Called directly rather than through the store's login(), whose 'loading' status would make the
       // guest-only guard swap this page for the loading screen and lose the form.
       const response = await api.post<AuthResponse>('/api/auth/login', { email: values.email.trim(), password: values.password }, { anonymous: true });
-      announce('Login successful! Redirecting to dashboard.');
+      const back = returnPath(arrived.from);
+      announce(back ? 'Login successful! Taking you back to your page.' : 'Login successful! Redirecting to dashboard.');
       accept(response);
-      navigate('/dashboard', { replace: true });
+      navigate(back ?? '/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
         fail(error.fields, null);
@@ -104,6 +113,11 @@ export function LoginPage() {
           {REGISTERED_MESSAGE}
         </div>
       )}
+      {arrived.sessionExpired && (
+        <div className="alert alert-info" role="status" data-testid="session-expired-banner">
+          {SESSION_EXPIRED_MESSAGE}
+        </div>
+      )}
 
       <ErrorSummary ref={summaryRef} failureTitle="Login Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
 
@@ -129,12 +143,7 @@ export function LoginPage() {
           )}
         </div>
         <div className="field">
-          <div className="label-row">
-            <label htmlFor={FIELD_IDS.password}>Password</label>
-            <Link to="/forgot-password" className="small-link">
-              Forgot your password?
-            </Link>
-          </div>
+          <label htmlFor={FIELD_IDS.password}>Password</label>
           <PasswordInput
             id={FIELD_IDS.password}
             name="password"
@@ -149,6 +158,12 @@ export function LoginPage() {
               {fieldErrors.password}
             </p>
           )}
+          {/* After the password box, so Tab goes from Email straight to Password. */}
+          <p className="field-aside">
+            <Link to="/forgot-password" className="small-link">
+              Forgot your password?
+            </Link>
+          </p>
         </div>
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
@@ -20,13 +21,34 @@ export function ResetPasswordPage() {
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [phase, setPhase] = useState<'idle' | 'saving' | 'done'>('idle');
+  const [phase, setPhase] = useState<'checking' | 'dead' | 'idle' | 'saving' | 'done'>(token ? 'checking' : 'idle');
   const [focusErrors, setFocusErrors] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (focusErrors) summaryRef.current?.focus();
   }, [focusErrors]);
+
+  // The link is checked when the page opens: a used, replaced or expired one says so at once.
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    api.post('/api/auth/reset-password/check', { token }, { anonymous: true }).then(
+      () => active && setPhase('idle'),
+      (error: unknown) => {
+        if (!active) return;
+        // Only a refusal of the link ends here; if the check itself failed, the form still works.
+        if (error instanceof ApiError && (error.status === 400 || error.status === 410)) {
+          setServerError(error.message);
+          setPhase('dead');
+          announce(`Password reset link: ${error.message}`, 'assertive');
+        } else setPhase('idle');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [event.target.name]: event.target.value }));
@@ -76,6 +98,41 @@ export function ResetPasswordPage() {
           <div className="auth-actions">
             <Link className="button primary" to="/forgot-password">
               Get a new reset link
+            </Link>
+          </div>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (phase === 'checking') {
+    return (
+      <AuthLayout>
+        <div className="center">
+          <h1>Choose a new password</h1>
+          <Spinner label="Checking your reset link..." />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (phase === 'dead') {
+    return (
+      <AuthLayout>
+        <div className="center">
+          <p className="status-icon" aria-hidden="true">
+            ⏱️
+          </p>
+          <h1>This reset link can&apos;t be used</h1>
+          <div className="alert alert-error" data-testid="reset-link-error">
+            {serverError}
+          </div>
+          <div className="auth-actions">
+            <Link className="button primary" to="/forgot-password">
+              Get a new reset link
+            </Link>
+            <Link className="button" to="/login">
+              Back to sign in
             </Link>
           </div>
         </div>

@@ -90,6 +90,7 @@ export function VerifyEmailPage() {
 }
 
 function VerificationFailed({ message, signedIn }: { message: string; signedIn: boolean }) {
+  const verified = useAuth((state) => state.user?.isEmailVerified === true);
   const [resend, setResend] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const onResend = async () => {
     setResend({ kind: 'sending' });
@@ -113,7 +114,17 @@ function VerificationFailed({ message, signedIn }: { message: string; signedIn: 
         {message}
       </div>
       <p className="muted">Verification links can only be used once and expire after a while.</p>
-      {signedIn ? (
+      {signedIn && verified ? (
+        // A dead link for an address verified meanwhile: nothing to resend.
+        <div className="auth-actions">
+          <div className="alert alert-success" data-testid="already-verified">
+            Your email address is already verified.
+          </div>
+          <Link className="button primary" to="/dashboard">
+            Go to your dashboard
+          </Link>
+        </div>
+      ) : signedIn ? (
         <div className="auth-actions">
           {resend.kind === 'sent' ? (
             <div className="alert alert-success">A new verification email is on its way. Check your inbox.</div>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
+import { VerifyReminder } from './verify-reminder.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
 import './dashboard.css';
@@ -62,6 +63,8 @@ export function DashboardPage() {
         </p>
       </header>
 
+      <VerifyReminder user={user} />
+
       {load.kind === 'error' ? (
         <div className="alert alert-error dashboard-error" role="alert">
           <h2>{DASHBOARD_LOAD_ERROR}</h2>
@@ -77,7 +80,8 @@ export function DashboardPage() {
         </h2>
         {data ? (
           <dl className="dashboard-tiles">
-            <Tile icon="✅" label="Problems Solved" value={String(data.problems_solved)} testId="tile-problems-solved" />
+            {/* Problems, not answers: the progress page's success rate counts every answer. */}
+            <Tile icon="✅" label="Problems Solved" value={String(data.problems_solved)} testId="tile-problems-solved" note="different problems answered right" />
             <Tile icon="🔥" label="Day Streak" value={plural(data.day_streak, 'day', 'days')} testId="tile-day-streak" />
             <Tile
               icon="🎓"

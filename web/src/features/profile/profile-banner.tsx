@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 export type Banner = { kind: 'success' | 'error'; text: string; id: number } | null;
 
@@ -26,4 +26,25 @@ export function ProfileBanner({ banner, onDone }: { banner: Banner; onDone(): vo
       )}
     </div>
   );
+}
+
+/**
+ * Keeps a sticky element just below the sticky top navigation, however tall the navigation is
+ * (two rows on a phone, or when a long name wraps it), so a banner is never hidden under it.
+ */
+export function useStickyBelowNav<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const nav = document.querySelector<HTMLElement>('.top-nav');
+    const element = ref.current;
+    if (!nav || !element) return;
+    const place = () => {
+      element.style.top = `${nav.getBoundingClientRect().height}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }

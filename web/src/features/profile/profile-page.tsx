@@ -8,7 +8,7 @@ import { AvatarSection, serverMessage } from './avatar-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { JoinTutorSection } from '../tutor/join-tutor-section.tsx';
-import { ProfileBanner, type Banner } from './profile-banner.tsx';
+import { ProfileBanner, useStickyBelowNav, type Banner } from './profile-banner.tsx';
 import { ProfileCompletionCard, type ProfileCompletion } from './profile-completion.tsx';
 import './profile.css';
 
@@ -22,6 +22,7 @@ export function ProfilePage() {
   const [completion, setCompletion] = useState<ProfileCompletion | null>(null);
   const [completionError, setCompletionError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const bannerSlot = useStickyBelowNav<HTMLDivElement>();
   const bannerId = useRef(0);
 
   const notify = useCallback((kind: 'success' | 'error', text: string) => {
@@ -72,7 +73,7 @@ export function ProfilePage() {
         <h1>Profile &amp; Settings</h1>
         <p className="muted">Manage your picture, personal details and password.</p>
       </div>
-      <div className="profile-banner-slot">
+      <div className="profile-banner-slot" ref={bannerSlot}>
         <ProfileBanner banner={banner} onDone={clearBanner} />
       </div>
 

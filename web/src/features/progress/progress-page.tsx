@@ -173,7 +173,7 @@ function ProgressReport({ data }: { data: ProgressSummary }) {
               </span>
               <span className="progress-stat-note">
                 {data.correct_answers !== undefined && data.total_answers !== undefined
-                  ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct`
+                  ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct, every try counted`
                   : 'of all answers'}
               </span>
             </dd>

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, resetLinkProblem, TOKEN_MESSAGES } from '@mathdaily/domain';
+import type { CommandApiDeps } from '../deps.ts';
+import { loadUser } from './accounts.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
+
+/**
+ * POST /api/auth/reset-password/check {token} → 200 {valid: true}, or the refusal the reset itself
+ * would give (400 invalid, 410 used, replaced or expired). The reset page asks when it opens, so a
+ * dead link says so before anyone types a new password. Nothing is recorded. A POST (the token
+ * stays out of URLs and logs) in the command API, which reads the user's own stream.
+ */
+export function registerCheckResetLink(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password/check', {
+    schema: {
+      body: z.object({
+        token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
+      }),
+      tags: ['auth'],
+    },
+    config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
+    handler: async (request) => {
+      const userId = userIdOfLinkToken(request.body.token);
+      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const user = await loadUser(deps.store, userId);
+      if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const problem = resetLinkProblem(user.state, sha256Hex(request.body.token.trim()), deps.clock().toISOString());
+      if (problem) throw problem;
+      return { valid: true };
+    },
+  });
+}
