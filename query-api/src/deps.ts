@@ -10,6 +10,8 @@ export interface QueryApiDeps {
   clock: () => Date;
   config: {
     demoAccounts: boolean;
+    /** Verifies the access token a /api/live socket sends as its first message. */
+    jwtSecret: string;
     /** DATA_DIR: uploaded avatars and the development mailbox are read from here. */
     dataDir?: string;
   };

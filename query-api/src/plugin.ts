@@ -27,6 +27,7 @@ import { registerGetTutorDashboard } from './tutors/get-tutor-dashboard.ts';
 import { registerListTutorStudents } from './tutors/list-tutor-students.ts';
 import { registerListReferralCodes } from './tutors/list-referral-codes.ts';
 import { registerGetStudentProgress } from './tutors/get-student-progress.ts';
+import { registerGetLive } from './live/get-live.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -57,4 +58,5 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerListTutorStudents(app, deps);
   registerListReferralCodes(app, deps);
   registerGetStudentProgress(app, deps);
+  await registerGetLive(app, deps);
 }

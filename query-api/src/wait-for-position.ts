@@ -45,6 +45,7 @@ export class PositionWaiter {
   private readonly transactionIds = new LruMap<bigint, Promise<bigint | null>>(TRANSACTION_ID_CACHE);
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  private readonly advanceListeners = new Set<(point: Point) => void>();
 
   constructor(
     private readonly options: { pool: DatabasePool; databaseUrl: string; eventsInPostgres: boolean },
@@ -53,6 +54,12 @@ export class PositionWaiter {
   /** The latest checkpoint this waiter knows (from NOTIFY payloads or projection_state). */
   get checkpoint(): Point {
     return this.checkpointAt;
+  }
+
+  /** Called each time the checkpoint moves (the live feed reads what the batch changed); returns the unsubscribe. */
+  onAdvance(listener: (point: Point) => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
   }
 
   get eventsInPostgres(): boolean {
@@ -112,6 +119,7 @@ export class PositionWaiter {
     if (atOrBefore(point, this.checkpointAt)) return;
     this.checkpointAt = point;
     this.wakeAll();
+    for (const listener of this.advanceListeners) listener(point);
   }
 
   /** Reads projection_state; concurrent calls share one read, and a call during a read gets one more after it. */

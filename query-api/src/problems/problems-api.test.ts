@@ -68,7 +68,7 @@ beforeAll(async () => {
     loadPrincipal: async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid }),
   });
   await app.register(async (scope) =>
-    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false } }),
+    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
   );
   await app.ready();
 });

@@ -1,0 +1,88 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { verifyAccessToken } from '@mathdaily/api-kit';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps.ts';
+import { loadPrincipalFromReadModels } from '../auth/load-principal.ts';
+import { recentActivity } from '../tutors/activity-view.ts';
+import { LiveHub, LOOKBACK } from './live-hub.ts';
+
+/** Close codes and reasons (a reason is at most 123 bytes). */
+export const LIVE_CLOSE = {
+  badMessage: { code: 4400, reason: 'Send {"type":"auth","token":"<access token>"} first.' },
+  unauthorized: { code: 4401, reason: 'Your session has expired. Please sign in again.' },
+  forbidden: { code: 4403, reason: 'Live activity is for tutors and admins.' },
+  authTimeout: { code: 4408, reason: 'No sign-in message arrived in time.' },
+} as const;
+const AUTH_TIMEOUT_MS = 10_000;
+const RESUME_LIMIT = 200;
+/** A client that reads slower than this much queued output is dropped (it reconnects and resumes). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+const authMessage = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
+  /** The last activity position the client has: what came after it is sent first. */
+  after: z.string().regex(/^\d{1,20}$/).optional(),
+});
+
+/**
+ * GET /api/live (websocket): the tutor's live activity and alerts. The token never goes in the
+ * URL (it would end up in logs): the first message is {type:'auth', token, after?}; a bad or
+ * expired token closes with 4401 and a reason a person can read. Then: {type:'ready'}, then
+ * {type:'activity', items} with what the client missed since `after`, then every change as it is
+ * projected. Access is 'public' because the guard reads headers, which browsers cannot set on a
+ * websocket; the first message is the check.
+ */
+export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) {
+  await app.register(websocket, { options: { maxPayload: 8192 } });
+  const hub = new LiveHub(deps);
+  await hub.start();
+  app.addHook('onClose', async () => hub.stop());
+  app.decorate('liveHub', hub);
+
+  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { tags: ['tutors'], hide: true } }, (socket) => {
+    let leave: (() => void) | null = null;
+    const close = ({ code, reason }: { code: number; reason: string }) => socket.close(code, reason);
+    const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      leave?.();
+    });
+    socket.once('message', (raw: Buffer) => {
+      clearTimeout(timer);
+      void (async () => {
+        let message: z.infer<typeof authMessage>;
+        try {
+          message = authMessage.parse(JSON.parse(String(raw)));
+        } catch {
+          return close(LIVE_CLOSE.badMessage);
+        }
+        const claims = verifyAccessToken(message.token, deps.config.jwtSecret);
+        const principal = claims ? await loadPrincipalFromReadModels(deps.pool, claims, { now: deps.clock }) : null;
+        if (!principal) return close(LIVE_CLOSE.unauthorized);
+        if (principal.role !== 'tutor' && principal.role !== 'admin') return close(LIVE_CLOSE.forbidden);
+        if (socket.readyState !== socket.OPEN) return;
+        const send = (items: readonly unknown[]) => {
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
+          socket.send(JSON.stringify({ type: 'activity', items }));
+        };
+        // Join before reading the missed rows, so nothing committed in between falls through.
+        leave = hub.add(principal.userId, principal.role, { send });
+        socket.send(JSON.stringify({ type: 'ready' }));
+        const after = BigInt(message.after ?? '0');
+        const missed = await recentActivity(deps.pool, principal.role === 'admin' ? null : principal.userId, {
+          limit: RESUME_LIMIT,
+          afterPosition: (after > LOOKBACK ? after - LOOKBACK : 0n).toString(),
+        });
+        if (missed.length > 0 && socket.readyState === socket.OPEN) send(missed.reverse());
+      })().catch(() => close(LIVE_CLOSE.unauthorized));
+    });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningApp, startTestApp } from '@mathdaily/testing';
+import { LIVE_CLOSE } from './get-live.ts';
+
+/**
+ * /api/live through the whole app on a real port and database: a student's answer reaches their
+ * tutor's socket and no other tutor's; bad first messages and tokens are refused with a reason;
+ * a reconnect with the last position gets what was missed.
+ */
+
+let app: RunningApp;
+let ips = 0;
+interface Caller {
+  token: string;
+  userId: string;
+}
+interface Item {
+  id: string;
+  position: string;
+  type: string;
+  student_id: string;
+  message: string;
+}
+
+async function call(method: 'POST' | 'PUT', url: string, as: Caller | null, payload: unknown) {
+  const response = await app.server.inject({
+    method,
+    url,
+    remoteAddress: `198.51.100.${++ips % 250}`,
+    headers: as ? { authorization: `Bearer ${as.token}` } : {},
+    payload: payload as object,
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json() as any;
+}
+
+const signIn = async (email: string, password = 'Demo123!'): Promise<Caller> => {
+  const body = await call('POST', '/api/auth/login', null, { email, password });
+  return { token: body.accessToken, userId: body.user.id };
+};
+
+let counter = 0;
+async function registerStudent(referralCode?: string): Promise<Caller & { email: string }> {
+  const email = `live.${Date.now().toString(36)}.${++counter}@example.com`;
+  const body = await call('POST', '/api/auth/register', null, {
+    email, password: 'Secret123!', firstName: 'Lia', lastName: 'Live', gradeLevel: 7, ...(referralCode ? { referralCode } : {}),
+  });
+  return { token: body.accessToken, userId: body.user.id, email };
+}
+
+/** A socket with its messages queued, and a way to wait for the next one that matches. */
+class LiveSocket {
+  readonly received: { type: string; items?: Item[] }[] = [];
+  private waiters: (() => void)[] = [];
+  closed: Promise<{ code: number; reason: string }>;
+  readonly socket: WebSocket;
+
+  constructor() {
+    this.socket = new WebSocket(`${app.url.replace('http', 'ws')}/api/live`);
+    this.socket.on('message', (data) => {
+      this.received.push(JSON.parse(String(data)));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  static async open(first: unknown): Promise<LiveSocket> {
+    const live = new LiveSocket();
+    await new Promise((resolve, reject) => live.socket.once('open', resolve).once('error', reject));
+    live.socket.send(typeof first === 'string' ? first : JSON.stringify(first));
+    return live;
+  }
+
+  items(): Item[] {
+    return this.received.flatMap((message) => message.items ?? []);
+  }
+
+  async until(match: (items: Item[]) => boolean, timeoutMs = 5000): Promise<Item[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!match(this.items())) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out; received ${JSON.stringify(this.received)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.items();
+  }
+}
+
+let tutor: Caller;
+let otherTutor: Caller;
+let student: Caller;
+let otherStudent: Caller;
+const problemId = randomUUID();
+
+async function answer(who: Caller, sessionId: string) {
+  await call('POST', '/api/learning/sessions', who, { session_id: sessionId });
+  return call('POST', '/api/learning/submit-answer', who, { problem_id: problemId, session_id: sessionId, user_answer: '3/4', response_time_ms: 5000 });
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  tutor = await signIn('tutor@example.com');
+  const admin = await signIn('admin@example.com');
+  const other = await registerStudent();
+  await call('PUT', '/api/admin/users/role', admin, { userId: other.userId, role: 'tutor' });
+  otherTutor = await signIn(other.email, 'Secret123!');
+  await app.store.append(
+    `problem-${problemId}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'ProblemCreated',
+        data: {
+          problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 7, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
+          answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
+          difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
+        },
+        metadata: { actorId: null, correlationId: 'live-test', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  const codeA = (await call('POST', '/api/tutors/referral-codes', tutor, {})).code;
+  const codeB = (await call('POST', '/api/tutors/referral-codes', otherTutor, {})).code;
+  student = await registerStudent(codeA);
+  otherStudent = await registerStudent(codeB);
+  await call('PUT', `/api/tutors/students/${student.userId}`, tutor, { relationship_status: 'active' });
+  await call('PUT', `/api/tutors/students/${otherStudent.userId}`, otherTutor, { relationship_status: 'active' });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('/api/live', () => {
+  test("a student's answer reaches their tutor's socket, and not another tutor's", async () => {
+    const mine = await LiveSocket.open({ type: 'auth', token: tutor.token });
+    const theirs = await LiveSocket.open({ type: 'auth', token: otherTutor.token });
+    await mine.until(() => mine.received.some((message) => message.type === 'ready'));
+    await theirs.until(() => theirs.received.some((message) => message.type === 'ready'));
+
+    const started = Date.now();
+    await answer(student, randomUUID());
+    const items = await mine.until((list) => list.some((item) => item.type === 'answered' && item.student_id === student.userId));
+    const latency = Date.now() - started;
+    expect(items.find((item) => item.type === 'answered')!.message).toMatch(/^Lia Live is practising Fractions: 1 of 1 right/);
+    expect(latency).toBeLessThan(1000);
+
+    // The other tutor's own student answers afterwards: by the time that arrives, nothing of ours has.
+    await answer(otherStudent, randomUUID());
+    await theirs.until((list) => list.some((item) => item.type === 'answered' && item.student_id === otherStudent.userId));
+    expect(theirs.items().filter((item) => item.student_id === student.userId)).toEqual([]);
+    expect(mine.items().filter((item) => item.student_id === otherStudent.userId)).toEqual([]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  test('a bad first message, a bad token and a student are refused with a reason', async () => {
+    const garbled = await LiveSocket.open('hello');
+    expect(await garbled.closed).toEqual(LIVE_CLOSE.badMessage);
+    const forged = await LiveSocket.open({ type: 'auth', token: `${tutor.token}x` });
+    expect(await forged.closed).toEqual(LIVE_CLOSE.unauthorized);
+    const pupil = await LiveSocket.open({ type: 'auth', token: student.token });
+    expect(await pupil.closed).toEqual(LIVE_CLOSE.forbidden);
+  });
+
+  test('a reconnect with the last position gets what it missed, and only that', async () => {
+    const first = await LiveSocket.open({ type: 'auth', token: tutor.token });
+    const seen = await first.until((list) => list.length > 0);
+    const last = seen.reduce((max, item) => (BigInt(item.position) > max ? BigInt(item.position) : max), 0n);
+    first.socket.close();
+    await first.closed;
+
+    const sessionId = randomUUID();
+    const answered = await answer(student, sessionId);
+    const again = await LiveSocket.open({ type: 'auth', token: tutor.token, after: last.toString() });
+    const missed = await again.until((list) => list.some((item) => item.id === `${student.userId}:session:${sessionId}`));
+    expect(BigInt(missed.find((item) => item.id === `${student.userId}:session:${sessionId}`)!.position)).toBeLessThanOrEqual(BigInt(answered.position));
+    expect(missed.every((item) => BigInt(item.position) > last - 1000n)).toBe(true);
+    again.socket.close();
+  });
+});
