@@ -1,6 +1,6 @@
 // Pure-domain hot paths: answer checking (runs per submit in browser and server) and the
-// ability model's per-attempt update (runs per event in the projector).
-import { eloUpdate } from '@mathdaily/domain';
+// knowledge model's prediction and update (run per answer in the projector).
+import { KNOWLEDGE_MODEL_PARAMETERS, predictCorrect, updateKnowledge, type LearnerKnowledge, type TopicKnowledge } from '@mathdaily/domain';
 import { checkAnswer } from '@mathdaily/domain/problems/check-answer';
 import { generateProblems } from '@mathdaily/domain/problems/templates';
 
@@ -20,12 +20,16 @@ export async function benchDomain(record: Measure) {
   }
   record(`domain: checkAnswer, right and wrong answers (${checks} checks)`, perSecond(checks, performance.now() - started));
 
-  let row = { studentAbility: 0, studentCount: 0, topicAbility: 0, topicCount: 0, problemDifficulty: 0, problemCount: 0 };
+  let learner: LearnerKnowledge | undefined;
+  const topics = new Map<string, TopicKnowledge>();
   const updates = 200_000;
-  const eloStarted = performance.now();
+  const modelStarted = performance.now();
   for (let i = 0; i < updates; i += 1) {
-    const next = eloUpdate({ ...row, isCorrect: i % 4 !== 0 });
-    row = { ...row, ...next };
+    const topicId = `t${i % 7}`;
+    predictCorrect(KNOWLEDGE_MODEL_PARAMETERS, learner, topics.get(topicId), topicId);
+    const next = updateKnowledge(learner, topics.get(topicId), topicId, i % 4 !== 0);
+    learner = next.learner;
+    topics.set(topicId, next.topic);
   }
-  record(`domain: ability-model update (${updates.toLocaleString('en-GB')} attempts)`, perSecond(updates, performance.now() - eloStarted));
+  record(`domain: knowledge-model prediction + update (${updates.toLocaleString('en-GB')} attempts)`, perSecond(updates, performance.now() - modelStarted));
 }

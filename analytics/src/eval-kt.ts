@@ -136,14 +136,20 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Runs the command; returns the exit code (2 for bad arguments or a malformed file). */
+export function main(argv: readonly string[], out: (line: string) => void, err: (line: string) => void): number {
   try {
-    runEvalKt(process.argv.slice(2), (line) => console.log(line));
+    runEvalKt(argv, out);
+    return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`eval:kt: ${(error as Error).message}\n${USAGE}`);
-      process.exit(2);
+      err(`eval:kt: ${(error as Error).message}\n${USAGE}`);
+      return 2;
     }
     throw error;
   }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = main(process.argv.slice(2), (line) => console.log(line), (line) => console.error(line));
 }

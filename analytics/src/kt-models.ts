@@ -9,6 +9,8 @@ import {
   KNOWLEDGE_FEATURES,
   knowledgeFeatures,
   predictCorrect,
+  TOPIC_TERMS,
+  topicTerms,
   updateKnowledge,
   type KnowledgeModelParameters,
   type LearnerKnowledge,
@@ -73,18 +75,19 @@ export function fitKnowledgeModel(train: readonly ResponseSequence[], descriptio
   });
   const transferIndex = new Map<string, number>();
   const topicBase = globals;
-  const transferBase = topicBase + 3 * topicIndex.size;
+  const transferBase = topicBase + TOPIC_TERMS.length * topicIndex.size;
   for (const [key, count] of transferCounts) if (count >= options.minTransferCount) transferIndex.set(key, transferBase + transferIndex.size);
   const dimensions = transferBase + transferIndex.size;
 
   const x = new Float64Array(globals);
+  const terms = new Float64Array(TOPIC_TERMS.length);
   const rows = new SparseRowsBuilder();
   walk(train, (learner, topic, skill, correct) => {
     const entries: Array<[number, number]> = [];
     knowledgeFeatures(learner ?? emptyLearner, topic ?? emptyTopic, skill, x);
     for (let f = 0; f < globals; f += 1) entries.push([f, x[f]!]);
-    const k = topicBase + 3 * topicIndex.get(skill)!;
-    entries.push([k, 1], [k + 1, Math.log1p(topic?.successes ?? 0)], [k + 2, Math.log1p(topic?.failures ?? 0)]);
+    const k = topicBase + TOPIC_TERMS.length * topicIndex.get(skill)!;
+    topicTerms(topic ?? emptyTopic, terms).forEach((value, t) => entries.push([k + t, value]));
     if (learner?.lastTopicId != null && learner.lastTopicId !== skill) {
       const j = transferIndex.get(`${learner.lastTopicId}>${skill}>${learner.lastCorrect ? 1 : 0}`);
       if (j !== undefined) entries.push([j, 1]);
@@ -101,8 +104,8 @@ export function fitKnowledgeModel(train: readonly ResponseSequence[], descriptio
   const weights = Object.fromEntries(KNOWLEDGE_FEATURES.map((name, f) => [name, w[f]!]));
   const topics: KnowledgeModelParameters['topics'] = {};
   for (const [skill, k] of topicIndex) {
-    const at = topicBase + 3 * k;
-    topics[skill] = { bias: w[at]!, successes: w[at + 1]!, failures: w[at + 2]! };
+    const at = topicBase + TOPIC_TERMS.length * k;
+    topics[skill] = Object.fromEntries(TOPIC_TERMS.map((term, t) => [term, w[at + t]!])) as KnowledgeModelParameters['topics'][string];
   }
   const transfer: KnowledgeModelParameters['transfer'] = {};
   for (const [key, j] of transferIndex) {

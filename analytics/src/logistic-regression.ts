@@ -86,7 +86,7 @@ const dot = (a: Float64Array, b: Float64Array) => {
 export function fitLogisticRegression(data: SparseRows, options: FitOptions): Float64Array {
   const n = options.dimensions;
   const squares = new Float64Array(n);
-  for (let e = 0; e < data.index.length; e += 1) squares[data.index[e]!] += data.value[e]! * data.value[e]!;
+  for (let e = 0; e < data.index.length; e += 1) squares[data.index[e]!]! += data.value[e]! * data.value[e]!;
   const scale = squares.map((sum) => (sum > 0 ? Math.sqrt(data.rows / sum) : 1));
   const scaled: SparseRows = { ...data, value: data.value.map((v, e) => v * scale[data.index[e]!]!) };
   const w = minimise(scaled, options);

@@ -34,6 +34,8 @@ export const KNOWLEDGE_FEATURES = [
   'topic.lastCorrect',
   'topic.lastWrong',
   'topic.gap',
+  'topic.streak',
+  'topic.missStreak',
   'learner.successes',
   'learner.failures',
   ...LEARNER_DECAYS.flatMap((d) => [`learner.recentSuccesses.${d}`, `learner.recentFailures.${d}`]),
@@ -44,6 +46,9 @@ export const KNOWLEDGE_FEATURES = [
   'previous.wrongOtherTopic',
 ] as const;
 export type KnowledgeFeature = (typeof KNOWLEDGE_FEATURES)[number];
+
+/** The terms a topic's own fitted values multiply (`topicTerms`); each is a field of a parameter file's topic entry. */
+export const TOPIC_TERMS = ['bias', 'successes', 'failures', 'lastCorrect', 'lastWrong'] as const;
 
 /** What the model keeps per student (all topics). */
 export interface LearnerKnowledge {
@@ -68,6 +73,9 @@ export interface TopicKnowledge {
   /** The student's answer count (LearnerKnowledge.answers) after the last answer on this topic. */
   lastAnswerIndex: number;
   lastCorrect: boolean | null;
+  /** Right (wrong) answers in a row at the end of the topic's answers. */
+  streak: number;
+  missStreak: number;
 }
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -85,8 +93,11 @@ export const knowledgeModelParametersSchema = z.object({
     .refine((weights) => KNOWLEDGE_FEATURES.every((name) => name in weights), {
       message: `weights must name every feature: ${KNOWLEDGE_FEATURES.join(', ')}`,
     }),
-  /** Per-topic deviations: bias and extra weights on log(1+successes) and log(1+failures) on the topic. */
-  topics: z.record(z.string(), z.object({ bias: finite, successes: finite, failures: finite })),
+  /**
+   * Per-topic deviations from the global weights: a bias, and extra weights on log(1+successes),
+   * log(1+failures) and the last answer (right, wrong) on the topic.
+   */
+  topics: z.record(z.string(), z.object(Object.fromEntries(TOPIC_TERMS.map((term) => [term, finite])) as Record<(typeof TOPIC_TERMS)[number], typeof finite>)),
   /** transfer[fromTopic][toTopic]: added when the previous answer was on fromTopic (≠ toTopic), right or wrong. */
   transfer: z.record(z.string(), z.record(z.string(), z.object({ afterCorrect: finite, afterWrong: finite }))),
   /** The product's per-problem difficulty within its topic, learned online (not part of the fit). */
@@ -123,6 +134,8 @@ export function emptyTopicKnowledge(): TopicKnowledge {
     recentFailures: TOPIC_DECAYS.map(() => 0),
     lastAnswerIndex: -1,
     lastCorrect: null,
+    streak: 0,
+    missStreak: 0,
   };
 }
 
@@ -147,6 +160,8 @@ export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowled
   out[i++] = topic.lastCorrect === true ? 1 : 0;
   out[i++] = topic.lastCorrect === false ? 1 : 0;
   out[i++] = topic.answers === 0 ? 0 : Math.log1p(learner.answers - topic.lastAnswerIndex);
+  out[i++] = Math.log1p(topic.streak);
+  out[i++] = Math.log1p(topic.missStreak);
   out[i++] = Math.log1p(learner.successes);
   out[i++] = Math.log1p(learner.failures);
   for (let d = 0; d < LEARNER_DECAYS.length; d += 1) {
@@ -162,6 +177,16 @@ export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowled
   return out;
 }
 
+/** The values of TOPIC_TERMS for the next answer on a topic, written into `out`. */
+export function topicTerms(topic: TopicKnowledge, out: Float64Array): Float64Array {
+  out[0] = 1;
+  out[1] = Math.log1p(topic.successes);
+  out[2] = Math.log1p(topic.failures);
+  out[3] = topic.lastCorrect === true ? 1 : 0;
+  out[4] = topic.lastCorrect === false ? 1 : 0;
+  return out;
+}
+
 /** Weights in KNOWLEDGE_FEATURES order, computed once per parameter object. */
 const weightVectors = new WeakMap<KnowledgeModelParameters, Float64Array>();
 function weightVector(params: KnowledgeModelParameters): Float64Array {
@@ -174,6 +199,7 @@ function weightVector(params: KnowledgeModelParameters): Float64Array {
 }
 
 const scratch = new Float64Array(KNOWLEDGE_FEATURES.length);
+const topicScratch = new Float64Array(TOPIC_TERMS.length);
 
 /**
  * The log-odds of a correct answer on `topicId` for a problem of average difficulty in that topic.
@@ -191,7 +217,10 @@ export function knowledgeLogit(
   let z = 0;
   for (let f = 0; f < x.length; f += 1) z += w[f]! * x[f]!;
   const own = params.topics[topicId];
-  if (own) z += own.bias + own.successes * Math.log1p(topicState.successes) + own.failures * Math.log1p(topicState.failures);
+  if (own) {
+    const terms = topicTerms(topicState, topicScratch);
+    TOPIC_TERMS.forEach((term, t) => (z += own[term] * terms[t]!));
+  }
   if (learner?.lastTopicId != null && learner.lastTopicId !== topicId) {
     const pair = params.transfer[learner.lastTopicId]?.[topicId];
     if (pair) z += learner.lastCorrect ? pair.afterCorrect : pair.afterWrong;
@@ -244,6 +273,8 @@ export function updateKnowledge(
       recentFailures: TOPIC_DECAYS.map((d, i) => (t.recentFailures[i] ?? 0) * d + 1 - success),
       lastAnswerIndex: answers,
       lastCorrect: isCorrect,
+      streak: isCorrect ? t.streak + 1 : 0,
+      missStreak: isCorrect ? 0 : t.missStreak + 1,
     },
   };
 }

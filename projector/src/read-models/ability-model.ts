@@ -1,24 +1,37 @@
-import { difficultyPrior, eloUpdate, ratingNudge, type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
+import {
+  KNOWLEDGE_MODEL_PARAMETERS,
+  predictCorrect,
+  problemDifficultyPrior,
+  rateProblemDifficulty,
+  updateKnowledge,
+  updateProblemDifficulty,
+  type AnswerSubmittedData,
+  type DifficultyRatedData,
+  type LearnerKnowledge,
+  type TopicKnowledge,
+} from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 import { isUuid } from './learner-profiles.ts';
 
 /**
- * Parameters of the domain's ability model (Elo with uncertainty, docs/learning-model.md §4), one
- * row per student (global ability), per (student, topic) and per problem (difficulty), updated
- * answer by answer with `eloUpdate` and nudged by ratings with `ratingNudge`. A problem nobody has
- * answered has no row: its difficulty is `difficultyPrior(difficulty_level)`. The due queue
- * predicts success with `predictFromParameters` over these rows.
+ * The domain's knowledge model (docs/knowledge-model.md) answer by answer: the student's state
+ * over all topics, their state per topic (both `state` as the domain keeps it, with counts copied
+ * into columns for people), and each problem's difficulty within its topic, learned from the
+ * surprise of every answer (`updateProblemDifficulty`) and nudged by ratings. A problem nobody has
+ * answered has no row: its difficulty is `problemDifficultyPrior(level)`. The due queue predicts
+ * success with `predictCorrect` over these rows and the same parameter file.
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'ability_students',
       columns: [
         { name: 'user_id', type: 'uuid' },
-        { name: 'ability', type: 'float8' },
-        { name: 'updates', type: 'int4' },
+        { name: 'answers', type: 'int4' },
+        { name: 'correct', type: 'int4' },
+        { name: 'state', type: 'jsonb' },
       ],
       primaryKey: ['user_id'],
     },
@@ -27,8 +40,9 @@ export const abilityModel: ReadModel = {
       columns: [
         { name: 'user_id', type: 'uuid' },
         { name: 'topic_id', type: 'text' },
-        { name: 'ability', type: 'float8' },
-        { name: 'updates', type: 'int4' },
+        { name: 'answers', type: 'int4' },
+        { name: 'correct', type: 'int4' },
+        { name: 'state', type: 'jsonb' },
       ],
       primaryKey: ['user_id', 'topic_id'],
     },
@@ -58,32 +72,31 @@ export const abilityModel: ReadModel = {
     };
   },
   apply(event, tables) {
+    const params = KNOWLEDGE_MODEL_PARAMETERS;
     const students = tables.ability_students!;
     const topics = tables.ability_student_topics!;
     const problems = tables.ability_problems!;
     if (event.type === 'AnswerSubmitted') {
       const data = event.data as AnswerSubmittedData;
       if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-      const student = students.get(data.userId);
-      const topic = topics.get(data.userId, data.topicId);
+      const learner = students.get(data.userId)?.state as LearnerKnowledge | undefined;
+      const topic = topics.get(data.userId, data.topicId)?.state as TopicKnowledge | undefined;
       const problem = problems.get(data.problemId);
-      const next = eloUpdate({
-        studentAbility: (student?.ability as number | undefined) ?? 0,
-        studentCount: (student?.updates as number | undefined) ?? 0,
-        topicAbility: (topic?.ability as number | undefined) ?? 0,
-        topicCount: (topic?.updates as number | undefined) ?? 0,
-        problemDifficulty: (problem?.difficulty as number | undefined) ?? difficultyPrior(data.difficultyLevel),
-        problemCount: (problem?.attempts as number | undefined) ?? 0,
-        isCorrect: data.isCorrect,
-      });
-      students.put({ user_id: data.userId, ability: next.studentAbility, updates: next.studentCount });
-      topics.put({ user_id: data.userId, topic_id: data.topicId, ability: next.topicAbility, updates: next.topicCount });
+      const before = {
+        difficulty: (problem?.difficulty as number | undefined) ?? problemDifficultyPrior(params, data.difficultyLevel),
+        attempts: (problem?.attempts as number | undefined) ?? 0,
+      };
+      const predicted = predictCorrect(params, learner, topic, data.topicId, before.difficulty);
+      const next = updateKnowledge(learner, topic, data.topicId, data.isCorrect);
+      const after = updateProblemDifficulty(params, before, predicted, data.isCorrect);
+      students.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
+      topics.put({ user_id: data.userId, topic_id: data.topicId, answers: next.topic.answers, correct: next.topic.successes, state: next.topic });
       problems.put({
         problem_id: data.problemId,
-        // An existing row keeps its level and rating count (the old upsert updated difficulty and attempts only).
+        // An existing row keeps its level and rating count.
         difficulty_level: (problem?.difficulty_level as number | undefined) ?? data.difficultyLevel,
-        difficulty: next.problemDifficulty,
-        attempts: next.problemCount,
+        difficulty: after.difficulty,
+        attempts: after.attempts,
         ratings: (problem?.ratings as number | undefined) ?? 0,
       });
       return;
@@ -95,7 +108,7 @@ export const abilityModel: ReadModel = {
     if (!problem) return;
     problems.put({
       ...problem,
-      difficulty: ratingNudge({ problemDifficulty: problem.difficulty as number, problemCount: problem.attempts as number, rating: data.rating }),
+      difficulty: rateProblemDifficulty(params, { difficulty: problem.difficulty as number, attempts: problem.attempts as number }, data.rating),
       ratings: (problem.ratings as number) + 1,
     });
   },

@@ -4,11 +4,15 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import {
-  createAbilityModel,
+  KNOWLEDGE_MODEL_PARAMETERS,
   predictCorrect,
-  updateWithAttempt,
-  updateWithRating,
+  problemDifficultyPrior,
+  rateProblemDifficulty,
+  updateKnowledge,
+  updateProblemDifficulty,
+  type LearnerKnowledge,
   type NewEvent,
+  type TopicKnowledge,
 } from '@mathdaily/domain';
 import { Projector } from '../projector.ts';
 import { rebuildReadModels } from '../rebuild.ts';
@@ -363,48 +367,66 @@ describe('achievements', () => {
   });
 });
 
-describe('ability model parameters', () => {
+describe('knowledge model rows', () => {
   test('follow the domain model answer by answer and rating by rating', async () => {
+    const params = KNOWLEDGE_MODEL_PARAMETERS;
     const a = await register('UTC');
     const b = await register('UTC');
     const shared = problem('fractions', 4);
     const easy = problem('fractions', 1);
-    const model = createAbilityModel();
+    const other = problem('decimals', 3);
+    // The expected rows, folded with the domain functions alone.
+    const learners = new Map<string, LearnerKnowledge>();
+    const topics = new Map<string, TopicKnowledge>();
+    const problems = new Map<string, { difficulty: number; attempts: number; ratings: number }>();
     let at = new Date('2025-06-01T08:00:00Z');
     const script: [Student, ProblemFacts, boolean, number | undefined][] = [
       [a, shared, true, 2],
       [b, shared, false, 5],
+      [a, other, false, undefined],
       [a, easy, true, undefined],
       [b, easy, true, 1],
     ];
     for (const [student, p, correct, rating] of script) {
       await answer(student, p, at, { correct, ...(rating === undefined ? {} : { rating }) });
-      const facts = { studentId: student.id, topicId: p.topicId, problemId: p.id, difficultyLevel: p.difficultyLevel };
-      updateWithAttempt(model, { ...facts, isCorrect: correct });
-      if (rating !== undefined) updateWithRating(model, { problemId: p.id, difficultyLevel: p.difficultyLevel, rating });
+      const topicKey = `${student.id}/${p.topicId}`;
+      const before = problems.get(p.id) ?? { difficulty: problemDifficultyPrior(params, p.difficultyLevel), attempts: 0, ratings: 0 };
+      const predicted = predictCorrect(params, learners.get(student.id), topics.get(topicKey), p.topicId, before.difficulty);
+      const next = updateKnowledge(learners.get(student.id), topics.get(topicKey), p.topicId, correct);
+      learners.set(student.id, next.learner);
+      topics.set(topicKey, next.topic);
+      const after = { ...updateProblemDifficulty(params, before, predicted, correct), ratings: before.ratings };
+      if (rating !== undefined) {
+        after.difficulty = rateProblemDifficulty(params, after, rating);
+        after.ratings += 1;
+      }
+      problems.set(p.id, after);
       at = new Date(at.getTime() + 60_000);
     }
     await project();
-    const problems = await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), difficulty: z.number(), attempts: z.number(), ratings: z.number() }))`
+    const problemRows = await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), difficulty: z.number(), attempts: z.number(), ratings: z.number() }))`
       SELECT problem_id, difficulty, attempts, ratings FROM read_models.ability_problems ORDER BY problem_id`);
-    for (const row of problems) {
-      const expected = model.problems[row.problem_id]!;
+    expect(problemRows).toHaveLength(3);
+    for (const row of problemRows) {
+      const expected = problems.get(row.problem_id)!;
       expect(row.difficulty).toBeCloseTo(expected.difficulty, 12);
-      expect(row.attempts).toBe(expected.count);
+      expect(row.attempts).toBe(expected.attempts);
       expect(row.ratings).toBe(expected.ratings);
     }
-    const students = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), ability: z.number(), updates: z.number() }))`
-      SELECT user_id, ability, updates FROM read_models.ability_students`);
-    expect(students).toHaveLength(2);
-    for (const row of students) {
-      expect(row.ability).toBeCloseTo(model.students[row.user_id]!.ability, 12);
-      expect(row.updates).toBe(2);
+    // The rated-easy problem ended easier than its level prior, the rated-hard one harder.
+    expect(problems.get(easy.id)!.difficulty).toBeLessThan(problemDifficultyPrior(params, 1));
+    const studentRows = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), answers: z.number(), correct: z.number(), state: z.unknown() }))`
+      SELECT user_id, answers, correct, state FROM read_models.ability_students ORDER BY user_id`);
+    expect(studentRows).toHaveLength(2);
+    for (const row of studentRows) {
+      expect(row.state).toEqual(learners.get(row.user_id));
+      expect(row.answers).toBe(learners.get(row.user_id)!.answers);
+      expect(row.correct).toBe(learners.get(row.user_id)!.successes);
     }
-    const topic = await fixture.pool.oneFirst(sql.type(z.object({ ability: z.number() }))`
-      SELECT ability FROM read_models.ability_student_topics WHERE user_id = ${a.id} AND topic_id = 'fractions'`);
-    expect(topic).toBeCloseTo(model.studentTopics[a.id]!.fractions!.ability, 12);
-    // Sanity: the fitted parameters still predict within (0, 1).
-    expect(predictCorrect(model, { studentId: a.id, topicId: 'fractions', problemId: shared.id, difficultyLevel: 4 })).toBeGreaterThan(0);
+    const topicRows = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), topic_id: z.string(), answers: z.number(), state: z.unknown() }))`
+      SELECT user_id, topic_id, answers, state FROM read_models.ability_student_topics`);
+    expect(topicRows).toHaveLength(3);
+    for (const row of topicRows) expect(row.state).toEqual(topics.get(`${row.user_id}/${row.topic_id}`));
   });
 });
 

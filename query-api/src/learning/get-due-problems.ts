@@ -5,14 +5,18 @@ import { z } from 'zod';
 import {
   composeSession,
   DAILY_SESSION_SIZE,
-  difficultyPrior,
+  KNOWLEDGE_MODEL_PARAMETERS,
+  knowledgeLogit,
   MAX_SESSION_SIZE,
   MIN_NEW_PER_SESSION,
   newReviewCard,
-  predictFromParameters,
+  problemDifficultyPrior,
   retrievability,
   selectNewProblems,
+  sigmoid,
+  type LearnerKnowledge,
   type ReviewCard,
+  type TopicKnowledge,
 } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
@@ -49,8 +53,9 @@ interface ReviewJson {
 const learnerRow = z.object({
   reviews: z.array(z.unknown()),
   due_total: z.number(),
-  student_ability: z.number().nullable(),
-  topic_abilities: z.record(z.string(), z.number()).nullable(),
+  /** The knowledge model's states (docs/knowledge-model.md), as the projector stored them. */
+  learner_state: z.unknown(),
+  topic_states: z.record(z.string(), z.unknown()).nullable(),
   answers: z.number(),
   attempted: z.array(z.unknown()),
 });
@@ -125,7 +130,7 @@ function newProblemProgress(now: Date): ReviewProgress {
  * Reviews first: problems due today in the learner's time zone (FSRS due by the end of today and
  * not already reviewed today), most overdue first. Then new problems (never attempted, in the
  * learner's grade when it is known) chosen by `selectNewProblems` nearest the target success
- * probability (0.75) predicted by the ability model, and put together by `composeSession`:
+ * probability (0.75) predicted by the knowledge model, and put together by `composeSession`:
  * the landing page's outline (3-4 reviews, 1-2 new; 6 new for a learner with nothing due),
  * growing to every due review + 2 new when more are due, never more than `limit` (≤ 20).
  * Each problem carries `progress` (SPEC §3: next_review_at, consecutive_correct shown as Streak…;
@@ -158,8 +163,8 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
                ORDER BY r.due_at, r.problem_id
                LIMIT ${MAX_SESSION_SIZE}) d) AS reviews,
             (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ${user} AND ${due}) AS due_total,
-            (SELECT ability FROM read_models.ability_students WHERE user_id = ${user}) AS student_ability,
-            (SELECT json_object_agg(topic_id, ability) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_abilities,
+            (SELECT state FROM read_models.ability_students WHERE user_id = ${user}) AS learner_state,
+            (SELECT json_object_agg(topic_id, state) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_states,
             (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
             (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted`),
         problemCatalogueOf(deps.pool, deps.waiter).viewAt(deps.waiter.checkpoint),
@@ -170,14 +175,19 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
         ? bank
         : await problemCatalogueOf(deps.pool, deps.waiter).latest();
 
-      const studentAbility = learnerData.student_ability ?? 0;
-      const topicAbility = learnerData.topic_abilities ?? {};
-      const predict = (problem: ProblemRow) =>
-        predictFromParameters({
-          studentAbility,
-          topicAbility: topicAbility[problem.topic_id] ?? 0,
-          problemDifficulty: catalogue.difficulty(problem.problem_id) ?? difficultyPrior(problem.difficulty_level),
-        });
+      const params = KNOWLEDGE_MODEL_PARAMETERS;
+      const learnerState = (learnerData.learner_state ?? undefined) as LearnerKnowledge | undefined;
+      const topicStates = (learnerData.topic_states ?? {}) as Record<string, TopicKnowledge>;
+      // The learner's log-odds per topic, once per topic; each problem then subtracts its own difficulty.
+      const topicLogits = new Map<string, number>();
+      const predict = (problem: ProblemRow) => {
+        let logit = topicLogits.get(problem.topic_id);
+        if (logit === undefined) {
+          logit = knowledgeLogit(params, learnerState, topicStates[problem.topic_id], problem.topic_id);
+          topicLogits.set(problem.topic_id, logit);
+        }
+        return sigmoid(logit - (catalogue.difficulty(problem.problem_id) ?? problemDifficultyPrior(params, problem.difficulty_level)));
+      };
 
       const attempted = new Set(learnerData.attempted as string[]);
       const fresh = selectNewProblems(

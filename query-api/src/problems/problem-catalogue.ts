@@ -9,7 +9,7 @@ export interface CatalogueView {
   problems: ReadonlyMap<string, ProblemRow>;
   /** Problems of a grade (or all of them), in one fixed order. */
   ofGrade(grade: number | null): readonly ProblemRow[];
-  /** The ability model's learned difficulty of a problem (read_models.ability_problems), null before its first answer. */
+  /** The knowledge model's learned difficulty of a problem within its topic (read_models.ability_problems), null before its first answer. */
   difficulty(problemId: string): number | null;
 }
 
