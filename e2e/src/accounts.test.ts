@@ -168,6 +168,10 @@ describe('a new student', () => {
     await followMailLink(page, email, /Verify your email/);
     await page.waitForURL(/\/verify-email\?token=/);
     await expect.poll(() => page.getByRole('heading', { name: 'Email verified' }).count(), { timeout: 10_000 }).toBe(1);
+    // The same link opened again (a second click in the e-mail): still verified, no failure page.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Email verified' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole('heading', { name: "We couldn't verify your email" }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in' }).click();
 
     // Sign in.
@@ -183,6 +187,8 @@ describe('a new student', () => {
     expect(await signingIn.isDisabled()).toBe(true);
     await page.waitForURL(`${app.url}/dashboard`);
     await expect.poll(() => polite(page).textContent()).toBe('Login successful! Redirecting to dashboard.');
+    await page.getByTestId('tile-problems-solved').waitFor();
+    expect(await page.getByTestId('verify-reminder').count()).toBe(0);
 
     // Profile, through the user menu.
     await page.getByTestId('user-menu-button').click();
@@ -334,6 +340,38 @@ describe('signing in', () => {
     await context.close();
   });
 
+  test('Tab goes from Email to Password (the Forgot link comes after), and Enter there signs in', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill('demo.student@example.com');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}/dashboard`);
+    await context.close();
+  });
+
+  test('a session that cannot be refreshed says so on /login, and signing in returns to the page', async () => {
+    const { context, page } = await signedInPage('demo.student@example.com', DEMO_PASSWORD);
+    await page.goto(`${app.url}/progress`);
+    await page.getByTestId('success-rate').or(page.getByRole('heading', { name: 'No Progress Data' })).first().waitFor({ timeout: 10_000 });
+    // The session ends elsewhere (both tokens no longer valid); the next request finds out.
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'expired.access.token');
+      localStorage.setItem('refreshToken', 'revoked-refresh-token');
+    });
+    await page.goto(`${app.url}/progress?from=bookmark`);
+    await page.waitForURL(`${app.url}/login`);
+    await expect.poll(() => page.getByTestId('session-expired-banner').textContent()).toBe('Your session has expired. Please sign in again.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill('demo.student@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${app.url}/progress?from=bookmark`);
+    await context.close();
+  });
+
   test('field errors are listed under "Please fix the following errors:"', async () => {
     const { context, page } = await newPage();
     await page.goto(`${app.url}/login`);
@@ -425,6 +463,12 @@ describe('a forgotten password', () => {
 
     await followMailLink(page, email, /Reset your MathDaily password/);
     await page.waitForURL(/\/reset-password\?token=/);
+    const resetLink = page.url();
+    // "Pick something you haven't used here before": the current password is refused.
+    await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByTestId('form-errors').textContent()).toContain('New password must be different from your current password');
     const newPassword = 'Rainy-Night-77';
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Rainy-Night-78');
@@ -435,7 +479,16 @@ describe('a forgotten password', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Password changed' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    // The used link says so as soon as it is opened again, with no form to fill in first.
+    await page.goto(resetLink);
+    await expect
+      .poll(() => page.getByTestId('reset-link-error').textContent())
+      .toBe('This password reset link has already been used. Please request a new one.');
+    expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Get a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    await screenshot(page, 'accounts-desktop-reset-link-used');
+    await page.goto(`${app.url}/login`);
+
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -457,6 +510,12 @@ describe('e-mail verification', () => {
 
     const email = await registerByApi('Jordan');
     const signedIn = await signedInPage(email, PASSWORD);
+    // Not verified yet: the dashboard reminds, with a way to get a new link.
+    await signedIn.page.goto(`${app.url}/dashboard`);
+    const reminder = signedIn.page.getByTestId('verify-reminder');
+    await expect.poll(() => reminder.textContent()).toContain(email);
+    await reminder.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect.poll(() => reminder.textContent()).toContain('A new verification email is on its way.');
     await signedIn.page.goto(`${app.url}/profile`);
     const resend = signedIn.page.getByRole('button', { name: 'Resend verification email' });
     await expect.poll(() => resend.count()).toBe(1);
@@ -501,6 +560,25 @@ describe('profile settings', () => {
     await pi.click();
     await expect.poll(() => page.getByTestId('profile-success').textContent()).toBe('Profile picture updated');
     await expect.poll(() => missing.getByRole('listitem').allTextContents()).toEqual(['Verified email address required', 'Grade level required', 'Time zone optional']);
+    await context.close();
+  });
+
+  test('on a phone the success banner shows below the two-row menu bar, not under it', async () => {
+    const email = await registerByApi('Quinn');
+    const { context, page } = await signedInPage(email, PASSWORD, PHONE);
+    await page.goto(`${app.url}/profile`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('First Name').fill('Quincy');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const banner = page.getByTestId('profile-success');
+    await expect.poll(() => banner.textContent()).toBe('Profile updated successfully');
+    const nav = (await page.locator('.top-nav').boundingBox())!;
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(nav.y + nav.height - 1);
+    // What is drawn at the banner's middle is the banner (nothing covers it).
+    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="profile-success"]') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(onTop).toBe(true);
+    await screenshot(page, 'accounts-phone-profile-banner');
     await context.close();
   });
 
