@@ -91,7 +91,7 @@ export function formatReport(live: WhatIfFigures, candidate: WhatIfFigures, last
     }
   }
   if (laterLive || laterCandidate) row(`  after ${lastHistoryDay}`, count(laterLive), count(laterCandidate));
-  const width = Math.max(...rows.map(([label]) => label.length), 10) + 2;
+  const width = Math.max(...rows.filter(([, a, b]) => a !== '' || b !== '').map(([label]) => label.length), 10) + 2;
   const lines = [`${''.padEnd(width)}${'live'.padStart(12)}${'candidate'.padStart(12)}`];
   for (const [label, a, b] of rows) lines.push(a === '' && b === '' ? label : `${label.padEnd(width)}${a.padStart(12)}${b.padStart(12)}`);
   return lines.join('\n');
