@@ -25,6 +25,8 @@ export async function migrateRuntimeSchema(pool: DatabasePool): Promise<void> {
         fingerprint text NOT NULL,
         status integer,
         response text,
+        -- While the first request runs; a crash mid-request frees the key when this passes.
+        locked_until timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (scope, key)
       )`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -7,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
 import type { DatabasePool } from 'slonik';
+import { registerIdempotency } from './idempotency.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { registerNulGuard } from './nul-characters.ts';
 import { postgresRateLimitStore } from './runtime-store.ts';
@@ -24,7 +26,8 @@ export interface ApiServerOptions {
   trustProxy?: number | string[];
   /**
    * Where rate-limit counters live (`runtime.rate_limits`, see `migrateRuntimeSchema`), so every
-   * instance counts the same client alike; without it each process counts alone.
+   * instance counts the same client alike, and Idempotency-Key answers (idempotency.ts); without
+   * it each process counts alone and the header is ignored.
    */
   runtimePool?: DatabasePool;
   /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
@@ -57,6 +60,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address, hop) => hop < hops : (hops ?? false);
   const app = Fastify({
     logger: options.logger ?? false,
+    // The request id is the correlation id of every event the request causes: a caller's own
+    // X-Request-Id is kept when it is a plain token, otherwise a fresh UUID (never a counter
+    // that restarts with the process).
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: options.bodyLimit ?? 3 * 1024 * 1024,
     trustProxy,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
@@ -74,6 +84,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The caller can quote it (a support request, the admin's event log filtered by correlation).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -111,5 +125,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   registerAccessControl(app, { jwtSecret: options.jwtSecret, loadPrincipal: options.loadPrincipal });
   registerNulGuard(app);
+  if (options.runtimePool) registerIdempotency(app, options.runtimePool);
   return app;
 }

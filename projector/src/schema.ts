@@ -10,7 +10,7 @@ export const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
 /** Held by a batch transaction and by the replay's switch, so the switch never splits a batch. */
 export const BATCH_LOCK_KEY = 4_242_001;
 /** Held for the whole life of the one active projector. */
-export const PROJECTOR_LOCK_KEY = 4_242_002;
+export { PROJECTOR_LOCK_KEY } from '@mathdaily/api-kit';
 /** application_name of the session holding that lock (visible in pg_stat_activity). */
 export const PROJECTOR_APPLICATION_NAME = 'mathdaily-projector';
 

@@ -6,7 +6,7 @@ import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { accessTokenFor, loadSession, loadUser } from './accounts.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { newRefreshToken, sessionIdOfRefreshToken, sha256Hex } from './secrets.ts';
+import { nextRefreshToken, sessionIdOfRefreshToken, sha256Hex } from './secrets.ts';
 
 const body = z.object({
   refreshToken: z.string({ error: () => 'Refresh token is required' }).min(1, 'Refresh token is required').max(200, SESSION_MESSAGES.expired),
@@ -14,7 +14,9 @@ const body = z.object({
 
 /**
  * POST /api/auth/refresh {refreshToken} → 200 {accessToken, refreshToken, position}. Each refresh
- * token works once; presenting one that was already rotated ends the whole session (401).
+ * token works once; presenting one that was already rotated ends the whole session (401) — but
+ * the token rotated last, presented again within 20 s (two tabs refreshing at once), gets the
+ * same new refresh token again (auth-session-decider.ts).
  */
 export function registerRefresh(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/refresh', {
@@ -26,7 +28,7 @@ export function registerRefresh(app: FastifyInstance, deps: CommandApiDeps) {
       const session = await loadSession(deps.store, sessionId);
       if (session.status === 'none') throw new DomainError('UNAUTHORIZED', SESSION_MESSAGES.expired);
       const user = await loadUser(deps.store, session.userId);
-      const next = newRefreshToken(sessionId);
+      const next = nextRefreshToken(deps.config.jwtSecret, sessionId, request.body.refreshToken);
       const meta = { ...commandMeta(request, deps), actorId: session.userId };
       const result = await handleCommand({
         store: deps.store,

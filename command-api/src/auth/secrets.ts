@@ -45,6 +45,17 @@ export function newRefreshToken(sessionId: string): { token: string; hash: strin
   return { token, hash: sha256Hex(token) };
 }
 
+/**
+ * The token a refresh token rotates to: `{sessionId}.{HMAC(key, presented)}`. Derived, not random,
+ * so a second refresh with the same token inside the grace window (two tabs) can be given the
+ * very token the first one got, though only its hash is stored.
+ */
+export function nextRefreshToken(secret: string, sessionId: string, presented: string): { token: string; hash: string } {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'mathdaily', 'refresh token rotation', 32));
+  const token = `${sessionId}.${createHmac('sha256', key).update(presented).digest('base64url')}`;
+  return { token, hash: sha256Hex(token) };
+}
+
 /** The session id a refresh token names, or null for anything malformed. */
 export function sessionIdOfRefreshToken(token: string): string | null {
   const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/.exec(token);

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_MESSAGES } from '@mathdaily/domain';
 import { AccountsTestApp, json, nextIp, uniqueEmail, type AuthBody } from './testing/accounts-app.ts';
 import { ACCOUNT_SLOWDOWN_MS } from './rate-limits.ts';
+import { REFRESH_GRACE_MS } from '@mathdaily/domain';
 
 /** Issue 14: nobody can lock anyone out, sign-in time tells nothing, two tabs may refresh at once. */
 
 let t: AccountsTestApp;
+/** The app's clock runs this far ahead of the real one (to step past the refresh grace window). */
+let aheadMs = 0;
 beforeAll(async () => {
-  t = await AccountsTestApp.start();
+  t = await AccountsTestApp.start({ clock: () => new Date(Date.now() + aheadMs) });
 });
 afterAll(async () => {
   await t?.stop();
@@ -73,4 +76,34 @@ test('a wrong password takes about as long as an unknown address (no account dis
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const [k, u] = [median(known), median(unknown)];
   expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(k, u) * 0.5);
+});
+
+describe('refresh: two tabs at once share one rotation; a late reuse still ends the session', () => {
+  const refresh = (refreshToken: string) => t.request('POST', '/api/auth/refresh', { body: { refreshToken } });
+
+  test('the same refresh token twice at once → both 200 with the same new refresh token, which then works', async () => {
+    const account = await t.register();
+    const [first, second] = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+    const [a, b] = [json<AuthBody>(first), json<AuthBody>(second)];
+    expect(a.refreshToken).toBe(b.refreshToken);
+    expect(a.refreshToken).not.toBe(account.refreshToken);
+    const me = await t.request('GET', '/api/auth/me', { token: b.accessToken, minPosition: a.position ?? b.position });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(a.refreshToken)).statusCode).toBe(200);
+  });
+
+  test('the rotated token presented after the grace window → 401 and the whole session ends', async () => {
+    const account = await t.register();
+    const rotated = json<AuthBody>(await refresh(account.refreshToken));
+    aheadMs += REFRESH_GRACE_MS + 1000;
+    try {
+      const reuse = await refresh(account.refreshToken);
+      expect(reuse.statusCode).toBe(401);
+      expect(json(reuse).message).toBe(SESSION_MESSAGES.reused);
+      expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    } finally {
+      aheadMs -= REFRESH_GRACE_MS + 1000;
+    }
+  });
 });

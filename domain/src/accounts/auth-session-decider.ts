@@ -4,9 +4,15 @@ import type { AuthSessionEvent, AuthSessionRevokeReason } from './events.ts';
 
 /**
  * The `auth-session-{id}` stream: one signed-in device. The refresh token rotates on every use;
- * presenting a token that was already rotated away means it leaked, so the whole session ends.
+ * presenting a token that was already rotated away means it leaked, so the whole session ends —
+ * except the token rotated last, within `REFRESH_GRACE_MS`: two tabs refreshing at once present
+ * the same token, and the second gets the same new token as the first (the API derives the next
+ * token from the presented one, so it can hand it out again without storing it).
  * Refresh tokens are known here only by their SHA-256 hashes.
  */
+
+/** How long the token rotated last still yields the token it was rotated to. */
+export const REFRESH_GRACE_MS = 20_000;
 
 export const SESSION_TTL = {
   /** A session unused for this long ends. */
@@ -27,6 +33,8 @@ export interface AuthSessionState {
   userId: string;
   currentTokenHash: string;
   rotatedTokenHashes: string[];
+  /** The last rotation: which token it retired and when (null before any, or for old events without a time). */
+  lastRotation: { previousTokenHash: string; at: string } | null;
   credentialsVersion: number;
   idleExpiresAt: string;
   absoluteExpiresAt: string;
@@ -81,6 +89,21 @@ export function sessionMatchesCredentials(state: AuthSessionState, user: { crede
   return state.credentialsVersion === user.credentialsVersion || state.sessionId === user.keptSessionId;
 }
 
+/**
+ * The token rotated last, presented again soon after, asking for the very token it was rotated
+ * to. Trade-off: within the window a copy of that token yields the same pair the owner holds
+ * (nothing newer); after it, the copy ends the session as before.
+ */
+function withinGrace(state: AuthSessionState, command: { presentedTokenHash: string; newTokenHash: string; at: string }): boolean {
+  const last = state.lastRotation;
+  return (
+    last !== null &&
+    last.previousTokenHash === command.presentedTokenHash &&
+    command.newTokenHash === state.currentTokenHash &&
+    Date.parse(command.at) - Date.parse(last.at) <= REFRESH_GRACE_MS
+  );
+}
+
 export const authSessionDecider: Decider<AuthSessionState, AuthSessionCommand, AuthSessionEvent> = {
   initialState: () => ({
     status: 'none',
@@ -88,6 +111,7 @@ export const authSessionDecider: Decider<AuthSessionState, AuthSessionCommand, A
     userId: '',
     currentTokenHash: '',
     rotatedTokenHashes: [],
+    lastRotation: null,
     credentialsVersion: 0,
     idleExpiresAt: '',
     absoluteExpiresAt: '',
@@ -111,6 +135,7 @@ export const authSessionDecider: Decider<AuthSessionState, AuthSessionCommand, A
           ...state,
           currentTokenHash: event.data.refreshTokenHash,
           rotatedTokenHashes: [...state.rotatedTokenHashes, event.data.previousTokenHash],
+          lastRotation: event.data.refreshedAt ? { previousTokenHash: event.data.previousTokenHash, at: event.data.refreshedAt } : null,
           credentialsVersion: event.data.credentialsVersion,
           idleExpiresAt: event.data.idleExpiresAt,
         };
@@ -140,6 +165,11 @@ export const authSessionDecider: Decider<AuthSessionState, AuthSessionCommand, A
       }
       case 'RefreshSession': {
         if (state.status === 'none' || state.status === 'revoked') throw new DomainError('UNAUTHORIZED', SESSION_MESSAGES.expired);
+        if (withinGrace(state, command)) {
+          if (!sessionIsLive(state, command.at)) throw new DomainError('UNAUTHORIZED', SESSION_MESSAGES.expired);
+          // Already rotated to the token the caller will be given again: nothing new to record.
+          return [];
+        }
         if (state.rotatedTokenHashes.includes(command.presentedTokenHash)) {
           // Reuse of a rotated token: someone else holds a copy. End the session for everyone.
           return [{ type: 'AuthSessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason: 'refresh-token-reuse' } }];
@@ -157,6 +187,7 @@ export const authSessionDecider: Decider<AuthSessionState, AuthSessionCommand, A
               refreshTokenHash: command.newTokenHash,
               credentialsVersion: command.user.credentialsVersion,
               idleExpiresAt: minIso(addMs(command.at, SESSION_TTL.idleMs), state.absoluteExpiresAt),
+              refreshedAt: command.at,
             },
           },
         ];

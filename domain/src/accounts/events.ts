@@ -93,6 +93,8 @@ export const authSessionRefreshedSchema = z.object({
   refreshTokenHash: tokenHash,
   credentialsVersion: z.number().int().min(0),
   idleExpiresAt: isoTime,
+  /** When the rotation happened (absent before the refresh grace window existed). */
+  refreshedAt: isoTime.optional(),
 });
 
 export const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset'] as const;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { given } from '../testing/decider-spec.ts';
-import { authSessionDecider, SESSION_MESSAGES, type AuthSessionCommand } from './auth-session-decider.ts';
+import { authSessionDecider, REFRESH_GRACE_MS, SESSION_MESSAGES, type AuthSessionCommand } from './auth-session-decider.ts';
 import { emailReservationDecider } from './email-reservation-decider.ts';
 import type { AuthSessionEvent, EmailReservationEvent } from './events.ts';
 
@@ -44,8 +44,17 @@ const refresh = (presented: string, at = '2030-01-02T00:00:00.000Z', u: AuthSess
 });
 const refreshed: AuthSessionEvent = {
   type: 'AuthSessionRefreshed',
-  data: { sessionId, userId, previousTokenHash: hash('a'), refreshTokenHash: hash('b'), credentialsVersion: 0, idleExpiresAt: '2030-01-09T00:00:00.000Z' },
+  data: {
+    sessionId,
+    userId,
+    previousTokenHash: hash('a'),
+    refreshTokenHash: hash('b'),
+    credentialsVersion: 0,
+    idleExpiresAt: '2030-01-09T00:00:00.000Z',
+    refreshedAt: '2030-01-02T00:00:00.000Z',
+  },
 };
+const later = (ms: number) => new Date(Date.parse('2030-01-02T00:00:00.000Z') + ms).toISOString();
 
 describe('auth session decider', () => {
   it('starts with 7-day idle and 30-day absolute expiry', () => {
@@ -59,14 +68,38 @@ describe('auth session decider', () => {
   });
 
   it('the idle expiry never passes the absolute one', () => {
-    const late = { ...refreshed, data: { ...refreshed.data, idleExpiresAt: '2030-01-31T00:00:00.000Z' } };
+    const late = { ...refreshed, data: { ...refreshed.data, idleExpiresAt: '2030-01-31T00:00:00.000Z', refreshedAt: '2030-01-29T00:00:00.000Z' } };
     given(authSessionDecider, [{ ...started, data: { ...started.data, idleExpiresAt: '2030-01-30T00:00:00.000Z' } } as AuthSessionEvent])
       .when(refresh('a', '2030-01-29T00:00:00.000Z'))
       .then([late as AuthSessionEvent]);
   });
 
-  it('reuse of a rotated token revokes the whole session', () => {
-    given(authSessionDecider, [started, refreshed]).when(refresh('a')).then([
+  it('reuse of a rotated token after the grace window revokes the whole session', () => {
+    given(authSessionDecider, [started, refreshed]).when(refresh('a', later(REFRESH_GRACE_MS + 1))).then([
+      { type: 'AuthSessionRevoked', data: { sessionId, userId, reason: 'refresh-token-reuse' } },
+    ]);
+  });
+
+  it('the token rotated last, within the grace window, yields the same new token and records nothing (two tabs at once)', () => {
+    given(authSessionDecider, [started, refreshed]).when(refresh('a', later(REFRESH_GRACE_MS))).then([]);
+  });
+
+  it('the grace window covers only the token rotated last, asking for the token it was rotated to', () => {
+    const second: AuthSessionEvent = {
+      type: 'AuthSessionRefreshed',
+      data: { ...refreshed.data, previousTokenHash: hash('b'), refreshTokenHash: hash('c'), refreshedAt: later(1000) },
+    };
+    given(authSessionDecider, [started, refreshed, second]).when(refresh('a', later(2000))).then([
+      { type: 'AuthSessionRevoked', data: { sessionId, userId, reason: 'refresh-token-reuse' } },
+    ]);
+    given(authSessionDecider, [started, refreshed]).when({ ...refresh('a', later(1000)), newTokenHash: hash('x') } as AuthSessionCommand).then([
+      { type: 'AuthSessionRevoked', data: { sessionId, userId, reason: 'refresh-token-reuse' } },
+    ]);
+  });
+
+  it('a rotation recorded without a time (before the grace window existed) has no grace', () => {
+    const old = { ...refreshed, data: { ...refreshed.data, refreshedAt: undefined } } as AuthSessionEvent;
+    given(authSessionDecider, [started, old]).when(refresh('a')).then([
       { type: 'AuthSessionRevoked', data: { sessionId, userId, reason: 'refresh-token-reuse' } },
     ]);
   });
