@@ -6,5 +6,4 @@ export * from './database.ts';
 export * from './runtime-store.ts';
 export * from './settings.ts';
 export * from './idempotency.ts';
-export * from './idempotency.ts';
 export * from './projector-lock.ts';
