@@ -1,5 +1,7 @@
 export * from './events/envelope.ts';
 export * from './events/registry.ts';
+export * from './events/new-event.ts';
+export * from './events/upcasters.ts';
 export * from './events/redaction.ts';
 export * from './events/secret.ts';
 export * from './errors.ts';

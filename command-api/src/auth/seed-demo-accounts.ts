@@ -16,7 +16,7 @@ export async function seedDemoAccounts(deps: CommandApiDeps, log: (line: string)
     try {
       await registerAccount(
         deps,
-        { actorId: null, correlationId: `seed-demo-accounts`, at: deps.clock() },
+        { actorId: null, correlationId: 'seed-demo-accounts', causationId: 'seed-demo-accounts', at: deps.clock() },
         { ...account, source: 'demo-seed', preVerified: true, signIn: false },
       );
       created += 1;

@@ -35,7 +35,10 @@ const decider: Decider<number, Command, ContactRequested> = {
 let pool: pg.Pool;
 let store: EventStore;
 let url: string;
-const meta = (): CommandMeta => ({ actorId: null, correlationId: randomUUID(), at: new Date('2026-03-01T10:00:00Z') });
+const meta = (): CommandMeta => {
+  const id = randomUUID();
+  return { actorId: null, correlationId: id, causationId: id, at: new Date('2026-03-01T10:00:00Z') };
+};
 
 beforeAll(async () => {
   url = await createTestDatabase('pipeline');
@@ -100,15 +103,15 @@ describe('command pipeline: load stream → decide → append with expected vers
     expect((await store.readStream(streamId)).exists).toBe(false);
   });
 
-  test('events carry the command metadata: actor, correlation id and the command time', async () => {
+  test('events carry the command metadata: actor, correlation and causation ids, the command time', async () => {
     const streamId = `contact-${randomUUID()}`;
-    const commandMeta = { actorId: randomUUID(), correlationId: randomUUID(), at: new Date('2026-03-02T08:30:00Z') };
+    const commandMeta = { actorId: randomUUID(), correlationId: randomUUID(), causationId: randomUUID(), at: new Date('2026-03-02T08:30:00Z') };
     await handleCommand({ store, streamId, decider, command: { limit: 1 }, meta: commandMeta });
     const [event] = (await store.readStream(streamId)).events;
     expect(event!.metadata).toEqual({
       actorId: commandMeta.actorId,
       correlationId: commandMeta.correlationId,
-      causationId: null,
+      causationId: commandMeta.causationId,
       at: '2026-03-02T08:30:00.000Z',
       schemaVersion: 1,
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DomainError,
-  parseEventData,
+  newEvent,
   type Decider,
   type EventFact,
   type NewEvent,
@@ -11,7 +11,10 @@ import { streamStateCacheOf } from './stream-cache.ts';
 
 export interface CommandMeta {
   actorId: string | null;
+  /** The request every event of this flow shares. */
   correlationId: string;
+  /** What caused these events: the command (request) itself, or the event a process reacts to. */
+  causationId: string;
   /** Command time: the only clock a decider sees. */
   at: Date;
 }
@@ -103,12 +106,7 @@ export async function appendNew(options: {
   return result.position;
 }
 
-/** Facts as events to append: a new id each, data checked against the event's schema, the command's metadata. */
+/** Facts as events to append: a new id each, through the one envelope builder. */
 function toNewEvents(facts: readonly EventFact[], meta: CommandMeta): NewEvent[] {
-  return facts.map((fact) => ({
-    id: randomUUID(),
-    type: fact.type,
-    data: parseEventData(fact.type, fact.data),
-    metadata: { actorId: meta.actorId, correlationId: meta.correlationId, causationId: null, at: meta.at.toISOString(), schemaVersion: 1 },
-  }));
+  return facts.map((fact) => newEvent(fact, meta, randomUUID()));
 }

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { isKnownEventType, parseEventData, type NewEvent } from '@mathdaily/domain';
+import { newEvent, type EventContext, type NewEvent } from '@mathdaily/domain';
 import { ConcurrencyError, DuplicateEventIdError, type EventStore } from '@mathdaily/event-store';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { problemCreatedSchema } from '@mathdaily/domain/problems/events';
+import { problemBankSeededSchema, type ProblemBankSeededData } from '@mathdaily/domain/problems/events';
 import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } from './problem-ids.ts';
 
 /**
@@ -42,14 +41,7 @@ export function gradeForSeed(template: Pick<ProblemTemplate, 'grades'>, seed: nu
   return template.grades[(seed - 1) % template.grades.length]!;
 }
 
-const bankSeededSchema = z.object({
-  version: z.number().int().positive(),
-  /** Problems in the bank after this seeding. */
-  count: z.number().int().nonnegative(),
-  /** Seeds 1..n stored per template id. */
-  seeds: z.record(z.string(), z.number().int().nonnegative()),
-});
-export type ProblemBankSeeded = z.infer<typeof bankSeededSchema>;
+export type ProblemBankSeeded = ProblemBankSeededData;
 
 export interface SeedProblemBankOptions {
   store: EventStore;
@@ -76,13 +68,6 @@ export interface SeedProblemBankResult {
   /** Pairs whose generator threw or made an invalid problem ('template seed n: message'); left out. */
   failed: string[];
   seconds: number;
-}
-
-/** Validates with the registry's schema; the given schema until the registry lists the type. */
-function validated(type: string, data: unknown, fallback?: z.ZodType): unknown {
-  if (isKnownEventType(type)) return parseEventData(type, data);
-  if (fallback) return fallback.parse(data);
-  throw new Error(`Unknown event type ${type}`);
 }
 
 export interface ProblemBankSeeding {
@@ -146,7 +131,7 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
   let done: ProblemBankSeeded | null = null;
   for (const event of bank.events) {
     if (event.type !== 'ProblemBankSeeded') continue;
-    const parsed = bankSeededSchema.safeParse(event.data);
+    const parsed = problemBankSeededSchema.safeParse(event.data);
     if (parsed.success && (done === null || parsed.data.version >= done.version)) done = parsed.data;
   }
   if (done && done.version >= version) {
@@ -157,7 +142,8 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
   for (const template of templates) plan.set(template.id, seedsPerTemplate(template));
   const count = [...plan.values()].reduce((sum, n) => sum + n, 0);
   const at = options.clock().toISOString();
-  const correlationId = `problem-bank-v${version}`;
+  // One seeding is one flow: every event it appends shares its correlation id.
+  const seeding: EventContext = { actorId: null, correlationId: `problem-bank-v${version}`, causationId: `problem-bank-v${version}`, at };
 
   // The pairs a finished earlier seeding did not cover: every template's first seeds, then the rest.
   const core: WorkItem[] = [];
@@ -188,12 +174,7 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
       const problem = item.template.generate(item.seed, { grade: gradeForSeed(item.template, item.seed) });
       return {
         streamId: `problem-${problemId}`,
-        event: {
-          id: creationEventId(problemId),
-          type: 'ProblemCreated',
-          data: validated('ProblemCreated', { problem_id: problemId, ...problem, source: 'generator' }, problemCreatedSchema),
-          metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
-        },
+        event: newEvent({ type: 'ProblemCreated', data: { problem_id: problemId, ...problem, source: 'generator' } }, seeding, creationEventId(problemId)),
       };
     } catch (error) {
       // A generator bug must not stop the app from starting: the pair is left out and reported.
@@ -237,12 +218,11 @@ async function seed(options: SeedProblemBankOptions, onReady: () => void): Promi
   const positionBefore = await store.lastPosition();
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
 
-  const marker: NewEvent = {
-    id: uuidV5(`problem-bank:v${version}`, PROBLEM_ID_NAMESPACE),
-    type: 'ProblemBankSeeded',
-    data: validated('ProblemBankSeeded', { version, count: count - failed.length, seeds: Object.fromEntries(plan) }, bankSeededSchema),
-    metadata: { actorId: null, correlationId, causationId: null, at, schemaVersion: 1 },
-  };
+  const marker = newEvent(
+    { type: 'ProblemBankSeeded', data: { version, count: count - failed.length, seeds: Object.fromEntries(plan) } },
+    seeding,
+    uuidV5(`problem-bank:v${version}`, PROBLEM_ID_NAMESPACE),
+  );
   try {
     await store.append(PROBLEM_BANK_STREAM, [marker], { expectedVersion: bank.exists ? bank.version : 'no_stream' });
   } catch (error) {

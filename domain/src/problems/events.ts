@@ -21,6 +21,17 @@ export const problemCreatedSchema = problemFieldsSchema
 export type ProblemCreatedData = z.infer<typeof problemCreatedSchema>;
 export type ProblemCreated = { type: 'ProblemCreated'; data: ProblemCreatedData };
 
+/** A seeding of the generated bank finished. Stream `problem-bank`; the newest version wins. */
+export const problemBankSeededSchema = z.object({
+  version: z.number().int().positive(),
+  /** Problems in the bank after this seeding. */
+  count: z.number().int().nonnegative(),
+  /** Seeds 1..n stored per template id. */
+  seeds: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ProblemBankSeededData = z.infer<typeof problemBankSeededSchema>;
+
 export const problemEventSchemas = {
   ProblemCreated: problemCreatedSchema,
+  ProblemBankSeeded: problemBankSeededSchema,
 };

@@ -109,6 +109,20 @@ export function runEventStoreConformance(
         expect(positions.at(-1)).toBe(result.position);
       });
 
+      it('reads an event stored at an old schema version in the current shape (upcasters), everywhere it is read', async () => {
+        const streamId = `${shortId()}-upcast`;
+        const start = await store.lastPosition();
+        // AuthSessionRefreshed v1 had no refreshedAt; v2 has it, the time the event was written.
+        const v1 = makeEvent('AuthSessionRefreshed', { sessionId: 's', userId: 'u', previousTokenHash: 'a', refreshTokenHash: 'b' });
+        await store.append(streamId, [v1], { expectedVersion: 'no_stream' });
+        const expected = { ...(v1.data as object), refreshedAt: v1.metadata.at };
+        const [read] = (await store.readStream(streamId)).events;
+        expect(read!.data).toEqual(expected);
+        expect(read!.metadata).toEqual({ ...v1.metadata, schemaVersion: 2 });
+        const [fromAll] = await readAllFrom(store, start, streamId);
+        expect(fromAll!.data).toEqual(expected);
+      });
+
       it('reads a missing stream as version 0, not existing', async () => {
         expect(await store.readStream(`${shortId()}-missing`)).toEqual({ events: [], version: 0, exists: false });
       });

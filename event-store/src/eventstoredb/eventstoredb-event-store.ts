@@ -1,4 +1,4 @@
-import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
+import { upcast, type NewEvent, type RecordedEvent } from '@mathdaily/domain';
 import {
   ANY,
   BACKWARDS,
@@ -97,7 +97,8 @@ interface StoredEvent {
 }
 
 function toRecordedEvent(event: StoredEvent, position: bigint): RecordedEvent {
-  return {
+  // Stored as written; read in today's shape (domain/src/events/upcasters.ts).
+  return upcast({
     id: event.id,
     type: event.type,
     streamId: event.streamId,
@@ -105,7 +106,7 @@ function toRecordedEvent(event: StoredEvent, position: bigint): RecordedEvent {
     position,
     data: event.data,
     metadata: event.metadata as RecordedEvent['metadata'],
-  };
+  });
 }
 
 export function createEventStoreDbEventStore(options: string | EventStoreDbEventStoreOptions): EventStore {

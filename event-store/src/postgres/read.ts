@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@mathdaily/domain';
+import { upcast, type RecordedEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { UnknownPositionError } from '../errors.ts';
 import type { ReadStreamResult } from '../event-store.ts';
@@ -24,7 +24,8 @@ export interface EventRow {
 export const EVENT_COLUMNS = `position::text AS position, stream_id, version, event_id::text AS event_id, type, data, metadata`;
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
+  // Stored as written; read in today's shape (domain/src/events/upcasters.ts).
+  return upcast({
     id: row.event_id,
     type: row.type,
     streamId: row.stream_id,
@@ -32,7 +33,7 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     position: BigInt(row.position),
     data: row.data,
     metadata: row.metadata as RecordedEvent['metadata'],
-  };
+  });
 }
 
 /*
