@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { createApiServer, signAccessToken } from '@mathdaily/api-kit';
+import {
+  KNOWLEDGE_MODEL_PARAMETERS as params,
+  predictCorrect,
+  problemDifficultyPrior,
+  updateKnowledge,
+  updateProblemDifficulty,
+  type LearnerKnowledge,
+  type NewEvent,
+  type TopicKnowledge,
+} from '@mathdaily/domain';
+import type { Problem } from '@mathdaily/domain/problems/problem';
+import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
+import { PositionWaiter } from '../wait-for-position.ts';
+import { queryApi } from '../plugin.ts';
+import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
+
+/**
+ * The due queue predicts with the knowledge model: every problem's predicted_success is the
+ * domain's prediction from the student's answers (folded here with the domain functions alone),
+ * and new problems are chosen by it.
+ */
+
+const secret = 'due-problems-test-secret-due-problems-test';
+const USER = randomUUID();
+let fixture: ProjectorFixture;
+let projector: Projector;
+let waiter: PositionWaiter;
+let app: FastifyInstance;
+
+function template(id: string, topicId: string, difficulty: 1 | 2 | 3 | 4 | 5): ProblemTemplate {
+  return {
+    id,
+    topic_id: topicId,
+    grades: [7],
+    difficulty,
+    problem_type: 'numeric',
+    generate(seed): Problem {
+      return {
+        topic: topicId,
+        topic_id: topicId,
+        grade: 7,
+        question: `${id} number ${seed}: what is $${seed} + ${seed}$?`,
+        problem_type: 'numeric',
+        answer_options: null,
+        correct_answer: String(seed * 2),
+        answer_form: { kind: 'number' },
+        hint: 'Double it.',
+        explanation: `$${seed} + ${seed} = ${seed * 2}$`,
+        difficulty_level: difficulty,
+        estimated_time_seconds: 30,
+        template_id: id,
+        seed,
+      };
+    },
+  };
+}
+const templates = [template('frac-easy', 'fractions', 1), template('frac-hard', 'fractions', 4), template('eq', 'equations', 2)];
+
+beforeAll(async () => {
+  fixture = await projectorFixture();
+  await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1, seedsPerTemplate: () => 6 });
+  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
+  await projector.start();
+  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  await waiter.start();
+  app = await createApiServer({
+    jwtSecret: secret,
+    loadPrincipal: async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid }),
+  });
+  await app.register(async (scope) =>
+    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await waiter?.close();
+  await projector?.stop();
+  await fixture?.close();
+});
+
+const token = signAccessToken({ sub: USER, sid: 'session-1', role: 'student', ver: 0 }, secret, Math.floor(Date.now() / 1000));
+
+interface BankProblem {
+  problem_id: string;
+  topic_id: string;
+  difficulty_level: number;
+}
+
+describe('GET /api/learning/due-problems predicted_success', () => {
+  test('is the knowledge model’s prediction from the student’s answers, and new problems are chosen by it', async () => {
+    const bank = await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), topic_id: z.string(), difficulty_level: z.number() }))`
+      SELECT problem_id::text, topic_id, difficulty_level FROM read_models.problems ORDER BY problem_id`);
+    expect(bank).toHaveLength(18);
+    const of = (topicId: string, level: number) => bank.filter((p) => p.topic_id === topicId && p.difficulty_level === level);
+    // Fractions went badly, equations well.
+    const script: Array<[BankProblem, boolean]> = [
+      [of('fractions', 1)[0]!, false],
+      [of('equations', 2)[0]!, true],
+      [of('fractions', 4)[0]!, false],
+      [of('equations', 2)[1]!, true],
+      [of('fractions', 1)[1]!, true],
+      [of('equations', 2)[2]!, true],
+    ];
+    let learner: LearnerKnowledge | undefined;
+    const topics = new Map<string, TopicKnowledge>();
+    const difficulties = new Map<string, number>();
+    const sessionId = randomUUID();
+    const events: NewEvent[] = [];
+    script.forEach(([p, correct], i) => {
+      const at = new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString();
+      events.push({
+        id: randomUUID(),
+        type: 'AnswerSubmitted',
+        data: {
+          attemptId: randomUUID(), sessionId, userId: USER, problemId: p.problem_id, topic: p.topic_id, topicId: p.topic_id, grade: 7,
+          difficultyLevel: p.difficulty_level, userAnswer: correct ? 'right' : 'wrong', isCorrect: correct, responseTimeMs: 9_000, hintsUsed: 0,
+        },
+        metadata: { actorId: USER, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 },
+      });
+      const before = { difficulty: problemDifficultyPrior(params, p.difficulty_level), attempts: 0 };
+      const predicted = predictCorrect(params, learner, topics.get(p.topic_id), p.topic_id, before.difficulty);
+      difficulties.set(p.problem_id, updateProblemDifficulty(params, before, predicted, correct).difficulty);
+      const next = updateKnowledge(learner, topics.get(p.topic_id), p.topic_id, correct);
+      learner = next.learner;
+      topics.set(p.topic_id, next.topic);
+    });
+    const { position } = await fixture.store.append(`practice-${USER}`, events, { expectedVersion: 'any' });
+    expect(await waiter.waitFor(position, 10_000)).toBe(true);
+
+    const response = await app.inject({ method: 'GET', url: `/api/learning/due-problems/${USER}?limit=20`, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    const queue = response.json().data.problems as Array<{ id: string; kind: string; topic_id: string; difficulty_level: number; predicted_success: number }>;
+    expect(queue.filter((p) => p.kind === 'new').length).toBeGreaterThan(0);
+    const expected = (p: { id: string; topic_id: string; difficulty_level: number }) =>
+      Math.round(predictCorrect(params, learner, topics.get(p.topic_id), p.topic_id, difficulties.get(p.id) ?? problemDifficultyPrior(params, p.difficulty_level)) * 1000) / 1000;
+    for (const p of queue) expect(p.predicted_success, `${p.kind} ${p.topic_id} level ${p.difficulty_level}`).toBe(expected(p));
+    // At the same level, equations (all right) are predicted likelier right than fractions (two of three wrong).
+    const atLevel2 = (topicId: string) => expected({ id: 'not answered', topic_id: topicId, difficulty_level: 2 });
+    expect(atLevel2('equations')).toBeGreaterThan(atLevel2('fractions'));
+    // The first new problem is the unanswered one nearest 75 % (ties aside, the topic penalty starts after it).
+    const unanswered = bank.filter((p) => !script.some(([answered]) => answered.problem_id === p.problem_id));
+    const nearest = Math.min(...unanswered.map((p) => Math.abs(expected({ id: p.problem_id, topic_id: p.topic_id, difficulty_level: p.difficulty_level }) - 0.75)));
+    const firstNew = queue.find((p) => p.kind === 'new')!;
+    expect(Math.abs(firstNew.predicted_success - 0.75)).toBeCloseTo(nearest, 3);
+  });
+});
