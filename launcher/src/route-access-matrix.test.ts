@@ -107,6 +107,8 @@ const INTENDED_PUBLIC_ROUTES = [
   // The contact form (guests) and the error boundary's report (any page, signed in or not).
   'POST /api/contact-requests',
   'POST /api/client-errors',
+  // The tutors' live feed: browsers cannot send headers on a websocket, so its first message signs in.
+  'GET /api/live',
 ];
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
@@ -146,6 +148,16 @@ describe('role × route matrix', () => {
       'GET /api/admin/contact-requests',
       'GET /api/admin/client-errors',
       'GET /api/avatars/uploads/:file',
+      'POST /api/tutors/referral-codes',
+      'POST /api/tutors/referral-codes/check',
+      'POST /api/tutors/referral-codes/:code/deactivate',
+      'POST /api/tutors/referral-codes/redeem',
+      'PUT /api/tutors/students/:id',
+      'GET /api/tutors/dashboard',
+      'GET /api/tutors/students',
+      'GET /api/tutors/referral-codes',
+      'GET /api/tutors/students/:userId/progress',
+      'GET /api/live',
     ]) {
       expect(names.has(expected), expected).toBe(true);
     }
@@ -157,6 +169,11 @@ describe('role × route matrix', () => {
     expect(publicRoutes.sort()).toEqual([...INTENDED_PUBLIC_ROUTES].sort());
     for (const route of routes.filter((r) => r.url.startsWith('/api/admin/'))) {
       expect(route.access, `${route.method} ${route.url}`).toEqual(['admin']);
+    }
+    // The tutor area: tutors (and admins for reading and relationship changes); students only join with a code.
+    for (const route of routes.filter((r) => r.url.startsWith('/api/tutors/'))) {
+      const expected = route.url === '/api/tutors/referral-codes/redeem' ? ['student'] : route.method === 'POST' ? ['tutor'] : ['tutor', 'admin'];
+      expect(route.access, `${route.method} ${route.url}`).toEqual(expected);
     }
   });
 

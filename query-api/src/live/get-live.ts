@@ -41,43 +41,52 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
   app.addHook('onClose', async () => hub.stop());
   app.decorate('liveHub', hub);
 
-  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { tags: ['tutors'], hide: true } }, (socket) => {
-    let leave: (() => void) | null = null;
-    const close = ({ code, reason }: { code: number; reason: string }) => socket.close(code, reason);
-    const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      leave?.();
-    });
-    socket.once('message', (raw: Buffer) => {
-      clearTimeout(timer);
-      void (async () => {
-        let message: z.infer<typeof authMessage>;
-        try {
-          message = authMessage.parse(JSON.parse(String(raw)));
-        } catch {
-          return close(LIVE_CLOSE.badMessage);
-        }
-        const claims = verifyAccessToken(message.token, deps.config.jwtSecret);
-        const principal = claims ? await loadPrincipalFromReadModels(deps.pool, claims, { now: deps.clock }) : null;
-        if (!principal) return close(LIVE_CLOSE.unauthorized);
-        if (principal.role !== 'tutor' && principal.role !== 'admin') return close(LIVE_CLOSE.forbidden);
-        if (socket.readyState !== socket.OPEN) return;
-        const send = (items: readonly unknown[]) => {
-          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
-          socket.send(JSON.stringify({ type: 'activity', items }));
-        };
-        // Join before reading the missed rows, so nothing committed in between falls through.
-        leave = hub.add(principal.userId, principal.role, { send });
-        socket.send(JSON.stringify({ type: 'ready' }));
-        const after = BigInt(message.after ?? '0');
-        const missed = await recentActivity(deps.pool, principal.role === 'admin' ? null : principal.userId, {
-          limit: RESUME_LIMIT,
-          afterPosition: (after > LOOKBACK ? after - LOOKBACK : 0n).toString(),
-        });
-        if (missed.length > 0 && socket.readyState === socket.OPEN) send(missed.reverse());
-      })().catch(() => close(LIVE_CLOSE.unauthorized));
-    });
+  app.route({
+    method: 'GET',
+    url: '/api/live',
+    config: { access: 'public' },
+    schema: { tags: ['tutors'], summary: 'Websocket: live activity and alerts for tutors (first message signs in)' },
+    // A plain GET (no upgrade): say what this address is for.
+    handler: async (_request, reply) =>
+      reply.status(426).header('upgrade', 'websocket').send({ code: 'UPGRADE_REQUIRED', message: 'This address is a websocket: connect with a WebSocket client.' }),
+    wsHandler: (socket) => {
+      let leave: (() => void) | null = null;
+      const close = ({ code, reason }: { code: number; reason: string }) => socket.close(code, reason);
+      const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        leave?.();
+      });
+      socket.once('message', (raw: Buffer) => {
+        clearTimeout(timer);
+        void (async () => {
+          let message: z.infer<typeof authMessage>;
+          try {
+            message = authMessage.parse(JSON.parse(String(raw)));
+          } catch {
+            return close(LIVE_CLOSE.badMessage);
+          }
+          const claims = verifyAccessToken(message.token, deps.config.jwtSecret);
+          const principal = claims ? await loadPrincipalFromReadModels(deps.pool, claims, { now: deps.clock }) : null;
+          if (!principal) return close(LIVE_CLOSE.unauthorized);
+          if (principal.role !== 'tutor' && principal.role !== 'admin') return close(LIVE_CLOSE.forbidden);
+          if (socket.readyState !== socket.OPEN) return;
+          const send = (items: readonly unknown[]) => {
+            if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
+            socket.send(JSON.stringify({ type: 'activity', items }));
+          };
+          // Join before reading the missed rows, so nothing committed in between falls through.
+          leave = hub.add(principal.userId, principal.role, { send });
+          socket.send(JSON.stringify({ type: 'ready' }));
+          const after = BigInt(message.after ?? '0');
+          const missed = await recentActivity(deps.pool, principal.role === 'admin' ? null : principal.userId, {
+            limit: RESUME_LIMIT,
+            afterPosition: (after > LOOKBACK ? after - LOOKBACK : 0n).toString(),
+          });
+          if (missed.length > 0 && socket.readyState === socket.OPEN) send(missed.reverse());
+        })().catch(() => close(LIVE_CLOSE.unauthorized));
+      });
+    },
   });
 }
 
