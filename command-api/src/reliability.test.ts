@@ -2,9 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { IDEMPOTENCY_MESSAGES } from '@mathdaily/api-kit';
-import { AccountsTestApp, nextIp, uniqueEmail } from '../auth/testing/accounts-app.ts';
+import { AccountsTestApp, nextIp, uniqueEmail } from './auth/testing/accounts-app.ts';
 
-/** Idempotency-Key on command routes (issue 14): a re-sent request gets the first answer and appends nothing. */
+/**
+ * Issue 14 on one app: Idempotency-Key on command routes (a re-sent request gets the first answer
+ * and appends nothing), and the mail reactor surviving the loss of its database connection.
+ */
 
 let t: AccountsTestApp;
 let db: pg.Client;
@@ -79,4 +82,13 @@ test('a malformed key → 400; refusals of the request itself are stored like an
   expect((await send(body, 'k-6')).statusCode).toBe(201);
   expect((await send({ ...body }, 'k-7')).statusCode).toBe(409);
   expect((await send({ ...body }, 'k-7')).statusCode).toBe(409);
+});
+
+test('mail keeps flowing after the reactor loses its database connection (as in a PostgreSQL restart)', async () => {
+  const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'mathdaily-mail-reactor' AND datname = current_database()`);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const { pid } of rows) await db.query('SELECT pg_terminate_backend($1)', [pid]);
+  const { user } = await t.register();
+  const messages = await t.mailbox(user.email, 1);
+  expect(messages).toHaveLength(1);
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { Projector } from './projector.ts';
@@ -116,6 +117,52 @@ describe('projector', () => {
     await waitForCheckpoint(standby, await fixture.store.lastPosition());
     await standby.stop();
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(60);
+  });
+
+  test('a standby outlives a database outage and still takes over afterwards', async () => {
+    await appendEvents(10);
+    const active = newProjector();
+    await active.start();
+    // The standby reaches PostgreSQL through a proxy that this test takes down and brings back.
+    const target = new URL(fixture.databaseUrl);
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const end of [socket, upstream]) {
+        sockets.add(end);
+        end.on('error', () => {});
+        end.on('close', () => sockets.delete(end));
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const port = (proxy.address() as net.AddressInfo).port;
+    const viaProxy = new URL(fixture.databaseUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(port);
+    const lines: string[] = [];
+    const standby = new Projector({ pool: fixture.pool, databaseUrl: viaProxy.toString(), store: fixture.store, models, batchSize: 40, log: (line) => lines.push(line) });
+    let failed: unknown;
+    const standbyStarted = standby.start().catch((error: unknown) => (failed = error));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // at least one refused attempt
+    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    expect(failed).toBeUndefined();
+    await active.stop();
+    await standbyStarted;
+    expect(failed).toBeUndefined();
+    await appendEvents(10, 10);
+    await waitForCheckpoint(standby, await fixture.store.lastPosition());
+    await standby.stop();
+    await new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+    expect(lines.some((line) => line.startsWith('projector: database unreachable'))).toBe(true);
   });
 
   test('a projector that loses its lock connection stops applying; exactly one projector carries on', async () => {

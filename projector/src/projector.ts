@@ -97,6 +97,7 @@ export class Projector {
   /** False when the projector was stopped before it got the lock. */
   private async acquireLock(): Promise<boolean> {
     let announced = false;
+    let unreachable = false;
     while (!this.stopped) {
       const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: PROJECTOR_APPLICATION_NAME });
       client.on('error', (error) => void this.lockLost(client, error));
@@ -107,8 +108,14 @@ export class Projector {
         locked = rows[0]?.locked === true;
       } catch (error) {
         await client.end().catch(() => {});
-        throw error;
+        // A standby outlives a database outage: keep trying (one line, not one per attempt).
+        if (!unreachable) this.log(`projector: database unreachable (${error instanceof Error ? error.message : String(error)}); retrying`);
+        unreachable = true;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        continue;
       }
+      if (unreachable) this.log('projector: database reachable again');
+      unreachable = false;
       if (locked && !this.stopped) {
         this.lockClient = client;
         return true;

@@ -45,8 +45,14 @@ export class MailReactor {
 
   /** Resolves once this reactor holds the lock (or stands by) and has caught up with stored events. */
   async start(): Promise<void> {
+    await this.activate();
+  }
+
+  /** Connects, makes its tables, then takes the lock and follows events, or stands by. */
+  private async activate(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'mathdaily-mail-reactor' });
-    client.on('error', (error) => this.log(`mail: database connection lost (${error.message})`));
+    client.on('error', (error) => void this.connectionLost(client, error));
+    client.on('end', () => void this.connectionLost(client, new Error('the connection ended')));
     await client.connect();
     this.client = client;
     await client.query(`
@@ -69,6 +75,34 @@ export class MailReactor {
       return;
     }
     await this.subscribe();
+  }
+
+  /**
+   * The connection (and with it the advisory lock) is gone — a PostgreSQL restart, a network
+   * blip. Stop sending, then reconnect with backoff and compete for the lock again: another
+   * instance may have taken over meanwhile.
+   */
+  private async connectionLost(client: pg.Client, error: Error) {
+    if (this.client !== client || this.stopped) return;
+    this.log(`mail: database connection lost (${error.message}); reconnecting`);
+    this.client = undefined;
+    clearTimeout(this.retryTimer);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop().catch(() => {});
+    await client.end().catch(() => {});
+    for (let delay = 250; !this.stopped && !this.client; delay = Math.min(delay * 2, 10_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (this.stopped) return;
+      try {
+        await this.activate();
+        this.log('mail: reconnected');
+      } catch {
+        const half = this.client as pg.Client | undefined;
+        this.client = undefined; // never half connected: start over after the next pause
+        await half?.end().catch(() => {});
+      }
+    }
   }
 
   async stop(): Promise<void> {
