@@ -31,3 +31,10 @@ export function commandMeta(request: FastifyRequest, deps: CommandApiDeps): Comm
 export function positionOf(position: bigint | null): string | null {
   return position === null ? null : position.toString();
 }
+
+/** The later of two positions (either may be null), as the API's decimal string. */
+export function laterPosition(...positions: (bigint | null | undefined)[]): string | null {
+  let latest: bigint | null = null;
+  for (const position of positions) if (position != null && (latest === null || position > latest)) latest = position;
+  return latest === null ? null : latest.toString();
+}

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { changePasswordPayloadSchema, DomainError, MESSAGES, sessionsToEnd, userDecider, userStreamId } from '@mathdaily/domain';
-import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { accessTokenFor, laterPosition, loadUser, revokeSessions } from './accounts.ts';
+import { accessTokenFor, revokeSessions } from './sessions.ts';
+import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 

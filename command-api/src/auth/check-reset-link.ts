@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, resetLinkProblem, TOKEN_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
-import { loadUser } from './accounts.ts';
+import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 

@@ -5,7 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './accounts.ts';
+import { loadUser, viewOf } from './user-records.ts';
 import { deleteStoredAvatar } from './avatar-images.ts';
 
 /** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */

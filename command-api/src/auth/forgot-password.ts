@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { afterAnswer, loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './accounts.ts';
+import { afterAnswer } from '../pipeline/after-answer.ts';
+import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { linkToken } from './secrets.ts';
 

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry, userDecider, userStreamId } from '@mathdaily/domain';
-import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { accessTokenFor, afterAnswer, laterPosition, loadUser, startSession, userIdForEmail, viewOf } from './accounts.ts';
+import { accessTokenFor, startSession } from './sessions.ts';
+import { afterAnswer } from '../pipeline/after-answer.ts';
+import { loadUser, userIdForEmail, viewOf } from './user-records.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { authSessionDecider, authSessionStreamId, DomainError, SESSION_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { accessTokenFor, loadSession, loadUser } from './accounts.ts';
+import { accessTokenFor } from './sessions.ts';
+import { loadSession, loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { nextRefreshToken, sessionIdOfRefreshToken, sha256Hex } from './secrets.ts';
 

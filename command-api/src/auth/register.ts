@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registrationPayloadSchema } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { accessTokenFor, registerAccount, viewOf } from './accounts.ts';
+import { accessTokenFor } from './sessions.ts';
+import { registerAccount } from './registration-process.ts';
+import { viewOf } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { redeemReferralCode, tutorOfReferralCode } from '../tutors/redeem-referral-code.ts';
 

@@ -3,7 +3,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './accounts.ts';
+import { loadUser, viewOf } from './user-records.ts';
 import { deleteStoredAvatar } from './avatar-images.ts';
 
 export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';

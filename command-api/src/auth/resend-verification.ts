@@ -4,7 +4,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, VERIFY_EMAIL_TTL_MS } from './accounts.ts';
+import { loadUser, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { linkToken } from './secrets.ts';
 

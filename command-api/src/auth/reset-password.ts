@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
-import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { laterPosition, loadUser, revokeSessions } from './accounts.ts';
+import { loadUser } from './user-records.ts';
+import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
 

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS, DomainError, userStreamId } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
-import { registerAccount, userIdForEmail } from './accounts.ts';
+import { registerAccount } from './registration-process.ts';
+import { userIdForEmail } from './user-records.ts';
 
 /**
  * Seeds the four test accounts (verified, with the shared sample password) when demo accounts

@@ -4,7 +4,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { profileUpdateSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './accounts.ts';
+import { loadUser, viewOf } from './user-records.ts';
 
 /**
  * PUT /api/auth/profile {firstName?, lastName?, gradeLevel?, timezone?} → {user, position}.

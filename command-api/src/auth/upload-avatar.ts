@@ -6,7 +6,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, MESSAGES, mayUploadAvatar, USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './accounts.ts';
+import { loadUser } from './user-records.ts';
 import { AVATAR_MESSAGES, decodeBase64File, deleteStoredAvatar, processAvatar, storeAvatar } from './avatar-images.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DomainError, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './accounts.ts';
+import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 

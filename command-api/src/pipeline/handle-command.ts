@@ -23,6 +23,8 @@ export interface CommandResult<Event extends EventFact> {
   /** Position of the last appended event, or null when the command changed nothing. */
   position: bigint | null;
   events: Event[];
+  /** Ids of the appended events, in order: the causation id of whatever they cause next. */
+  eventIds: string[];
   version: number;
 }
 
@@ -64,7 +66,7 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       continue;
     }
     if (facts.length === 0) {
-      if (fresh) return { position: null, events: [], version: current.version };
+      if (fresh) return { position: null, events: [], eventIds: [], version: current.version };
       current = await cache.catchUp(streamId, decider);
       fresh = true;
       continue;
@@ -79,7 +81,7 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
         state: stored.reduce((state, event) => decider.evolve(state, event as Event), current.state),
         version: result.nextExpectedVersion,
       });
-      return { position: result.position, events: facts, version: result.nextExpectedVersion };
+      return { position: result.position, events: facts, eventIds: events.map((event) => event.id), version: result.nextExpectedVersion };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       if (attempt >= MAX_ATTEMPTS) {

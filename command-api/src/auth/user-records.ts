@@ -1,0 +1,52 @@
+import {
+  authSessionDecider,
+  authSessionStreamId,
+  emailReservationDecider,
+  foldEvents,
+  userDecider,
+  userStreamId,
+  userViewOf,
+  type AuthSessionState,
+  type RecordedEvent,
+  type UserState,
+  type UserView,
+} from '@mathdaily/domain';
+import type { EventStore } from '@mathdaily/event-store';
+import { emailStreamId } from './secrets.ts';
+
+/** The account as the command side sees it: the folded stream plus times from event metadata. */
+export interface UserRecord {
+  state: UserState;
+  createdAt: string;
+  lastLoginAt: string | null;
+  version: number;
+}
+
+export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+export function recordOf(events: readonly RecordedEvent[], version: number): UserRecord {
+  const state = foldEvents(userDecider, events);
+  const createdAt = events.find((event) => event.type === 'UserRegistered')?.metadata.at ?? '';
+  const lastLoginAt = events.findLast((event) => event.type === 'UserSignedIn')?.metadata.at ?? null;
+  return { state, createdAt, lastLoginAt, version };
+}
+
+export async function loadUser(store: EventStore, userId: string): Promise<UserRecord> {
+  const stream = await store.readStream(userStreamId(userId));
+  return recordOf(stream.events, stream.version);
+}
+
+export const viewOf = (record: UserRecord): UserView =>
+  userViewOf(record.state, { createdAt: record.createdAt, lastLoginAt: record.lastLoginAt });
+
+export async function loadSession(store: EventStore, sessionId: string): Promise<AuthSessionState> {
+  const stream = await store.readStream(authSessionStreamId(sessionId));
+  return foldEvents(authSessionDecider, stream.events);
+}
+
+/** The user id an address is reserved for, or null. */
+export async function userIdForEmail(store: EventStore, email: string): Promise<string | null> {
+  const stream = await store.readStream(emailStreamId(email));
+  return foldEvents(emailReservationDecider, stream.events).userId;
+}
