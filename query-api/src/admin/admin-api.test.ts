@@ -122,6 +122,10 @@ describe('a role change', () => {
     expect(event.actor).toEqual({ id: admin.id, name: 'Alex Admin', email: 'admin@example.com' });
     const byActor = await call<EventsPage>('GET', `/api/admin/events?actor=${admin.id}&type=UserRoleChanged`, { token: admin.token });
     expect(byActor.body.data.events.map((e) => e.id)).toContain(event.id);
+    const byEmail = await call<EventsPage>('GET', '/api/admin/events?actor=ADMIN@example.com&type=UserRoleChanged', { token: admin.token });
+    expect(byEmail.body.data.events).toEqual(byActor.body.data.events);
+    const nobody = await call<EventsPage>('GET', '/api/admin/events?actor=nobody@example.com', { token: admin.token });
+    expect(nobody.body.data.events).toEqual([]);
   });
 });
 

@@ -30,7 +30,7 @@ const actorRow = z.object({ id: z.string(), firstName: z.string(), lastName: z.s
 /**
  * GET /api/admin/events?type&stream&actor&correlation&from&to&cursor&limit (admins): the audit
  * log, newest first, each event whole (secrets redacted when projected) with its actor's current
- * name. Filters combine. `cursor` is the `nextCursor` of the page before: events below that
+ * name. Filters combine; `actor` is a user id or an account's e-mail address. `cursor` is the `nextCursor` of the page before: events below that
  * position. Served from `read_models.event_log`, where each filter has an index ending in position.
  */
 export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
@@ -61,7 +61,13 @@ export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
       const conditions = [];
       if (q.type) conditions.push(sql.fragment`type = ${q.type}`);
       if (q.stream) conditions.push(sql.fragment`stream_id = ${q.stream}`);
-      if (q.actor) conditions.push(sql.fragment`actor_id = ${q.actor}`);
+      if (q.actor) {
+        // An e-mail address names the account; an address nobody has matches nothing.
+        const actorId = q.actor.includes('@')
+          ? ((await deps.pool.maybeOneFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM read_models.users WHERE lower(email) = lower(${q.actor}) LIMIT 1`)) ?? '')
+          : q.actor;
+        conditions.push(sql.fragment`actor_id = ${actorId}`);
+      }
       if (q.correlation) conditions.push(sql.fragment`correlation_id = ${q.correlation}`);
       if (q.from) conditions.push(sql.fragment`at >= ${q.from}::timestamptz`);
       if (q.to) conditions.push(sql.fragment`at < ${q.to}::timestamptz`);

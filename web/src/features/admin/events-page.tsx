@@ -10,12 +10,12 @@ const FILTERS = ['type', 'stream', 'actor', 'correlation', 'from', 'to'] as cons
 const LABELS: Record<(typeof FILTERS)[number], string> = {
   type: 'Event type',
   stream: 'Stream',
-  actor: 'Actor (user id)',
+  actor: 'Actor (user id or email)',
   correlation: 'Correlation id',
   from: 'From',
   to: 'Until',
 };
-const PLACEHOLDERS: Partial<Record<(typeof FILTERS)[number], string>> = { type: 'e.g. UserRoleChanged', stream: 'e.g. user-…' };
+const PLACEHOLDERS: Partial<Record<(typeof FILTERS)[number], string>> = { type: 'e.g. UserRoleChanged', stream: 'e.g. user-…', actor: 'e.g. admin@school.org' };
 const PAGE_SIZE = 25;
 
 /** An ISO time as a datetime-local input value (the browser's time zone), and back. */
