@@ -31,7 +31,7 @@ export interface KnowledgeFitOptions {
 }
 
 export const DEFAULT_FIT: KnowledgeFitOptions = {
-  penalties: { global: 1e-6, topic: 1e-4, transfer: 1e-4 },
+  penalties: { global: 1e-6, topic: 3e-3, transfer: 1e-3 },
   minTransferCount: 10,
   iterations: 200,
 };

@@ -91,7 +91,13 @@ describe('knowledge model: prediction', () => {
     expect(onA['topic.lastCorrect']).toBe(0);
     // Last answered on 'a' at answer 3, now at answer 4: log(1 + 1).
     expect(onA['topic.gap']).toBeCloseTo(Math.log1p(1), 12);
+    expect(onA['topic.streak']).toBe(0);
+    expect(onA['topic.missStreak']).toBeCloseTo(Math.log1p(1), 12);
     expect(onA['learner.recentSuccesses.0.7']).toBeCloseTo(0.7 * 0.7 * 0.7 + 1, 12);
+    expect(onA['learner.topics']).toBeCloseTo(Math.log1p(2), 12);
+    // The run of answers in a row on the last topic counts for that topic only.
+    expect(onA['learner.run']).toBe(0);
+    expect(featuresOf(given([['a', true], ['b', true], ['b', false]]), 'b')['learner.run']).toBeCloseTo(Math.log1p(2), 12);
     expect(onA['previous.correctOtherTopic']).toBe(1);
     expect(featuresOf(history, 'b')['previous.correctSameTopic']).toBe(1);
     expect(featuresOf(history, 'new')['topic.first']).toBe(1);

@@ -40,6 +40,8 @@ export const KNOWLEDGE_FEATURES = [
   'learner.failures',
   ...LEARNER_DECAYS.flatMap((d) => [`learner.recentSuccesses.${d}`, `learner.recentFailures.${d}`]),
   'learner.rate',
+  'learner.topics',
+  'learner.run',
   'previous.correctSameTopic',
   'previous.wrongSameTopic',
   'previous.correctOtherTopic',
@@ -60,6 +62,10 @@ export interface LearnerKnowledge {
   recentFailures: number[];
   lastTopicId: string | null;
   lastCorrect: boolean | null;
+  /** Topics answered at least once. */
+  topics: number;
+  /** Answers in a row on the last topic. */
+  run: number;
 }
 
 /** What the model keeps per student and topic. */
@@ -122,6 +128,8 @@ export function emptyLearnerKnowledge(): LearnerKnowledge {
     recentFailures: LEARNER_DECAYS.map(() => 0),
     lastTopicId: null,
     lastCorrect: null,
+    topics: 0,
+    run: 0,
   };
 }
 
@@ -170,6 +178,8 @@ export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowled
   }
   out[i++] = smoothedLogit(learner.recentSuccesses[1] ?? 0, learner.recentFailures[1] ?? 0);
   const same = learner.lastTopicId === topicId;
+  out[i++] = Math.log1p(learner.topics);
+  out[i++] = same ? Math.log1p(learner.run) : 0;
   out[i++] = same && learner.lastCorrect === true ? 1 : 0;
   out[i++] = same && learner.lastCorrect === false ? 1 : 0;
   out[i++] = !same && learner.lastCorrect === true ? 1 : 0;
@@ -264,6 +274,8 @@ export function updateKnowledge(
       recentFailures: LEARNER_DECAYS.map((d, i) => (l.recentFailures[i] ?? 0) * d + 1 - success),
       lastTopicId: topicId,
       lastCorrect: isCorrect,
+      topics: l.topics + (t.answers === 0 ? 1 : 0),
+      run: l.lastTopicId === topicId ? l.run + 1 : 1,
     },
     topic: {
       answers: t.answers + 1,
