@@ -1,3 +1,4 @@
+import type { ProblemFigure } from './figures.ts';
 import type { AnswerForm, Problem, ProblemType } from './problem.ts';
 import { createRng, hashString, mixSeed, type Rng } from './random.ts';
 import { getTopic } from './topics.ts';
@@ -17,6 +18,8 @@ export interface ProblemTemplate {
    * the first grade is.
    */
   generate(seed: number, options?: { grade?: number }): Problem;
+  /** The problem's figure for this seed (drawn from the same numbers), or null when it has none. */
+  figure?(seed: number): ProblemFigure | null;
 }
 
 /** What a template builds from its random stream. */
@@ -32,6 +35,8 @@ export interface Built {
   distractors?: readonly string[];
   /** Multiple choice: more wrong options when the typical mistakes coincide with the answer. */
   fallback?: (rng: Rng, attempt: number) => string;
+  /** A drawing of the problem (shape, angles, clock), from the same numbers. */
+  figure?: ProblemFigure;
 }
 
 export interface TemplateSpec {
@@ -80,6 +85,11 @@ function chooseOptions(rng: Rng, built: Built, id: string): string[] {
   return rng.shuffle(options);
 }
 
+function checkedSeed(seed: number): number {
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`Seed must be an integer from 0 to 4294967295, got ${seed}`);
+  return seed;
+}
+
 export function defineTemplate(spec: TemplateSpec): ProblemTemplate {
   const topic = getTopic(spec.topic);
   const [from, to] = spec.grades;
@@ -91,9 +101,11 @@ export function defineTemplate(spec: TemplateSpec): ProblemTemplate {
     grades,
     difficulty: spec.difficulty,
     problem_type: spec.type,
+    figure(seed) {
+      return spec.build(createRng(mixSeed(checkedSeed(seed), salt))).figure ?? null;
+    },
     generate(seed, options) {
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`Seed must be an integer from 0 to 4294967295, got ${seed}`);
-      const rng = createRng(mixSeed(seed, salt));
+      const rng = createRng(mixSeed(checkedSeed(seed), salt));
       const built = spec.build(rng);
       const grade = options?.grade !== undefined && grades.includes(options.grade) ? options.grade : from;
       const choice = spec.type === 'multiple_choice';

@@ -7,6 +7,7 @@ import { measurementTemplates } from './generators/measurement.ts';
 import { numberTemplates } from './generators/number.ts';
 import { powerTemplates } from './generators/powers.ts';
 import { statisticsTemplates } from './generators/statistics.ts';
+import type { ProblemFigure } from './figures.ts';
 import type { Problem } from './problem.ts';
 import { createRng, MAX_SEED, mixSeed } from './random.ts';
 import type { DifficultyLevel, ProblemTemplate } from './template.ts';
@@ -29,6 +30,15 @@ if (byId.size !== problemTemplates.length) throw new Error('Duplicate problem te
 
 export function getTemplate(templateId: string): ProblemTemplate | undefined {
   return byId.get(templateId);
+}
+
+/**
+ * The figure of a generated problem, drawn again from its template and seed (the same numbers as
+ * its question); null for a tutor's problem, or a template without figures.
+ */
+export function problemFigure(templateId: string | null, seed: number | null): ProblemFigure | null {
+  if (templateId === null || seed === null) return null;
+  return byId.get(templateId)?.figure?.(seed) ?? null;
 }
 
 const invalid = (message: string, field: string) => new DomainError('VALIDATION_FAILED', message, { [field]: message });

@@ -1,5 +1,6 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
 import { article, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
+import { rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const deg = (x: number): string => `${num(x)}°`;
@@ -46,6 +47,7 @@ export const geometryTemplates: ProblemTemplate[] = [
       const w = rng.int(2, l - 1);
       return {
         question: `A rectangle is ${l} cm long and ${w} cm wide. What is its perimeter?`,
+        figure: rectangleFigure(l, w, 'cm'),
         answer: `${2 * (l + w)} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'The perimeter is the distance all the way round: add all four sides.',
@@ -65,6 +67,7 @@ export const geometryTemplates: ProblemTemplate[] = [
       const w = rng.int(2, 12);
       return {
         question: `A rectangle is ${l} cm long and ${w} cm wide. What is its area?`,
+        figure: rectangleFigure(l, w, 'cm'),
         answer: `${l * w} cm²`,
         distractors: [`${2 * (l + w)} cm²`, `${l + w} cm²`, `${l * w} cm`],
         fallback: (r) => `${l * w + r.pick([-1, 1]) * r.int(1, 6)} cm²`,
@@ -330,6 +333,7 @@ export const geometryTemplates: ProblemTemplate[] = [
       const a = rng.intExcept(15, 165, 90);
       return {
         question: `Two angles lie on a straight line. One of them is ${deg(a)}. What is the other?`,
+        figure: straightLineAnglesFigure(a),
         answer: deg(180 - a),
         form: degreesForm,
         hint: 'Angles on a straight line add up to 180°.',
@@ -369,6 +373,7 @@ export const geometryTemplates: ProblemTemplate[] = [
       const b = rng.int(15, 160 - a);
       return {
         question: `Two angles of a triangle are ${deg(a)} and ${deg(b)}. What is the third angle?`,
+        figure: triangleAnglesFigure(a, b),
         answer: deg(180 - a - b),
         form: degreesForm,
         hint: 'The angles inside a triangle add up to 180°.',

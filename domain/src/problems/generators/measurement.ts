@@ -1,5 +1,6 @@
 /** Early-grade measures: money, time, length/mass/capacity, and 2D/3D shapes. */
 import { article, fixed, money, num, texNum } from '../format.ts';
+import { clockFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 /** pence → '£3.45' */
@@ -173,6 +174,7 @@ export const measurementTemplates: ProblemTemplate[] = [
       const swapped = clock((minuteHand % 12 || 12) * 60 + (hour * 5) % 60);
       return {
         question: `On a clock, the minute hand points to ${minuteHand} and the hour hand ${hourText}. What time is it?`,
+        figure: clockFigure(hour, minutes),
         answer,
         distractors: [swapped, `${hour}:${String(minuteHand).padStart(2, '0')}`, clock(((hour % 12) + 1) * 60 + minutes), clock((hour - 1 || 12) * 60 + minutes)],
         fallback: (r) => clock(r.int(1, 12) * 60 + r.pick([0, 15, 30, 45])),
