@@ -7,3 +7,4 @@ export * from './runtime-store.ts';
 export * from './settings.ts';
 export * from './idempotency.ts';
 export * from './projector-lock.ts';
+export * from './principal-loader.ts';

@@ -1,6 +1,5 @@
 export { commandApi } from './plugin.ts';
 export type { CommandApiDeps, CommandApiConfig } from './deps.ts';
 export { handleCommand, appendNew } from './pipeline/handle-command.ts';
-export { loadPrincipalFromStreams } from './auth/load-principal.ts';
 export { seedOnStart } from './seed-on-start.ts';
 export { MailReactor, type MailReactorOptions } from './mail/mail-reactor.ts';

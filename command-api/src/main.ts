@@ -1,8 +1,7 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
 import pg from 'pg';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
-import { loadPrincipalFromStreams } from './auth/load-principal.ts';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { MailReactor } from './mail/mail-reactor.ts';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
@@ -32,7 +31,7 @@ const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumP
 if (runtimePool) await migrateRuntimeSchema(runtimePool);
 const server = await createApiServer({
   jwtSecret,
-  loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, deps.clock),
+  loadPrincipal: streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), deps.clock),
   logger: { level: 'info' },
   trustProxy: settings.trustProxy,
   ...(runtimePool ? { runtimePool } : {}),

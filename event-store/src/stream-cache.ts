@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@mathdaily/domain';
-import { LruMap, type EventStore, type ReadStreamResult } from '@mathdaily/event-store';
+import type { EventStore, ReadStreamResult } from './event-store.ts';
+import { LruMap } from './lru.ts';
 
 /** What folding a stream needs from a decider (any decider's event type: stored events are trusted to match its stream). */
 export type Folder<State> = { initialState: () => State; evolve: (state: State, event: never) => State };

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema } from '@mathdaily/api-kit';
-import { commandApi, loadPrincipalFromStreams, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
-import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { commandApi, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
+import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
 import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
 import { registerStaticWeb } from './static-web.ts';
@@ -92,10 +92,13 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       mailFrom: options.mailFrom,
     },
   };
+  // One process holds both APIs; one loader serves both (and the production processes alike).
+  const loadPrincipal = streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock);
   const queryDeps: QueryApiDeps = {
     pool,
     waiter,
     clock,
+    loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
     config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret },
   };
@@ -103,8 +106,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   const server = await createApiServer({
     jwtSecret: options.jwtSecret,
-    // One process holds both APIs: the streams are the freshest source of the caller's role.
-    loadPrincipal: (claims) => loadPrincipalFromStreams(store, claims, clock),
+    loadPrincipal,
     logger: options.logRequests ? { level: 'info' } : false,
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

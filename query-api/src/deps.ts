@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
+import type { PrincipalLoader } from '@mathdaily/api-kit';
 import type { PositionWaiter } from './wait-for-position.ts';
 
 export interface QueryApiDeps {
@@ -8,6 +9,8 @@ export interface QueryApiDeps {
   /** The event store's last readable position, for /api/health. */
   lastEventPosition: () => Promise<bigint>;
   clock: () => Date;
+  /** The server's principal loader, for /api/live, which signs in by its first message. */
+  loadPrincipal: PrincipalLoader;
   config: {
     demoAccounts: boolean;
     /** Verifies the access token a /api/live socket sends as its first message. */

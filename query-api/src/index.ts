@@ -1,4 +1,3 @@
 export { queryApi } from './plugin.ts';
 export type { QueryApiDeps } from './deps.ts';
 export { PositionWaiter } from './wait-for-position.ts';
-export { loadPrincipalFromReadModels } from './auth/load-principal.ts';

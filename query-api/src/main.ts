@@ -1,8 +1,7 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
 import pg from 'pg';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore } from '@mathdaily/event-store';
-import { loadPrincipalFromReadModels } from './auth/load-principal.ts';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { queryApi } from './plugin.ts';
 import { PositionWaiter } from './wait-for-position.ts';
 
@@ -12,17 +11,19 @@ const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
 const eventsInPostgres = !settings.eventStoreUrl;
-const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : undefined;
-// Only for /api/health's "last position"; reads never touch events otherwise.
+const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : undefined;
+// For /api/health's "last position" and the caller's principal (user and session streams);
+// every other read comes from the read models.
 const store = settings.eventStoreUrl
   ? createEventStoreDbEventStore(settings.eventStoreUrl)
   : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
 const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres });
 await waiter.start();
 const clock = () => new Date();
+const loadPrincipal = streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock);
 const server = await createApiServer({
   jwtSecret,
-  loadPrincipal: (claims) => loadPrincipalFromReadModels(pool, claims, { now: clock }),
+  loadPrincipal,
   logger: { level: 'info' },
   trustProxy: settings.trustProxy,
   runtimePool: pool,
@@ -32,6 +33,7 @@ await server.register(async (scope) =>
     pool,
     waiter,
     clock,
+    loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
     config: {
       demoAccounts: settings.demoAccounts,

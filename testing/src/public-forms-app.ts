@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
-import { createApiServer, createSlonikPool, signAccessToken, type Role } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { PositionWaiter, queryApi } from '@mathdaily/query-api';
 import { createTestDatabase } from './database.ts';
+
+/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
+const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 const JWT_SECRET = 'public-forms-test-secret-public-forms-test';
 
@@ -37,10 +40,10 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
   await waiter.start();
   const admin = await createApiServer({
     jwtSecret: JWT_SECRET,
-    loadPrincipal: async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid }),
+    loadPrincipal: trustSignedTokens,
   });
   await admin.register(async (scope) =>
-    queryApi(scope, { pool, waiter, clock: () => new Date(), lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false } }),
+    queryApi(scope, { pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
   );
   await admin.ready();
   const result: PublicFormsTestApp = {

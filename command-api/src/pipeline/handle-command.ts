@@ -6,8 +6,7 @@ import {
   type EventFact,
   type NewEvent,
 } from '@mathdaily/domain';
-import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
-import { streamStateCacheOf } from './stream-cache.ts';
+import { ConcurrencyError, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 
 export interface CommandMeta {
   actorId: string | null;
@@ -34,7 +33,7 @@ const MAX_ATTEMPTS = 5;
  * Load stream → decide → append with the expected version; on a concurrent write, catch up and
  * decide again. Events are validated against their schema before they are appended.
  *
- * The stream comes from the per-store cache (stream-cache.ts): a cold stream is read once, after
+ * The stream comes from the per-store cache (event-store's stream-cache.ts): a cold stream is read once, after
  * which this process keeps its state. A decision taken on a cached state is only trusted when the
  * append confirms it: the append's expected version is the cached one, so a state that missed
  * another writer's events fails with ConcurrencyError and is caught up (reading only the newer

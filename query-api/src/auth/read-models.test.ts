@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSlonikPool, verifyAccessToken } from '@mathdaily/api-kit';
+import { createSlonikPool, streamPrincipalLoader, verifyAccessToken } from '@mathdaily/api-kit';
+import { streamStateCacheOf } from '@mathdaily/event-store';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
 import { createTestDatabase, startApp, type RunningApp, rebuildReadModels, readModels } from '@mathdaily/testing';
-import { loadPrincipalFromReadModels } from './load-principal.ts';
 
 /**
- * The accounts read models (users, auth_sessions, sign_in_log, registrations) as the production
- * query-api uses them: the read-model principal loader, and a replay that rebuilds them exactly.
+ * The accounts read models (users, auth_sessions, sign_in_log, registrations) and a replay that
+ * rebuilds them exactly; and the principal loader every API instance uses (from the streams, so
+ * nothing waits for the projector).
  */
 
 const SECRET = 'read-model-test-secret-read-model-test-secret';
@@ -64,39 +65,34 @@ async function projected(position: string | null | undefined, timeoutMs = 30_000
 }
 
 const claimsOf = (token: string) => verifyAccessToken(token, SECRET)!;
-const load = (token: string) => loadPrincipalFromReadModels(pool, claimsOf(token), { waitMs: 300 });
+const loader = () => streamPrincipalLoader((reads) => streamStateCacheOf(app.store).catchUpMany(reads), () => new Date());
+const load = (token: string) => loader()(claimsOf(token));
 
-describe('loadPrincipalFromReadModels', () => {
+describe('the principal loader (streams, every topology)', () => {
   test('follows sign-in, role change, password change and sign-out', async () => {
     const email = `rm.${Date.now()}@example.com`;
     const registered = await post('/api/auth/register', { email, password: 'Secret123!', firstName: 'Rae', lastName: 'Model', gradeLevel: 3 });
-    // The loader waits briefly for a session that is not projected yet; start-up seeding may keep the projector busy longer.
-    await projected(registered.position);
     expect(await load(registered.accessToken)).toMatchObject({ userId: registered.user.id, role: 'student' });
 
     const admin = await post('/api/auth/login', { email: DEMO_ACCOUNTS[3]!.email, password: DEMO_ACCOUNTS[3]!.password });
-    const changed = await post('/api/admin/users/role', { userId: registered.user.id, role: 'tutor' }, admin.accessToken);
-    await projected(changed.position);
+    await post('/api/admin/users/role', { userId: registered.user.id, role: 'tutor' }, admin.accessToken);
     expect(await load(registered.accessToken)).toMatchObject({ role: 'tutor' });
 
     const other = await post('/api/auth/login', { email, password: 'Secret123!' });
     const password = await post('/api/auth/change-password', { currentPassword: 'Secret123!', newPassword: 'Changed123!' }, registered.accessToken);
-    await projected(password.position);
     expect(await load(registered.accessToken)).toBeNull(); // stale credentials version
     expect(await load(other.accessToken)).toBeNull(); // other session ended
     expect(await load(password.accessToken)).toMatchObject({ userId: registered.user.id });
 
-    const out = await post('/api/auth/logout', { refreshToken: registered.refreshToken });
-    await projected(out.position);
+    await post('/api/auth/logout', { refreshToken: registered.refreshToken });
     expect(await load(password.accessToken)).toBeNull();
   });
 
   test('refuses a token naming someone else’s session, or an unknown one', async () => {
     const a = await post('/api/auth/login', { email: DEMO_ACCOUNTS[0]!.email, password: DEMO_ACCOUNTS[0]!.password });
     const b = await post('/api/auth/login', { email: DEMO_ACCOUNTS[1]!.email, password: DEMO_ACCOUNTS[1]!.password });
-    await projected(b.position);
-    expect(await loadPrincipalFromReadModels(pool, { ...claimsOf(a.accessToken), sid: claimsOf(b.accessToken).sid })).toBeNull();
-    expect(await loadPrincipalFromReadModels(pool, { ...claimsOf(a.accessToken), sid: '00000000-0000-4000-8000-000000000000' }, { waitMs: 200 })).toBeNull();
+    expect(await loader()({ ...claimsOf(a.accessToken), sid: claimsOf(b.accessToken).sid })).toBeNull();
+    expect(await loader()({ ...claimsOf(a.accessToken), sid: '00000000-0000-4000-8000-000000000000' })).toBeNull();
   });
 });
 

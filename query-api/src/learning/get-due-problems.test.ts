@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { createApiServer, signAccessToken } from '@mathdaily/api-kit';
+import { createApiServer, signAccessToken, type PrincipalLoader } from '@mathdaily/api-kit';
 import {
   KNOWLEDGE_MODEL_PARAMETERS as params,
   predictCorrect,
@@ -19,6 +19,9 @@ import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { queryApi } from '../plugin.ts';
 import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
+
+/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
+const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 /**
  * The due queue predicts with the knowledge model: every problem's predicted_success is the
@@ -71,10 +74,10 @@ beforeAll(async () => {
   await waiter.start();
   app = await createApiServer({
     jwtSecret: secret,
-    loadPrincipal: async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid }),
+    loadPrincipal: trustSignedTokens,
   });
   await app.register(async (scope) =>
-    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
+    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
   );
   await app.ready();
 });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { verifyAccessToken } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
-import { loadPrincipalFromReadModels } from '../auth/load-principal.ts';
 import { recentActivity } from '../tutors/activity-view.ts';
 import { LiveHub, LOOKBACK } from './live-hub.ts';
 
@@ -67,7 +66,7 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
             return close(LIVE_CLOSE.badMessage);
           }
           const claims = verifyAccessToken(message.token, deps.config.jwtSecret);
-          const principal = claims ? await loadPrincipalFromReadModels(deps.pool, claims, { now: deps.clock }) : null;
+          const principal = claims ? await deps.loadPrincipal(claims) : null;
           if (!principal) return close(LIVE_CLOSE.unauthorized);
           if (principal.role !== 'tutor' && principal.role !== 'admin') return close(LIVE_CLOSE.forbidden);
           if (socket.readyState !== socket.OPEN) return;

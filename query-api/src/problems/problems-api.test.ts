@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
-import { createApiServer, signAccessToken } from '@mathdaily/api-kit';
+import { createApiServer, signAccessToken, type PrincipalLoader } from '@mathdaily/api-kit';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { queryApi } from '../plugin.ts';
 import { seedProblemBank, Projector, projectorFixture, type ProjectorFixture, problemsReadModel as problems } from '@mathdaily/testing';
+
+/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
+const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 const secret = 'problems-test-secret-problems-test-secret';
 const USER = '11111111-2222-4333-8444-555555555555';
@@ -65,10 +68,10 @@ beforeAll(async () => {
   await waiter.start();
   app = await createApiServer({
     jwtSecret: secret,
-    loadPrincipal: async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid }),
+    loadPrincipal: trustSignedTokens,
   });
   await app.register(async (scope) =>
-    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
+    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
   );
   await app.ready();
 });
@@ -96,7 +99,7 @@ describe('GET /api/problems/generate', () => {
     const { problems } = response.json().data;
     expect(problems).toHaveLength(1);
     expect(Object.keys(problems[0]).sort()).toEqual(
-      ['answer_form', 'answer_options', 'correct_answer', 'created_at', 'difficulty_level', 'estimated_time_seconds', 'explanation', 'grade',
+      ['answer_form', 'answer_options', 'correct_answer', 'created_at', 'difficulty_level', 'estimated_time_seconds', 'explanation', 'figure', 'grade',
         'hint', 'id', 'problem_type', 'question', 'seed', 'source', 'template_id', 'topic', 'topic_id'].sort(),
     );
   });
