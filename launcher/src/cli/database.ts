@@ -51,3 +51,10 @@ export function parseIsoFlag(name: string, value: string | undefined): string | 
   }
   return new Date(time).toISOString();
 }
+
+/** A failure as a sentence for the person at the terminal (a DATA_DIR the product never ran in has no database yet). */
+export function describeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === '3D000' || code === '42P01') return 'there is no MathDaily history here yet: start the product once (npm start) with this DATA_DIR, or set DATABASE_URL.';
+  return error instanceof Error ? error.message : String(error);
+}

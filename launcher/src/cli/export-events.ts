@@ -10,7 +10,7 @@ import cliProgress from 'cli-progress';
 import pg from 'pg';
 import { auditEventOf, type EventMetadata } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
-import { parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
+import { describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
 
 export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T] [--stream S] [--actor USER_ID] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
   Filters combine; --from is inclusive, --to exclusive (event time, metadata.at). Without --out the events go to standard output.`;
@@ -116,6 +116,8 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
   try {
     database = await resolveCliDatabase(log);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    // The log is there before the file is made: a failure leaves no empty file behind.
+    await pool.query('SELECT 1 FROM events LIMIT 0');
     const output: Writable = options.out ? createWriteStream(options.out) : io.stdout;
     const bar = new cliProgress.SingleBar(
       { format: 'export-events [{bar}] {percentage}% of the log | {exported} events written', stream: io.stderr as NodeJS.WriteStream, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
@@ -133,7 +135,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
     log(`${count.toLocaleString('en-GB')} events${options.out ? ` written to ${options.out}` : ''}`);
     return 0;
   } catch (error) {
-    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`failed: ${describeFailure(error)}`);
     return 1;
   } finally {
     await pool?.end();

@@ -9,7 +9,7 @@ import cliProgress from 'cli-progress';
 import pg from 'pg';
 import type { EventMetadata, RecordedEvent } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
-import { resolveCliDatabase, UsageError } from './database.ts';
+import { describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
 import { LearningFold, WHAT_IF_EVENT_TYPES } from './what-if/fold.ts';
 import { figuresOf, formatReport, type WhatIfFigures } from './what-if/report.ts';
@@ -170,7 +170,7 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
       log(error.message);
       return 2;
     }
-    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`failed: ${describeFailure(error)}`);
     return 1;
   } finally {
     await pool?.end();
