@@ -3,6 +3,7 @@ import { createSlonikPool } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
+import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 export interface ProjectorServiceOptions {
   /** The read-model database (and the event store's, unless eventStoreUrl is set). */
@@ -38,7 +39,10 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     eventsInPostgres: !options.eventStoreUrl,
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
+  // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).
+  const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
   const stop = async () => {
+    alertCheck.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -46,6 +50,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   };
   try {
     await projector.start();
+    alertCheck.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { REFERRAL_MESSAGES } from '@mathdaily/domain';
+import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+
+/**
+ * The tutor area in Chromium: a tutor generates a referral code, a student registers with it, the
+ * tutor activates them and sees their answer appear on the dashboard without reloading, then
+ * opens the student's mastery chart. One browser; the tutor's page is reused throughout.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let tutorPage: Page;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const problemId = randomUUID();
+const student = { firstName: 'Nora', lastName: 'Newton', email: `nora.${Date.now().toString(36)}@example.com`, password: 'Secret123!' };
+let code = '';
+
+async function api(method: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${app.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json() as Promise<any>;
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  browser = await launchBrowser();
+  await app.store.append(
+    `problem-${problemId}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'ProblemCreated',
+        data: {
+          problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 6, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
+          answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
+          difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
+        },
+        metadata: { actorId: null, correlationId: 'tutor-e2e', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  const tokens = await api('POST', '/api/auth/login', { email: 'tutor@example.com', password: 'Demo123!' });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript((stored) => {
+    localStorage.setItem('accessToken', stored.accessToken);
+    localStorage.setItem('refreshToken', stored.refreshToken);
+  }, tokens);
+  tutorPage = await context.newPage();
+  tutorPage.on('pageerror', (error) => console.error('page error:', error.message));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('tutor area', () => {
+  test('the tutor generates a referral code', async () => {
+    await tutorPage.goto(`${app.url}/tutor/referrals`);
+    await expect.poll(() => tutorPage.getByText('No referral codes yet').count()).toBe(1);
+    await tutorPage.getByRole('button', { name: 'Generate Code' }).click();
+    const shown = tutorPage.locator('.tutor-new-code strong');
+    await shown.waitFor();
+    code = (await shown.textContent()) ?? '';
+    expect(code).toMatch(/^TUTOR[A-Z0-9]{6}$/);
+    await tutorPage.getByRole('cell', { name: code, exact: true }).waitFor();
+
+    await tutorPage.getByLabel('Custom code').fill(code.toLowerCase());
+    await tutorPage.getByRole('button', { name: 'Check Availability' }).click();
+    await tutorPage.locator('#custom-code-result').getByText(`${code} is already taken`).waitFor();
+    expect(await tutorPage.getByRole('button', { name: 'Set Code' }).isDisabled()).toBe(true);
+    await expectAccessible(tutorPage);
+    await screenshot(tutorPage, 'tutor-referrals-1280');
+    await tutorPage.setViewportSize(PHONE);
+    await screenshot(tutorPage, 'tutor-referrals-390');
+    await tutorPage.setViewportSize(DESKTOP);
+  });
+
+  test('a student registers with the code; an unknown code is refused with a clear message', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('First Name').fill(student.firstName);
+    await page.getByLabel('Last Name').fill(student.lastName);
+    await page.getByLabel('Email Address').fill(student.email);
+    await page.getByLabel('Grade Level').selectOption('6');
+    await page.getByLabel('Referral Code').fill('NOTACODE9');
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(student.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.locator('#register-referral-code-error').getByText(REFERRAL_MESSAGES.notFound).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'register-referral-error-390');
+
+    await page.getByLabel('Referral Code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  test('the tutor activates the student and sees their answer arrive live', async () => {
+    await tutorPage.goto(`${app.url}/tutor/students`);
+    const row = tutorPage.getByRole('row', { name: new RegExp(`${student.firstName} ${student.lastName}`) });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: /Activate/ }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+    await expectAccessible(tutorPage);
+    await screenshot(tutorPage, 'tutor-students-1280');
+
+    await tutorPage.goto(`${app.url}/tutor/dashboard`);
+    await tutorPage.getByText('Live', { exact: true }).waitFor();
+    await tutorPage.getByText(`${student.firstName} ${student.lastName} is now an active student`).waitFor();
+
+    const signedIn = await api('POST', '/api/auth/login', { email: student.email, password: student.password });
+    const sessionId = randomUUID();
+    await api('POST', '/api/learning/sessions', { session_id: sessionId }, signedIn.accessToken);
+    const sentAt = Date.now();
+    await api('POST', '/api/learning/submit-answer', { problem_id: problemId, session_id: sessionId, user_answer: '3/4', response_time_ms: 8000 }, signedIn.accessToken);
+    // The answer has happened when the command has answered (it is stored): the clock starts there.
+    const answeredAt = Date.now();
+    await tutorPage.getByText(`${student.firstName} ${student.lastName} is practising Fractions: 1 of 1 right so far`).waitFor({ timeout: 5000 });
+    const seenAfterMs = Date.now() - answeredAt;
+    console.log(`submit-answer took ${answeredAt - sentAt} ms; stored answer → on the tutor's dashboard: ${seenAfterMs} ms`);
+    expect(seenAfterMs).toBeLessThan(1000);
+    await expectAccessible(tutorPage);
+    await screenshot(tutorPage, 'tutor-dashboard-1280');
+    await tutorPage.setViewportSize(PHONE);
+    await screenshot(tutorPage, 'tutor-dashboard-390');
+    await tutorPage.setViewportSize(DESKTOP);
+  });
+
+  test("View Details shows the student's mastery chart", async () => {
+    await tutorPage.goto(`${app.url}/tutor/students`);
+    await tutorPage.getByRole('link', { name: new RegExp(`View Details of ${student.firstName}`) }).click();
+    await tutorPage.getByRole('heading', { name: `${student.firstName} ${student.lastName}` }).waitFor();
+    await tutorPage.locator('.tutor-chart svg.recharts-surface').first().waitFor();
+    await expectAccessible(tutorPage);
+    await screenshot(tutorPage, 'tutor-student-1280');
+    await tutorPage.setViewportSize(PHONE);
+    await screenshot(tutorPage, 'tutor-student-390');
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { DatabasePool } from 'slonik';
+import { createSlonikPool } from '@mathdaily/api-kit';
+import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
+import { QUIET_MS, TutorAlertCheck } from './tutor-alert-check.ts';
+
+/**
+ * The scheduled "fell behind" check on a real database: an active student with no practice for
+ * 2 days gets one StudentFellBehind (not two), and the tutor's dashboard shows it as an alert.
+ */
+
+let app: RunningApp;
+let pool: DatabasePool;
+let ips = 0;
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown, minPosition?: string) {
+  const response = await app.server.inject({
+    method,
+    url,
+    remoteAddress: `198.51.100.${++ips % 250}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(minPosition ? { 'x-min-position': minPosition } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json() as any;
+}
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase('tutor_alerts');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-tutor-alerts-'));
+  app = await startApp({ databaseUrl, jwtSecret: 'tutor-alert-check-secret-0123456789abcdef', demoAccounts: true, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'no-web') });
+  pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 2 });
+}, 180_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+});
+
+test('an active student quiet for 2 days is reported once, and the tutor sees the alert', async () => {
+  const signedIn = await call('POST', '/api/auth/login', null, { email: 'tutor@example.com', password: 'Demo123!' });
+  const tutor = signedIn.accessToken as string;
+  const { code } = await call('POST', '/api/tutors/referral-codes', tutor, {});
+  const student = await call('POST', '/api/auth/register', null, {
+    email: `quiet.${Date.now().toString(36)}@example.com`, password: 'Secret123!', firstName: 'Quinn', lastName: 'Quiet', gradeLevel: 5, referralCode: code,
+  });
+  const activated = await call('PUT', `/api/tutors/students/${student.user.id}`, tutor, { relationship_status: 'active' });
+  await call('GET', '/api/tutors/students', tutor, undefined, activated.position);
+
+  const soon = new TutorAlertCheck({ pool, store: app.store });
+  expect(await soon.checkNow()).toBe(0);
+  const later = new TutorAlertCheck({ pool, store: app.store, clock: () => new Date(Date.now() + QUIET_MS + 60_000) });
+  expect(await later.checkNow()).toBe(1);
+  expect(await later.checkNow()).toBe(0);
+
+  const stream = await app.store.readStream(`relationship-${signedIn.user.id}-${student.user.id}`);
+  expect(stream.events.at(-1)).toMatchObject({ type: 'StudentFellBehind', data: { lastPracticeAt: null, reasons: ['no_practice'], overdueReviews: 0 } });
+  const dashboard = await call('GET', '/api/tutors/dashboard', tutor, undefined, (await app.store.lastPosition()).toString());
+  expect(dashboard.recentActivity[0]).toMatchObject({ type: 'fell_behind', alert: true, message: 'Quinn Quiet is falling behind: has not practised yet' });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { foldEvents, parseEventData, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
+import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
+
+/** No answer for this long (or since activation) is falling behind. */
+export const QUIET_MS = 2 * 86_400_000;
+/** This many reviews due since before yesterday is falling behind too. */
+export const OVERDUE_REVIEWS = 10;
+const DAY_MS = 86_400_000;
+const EVERY_MS = 15 * 60_000;
+
+const candidateRow = z.object({
+  tutor_id: z.string(),
+  student_id: z.string(),
+  last_active_at: z.string().nullable(),
+  quiet: z.boolean(),
+  overdue: z.number(),
+});
+
+/**
+ * "Falling behind" needs time, not only events: this check looks at the active relationships
+ * (read models tutor_students, tutor_learners, review_states) every 15 minutes and appends
+ * StudentFellBehind to the relationship's stream, so the log explains every alert and a replay
+ * rebuilds it. The relationship decider reports a quiet spell once (keyed by the last answer the
+ * check saw); a concurrent check in another process loses the append and changes nothing.
+ * Overdue counts reviews due more than a day before the check (UTC), a server-side stand-in for
+ * "before the student's today".
+ */
+export class TutorAlertCheck {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {}
+
+  start(firstAfterMs = 60_000): void {
+    const tick = (delay: number) => {
+      this.timer = setTimeout(() => {
+        void this.checkNow()
+          .catch((error: unknown) => this.options.log?.(`tutor alert check failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => tick(EVERY_MS));
+      }, delay);
+      this.timer.unref();
+    };
+    tick(firstAfterMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Runs one check; resolves with the number of StudentFellBehind events appended. */
+  checkNow(): Promise<number> {
+    this.running ??= this.check().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async check(): Promise<number> {
+    const now = (this.options.clock ?? (() => new Date()))();
+    const quietSince = new Date(now.getTime() - QUIET_MS).toISOString();
+    const overdueBefore = new Date(now.getTime() - DAY_MS).toISOString();
+    const candidates = await this.options.pool.any(sql.type(candidateRow)`
+      SELECT * FROM (
+        SELECT ts.tutor_id, ts.student_id, l.last_active_at,
+               coalesce(l.last_active_at, ts.activated_at) < ${quietSince}::timestamptz AS quiet,
+               (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${overdueBefore}::timestamptz) AS overdue
+        FROM read_models.tutor_students ts
+        LEFT JOIN read_models.tutor_learners l ON l.student_id = ts.student_id
+        WHERE ts.status = 'active'
+      ) c WHERE quiet OR overdue >= ${OVERDUE_REVIEWS}`);
+    let appended = 0;
+    for (const row of candidates) {
+      const streamId = relationshipStreamId(row.tutor_id, row.student_id);
+      const stream = await this.options.store.readStream(streamId);
+      const facts = relationshipDecider.decide(
+        {
+          type: 'RecordFellBehind',
+          tutorId: row.tutor_id,
+          studentId: row.student_id,
+          lastPracticeAt: row.last_active_at,
+          overdueReviews: row.overdue,
+          reasons: [...(row.quiet ? (['no_practice'] as const) : []), ...(row.overdue >= OVERDUE_REVIEWS ? (['overdue_reviews'] as const) : [])],
+        },
+        foldEvents(relationshipDecider, stream.events),
+      );
+      if (facts.length === 0) continue;
+      const events = facts.map((fact) => ({
+        id: randomUUID(),
+        type: fact.type,
+        data: parseEventData(fact.type, fact.data),
+        metadata: { actorId: null, correlationId: `tutor-alert-check-${now.toISOString()}`, causationId: null, at: now.toISOString(), schemaVersion: 1 },
+      }));
+      try {
+        await this.options.store.append(streamId, events, { expectedVersion: stream.version });
+        appended += events.length;
+      } catch (error) {
+        // Another check (or the tutor) wrote first: the next check decides again on the new state.
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
+    }
+    return appended;
+  }
+}
