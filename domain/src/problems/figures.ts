@@ -42,18 +42,21 @@ function label(x: number, y: number, text: string, anchor: 'start' | 'middle' | 
 
 function svgDocument(width: number, height: number, title: string, body: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${round(width)} ${round(height)}" width="${round(width)}" height="${round(height)}" role="img">` +
     `<title>${escapeText(title)}</title>${body}</svg>`
   );
 }
 
-/** A rectangle drawn to scale (longer side across), its sides labelled. */
+/**
+ * A rectangle, its sides labelled: to scale, except that a very thin one is drawn thick enough to
+ * see (the labels carry the numbers). Room is kept on the right for the width's label.
+ */
 export function rectangleFigure(length: number, width: number, unit: string): ProblemFigure {
   const alt = `A rectangle ${length} ${unit} long and ${width} ${unit} wide.`;
-  const scale = Math.min(220 / length, 110 / width);
+  const scale = Math.min(190 / length, 110 / width);
   const w = length * scale;
-  const h = width * scale;
-  const x = (300 - w) / 2;
+  const h = Math.max(width * scale, 0.3 * w, 36);
+  const x = 20 + (190 - w) / 2;
   const y = 24;
   const body =
     el('rect', { x, y, width: w, height: h, fill: FILL, stroke: ACCENT, 'stroke-width': 3 }) +
@@ -62,27 +65,37 @@ export function rectangleFigure(length: number, width: number, unit: string): Pr
   return { svg: svgDocument(300, h + 56, alt, body), alt };
 }
 
-/** A triangle with two angles marked and the third asked for ('?'). */
+/** A triangle with two angles marked and the third asked for ('?'), fitted to the view however obtuse. */
 export function triangleAnglesFigure(a: number, b: number): ProblemFigure {
   const alt = `A triangle. One angle is ${a}°, another is ${b}°, and the third angle is marked with a question mark.`;
-  // Corners A (a°) and B (b°) on the base; C where the two sides meet.
-  const base = 220;
+  // Corner A (a°) at the origin, B (b°) along the base, C where the sides meet (y up).
   const ta = Math.tan((a * Math.PI) / 180);
   const tb = Math.tan((b * Math.PI) / 180);
-  const cx = (tb * base) / (ta + tb);
+  const cx = tb / (ta + tb);
   const cy = cx * ta;
-  const scale = Math.min(1, 150 / cy);
-  const left = 40;
-  const bottom = 20 + cy * scale;
-  const A = [left, bottom] as const;
-  const B = [left + base * scale, bottom] as const;
-  const C = [left + cx * scale, bottom - cy * scale] as const;
+  const minX = Math.min(0, cx);
+  const maxX = Math.max(1, cx);
+  const scale = Math.min(240 / (maxX - minX), 150 / cy);
+  const width = (maxX - minX) * scale + 60;
+  const height = cy * scale + 40;
+  const at = (x: number, y: number) => [30 + (x - minX) * scale, 20 + (cy - y) * scale] as const;
+  const corners = [at(0, 0), at(1, 0), at(cx, cy)] as const;
+  const centroid = [(corners[0][0] + corners[1][0] + corners[2][0]) / 3, (corners[0][1] + corners[1][1] + corners[2][1]) / 3] as const;
+  /** A point `distance` from a corner toward the middle of the triangle, where its angle is. */
+  const inside = (corner: readonly [number, number], distance: number) => {
+    const dx = centroid[0] - corner[0];
+    const dy = centroid[1] - corner[1];
+    const length = Math.hypot(dx, dy) || 1;
+    const d = Math.min(distance, length * 0.8);
+    return [corner[0] + (dx / length) * d, corner[1] + (dy / length) * d] as const;
+  };
+  const [la, lb, lc] = [inside(corners[0], 40), inside(corners[1], 40), inside(corners[2], 30)];
   const body =
-    el('polygon', { points: `${round(A[0])},${round(A[1])} ${round(B[0])},${round(B[1])} ${round(C[0])},${round(C[1])}`, fill: FILL, stroke: ACCENT, 'stroke-width': 3 }) +
-    label(A[0] + 30, A[1] - 12, `${a}°`) +
-    label(B[0] - 30, B[1] - 12, `${b}°`) +
-    label(C[0], C[1] + 24, '?');
-  return { svg: svgDocument(left * 2 + base * scale, bottom + 20, alt, body), alt };
+    el('polygon', { points: corners.map(([x, y]) => `${round(x)},${round(y)}`).join(' '), fill: FILL, stroke: ACCENT, 'stroke-width': 3 }) +
+    label(la[0], la[1], `${a}°`) +
+    label(lb[0], lb[1], `${b}°`) +
+    label(lc[0], lc[1], '?');
+  return { svg: svgDocument(width, height, alt, body), alt };
 }
 
 /** A straight line with a ray from a point on it: the known angle and the other one ('?'). */
@@ -120,8 +133,9 @@ export function clockFigure(hour: number, minutes: number): ProblemFigure {
     const [x, y] = point(n / 12, r - 20);
     numbers += label(x, y, String(n));
   }
-  const hourHand = point(((hour % 12) + minutes / 60) / 12, 48);
-  const minuteHand = point(minutes / 60, 78);
+  // Hands shorter than the ring of numbers, so no number is hidden.
+  const hourHand = point(((hour % 12) + minutes / 60) / 12, 40);
+  const minuteHand = point(minutes / 60, 60);
   const body =
     el('circle', { cx: c, cy: c, r, fill: '#ffffff', stroke: INK, 'stroke-width': 4 }) +
     numbers +

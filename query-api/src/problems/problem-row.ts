@@ -3,6 +3,7 @@ import type { Principal } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { findTopic, topics, type Topic } from '@mathdaily/domain/problems/topics';
+import { problemFigure } from '@mathdaily/domain/problems/templates';
 
 /** A row of read_models.problems as the problem queries select it. */
 export const problemRow = z.object({
@@ -39,12 +40,16 @@ export const PROBLEM_COLUMNS = sql.fragment`
  */
 export function toApiProblem(row: ProblemRow, showAnswer: boolean) {
   const { accept: _accept, ...form } = row.answer_form;
+  // Drawn from the template and seed (not stored): the same numbers as the question.
+  const figure = problemFigure(row.template_id, row.seed);
   return {
     id: row.problem_id,
     topic: row.topic,
     topic_id: row.topic_id,
     grade: row.grade,
     question: row.question,
+    /** An SVG drawing of the problem with its text alternative, or null. */
+    figure,
     problem_type: row.problem_type,
     answer_options: row.answer_options,
     correct_answer: showAnswer ? row.correct_answer : null,

@@ -1,3 +1,4 @@
+import type { FigureData } from '../../components/problem-figure.tsx';
 import { api, currentMinPosition } from '../../api/client.ts';
 import type { DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
 
@@ -23,6 +24,8 @@ export interface DueProblem {
   progress: { next_review_at: Date | null; consecutive_correct: number } | null;
   /** Set on a missed problem asked again later in the session (not scored a second time). */
   retry?: boolean;
+  /** A drawing of the problem with its text alternative (shapes, angles, clocks). */
+  figure?: FigureData | null;
 }
 
 interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress' | 'has_hint' | 'kind'> {
@@ -76,6 +79,7 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
     kind: raw.kind === 'review' || raw.kind === 'new' ? raw.kind : null,
     difficulty_level: raw.difficulty_level,
     estimated_time_seconds: raw.estimated_time_seconds,
+    figure: raw.figure ?? null,
     progress: raw.progress
       ? {
           next_review_at: nextReview && !Number.isNaN(nextReview.getTime()) ? nextReview : null,

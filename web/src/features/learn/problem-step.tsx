@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { estimatedMinutes } from '@mathdaily/domain/learning/progress';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { ProblemFigure } from '../../components/problem-figure.tsx';
 import { problemTypeLabel } from '../problem-card/problem-card.tsx';
 import type { DueProblem } from './learn-api.ts';
 import type { HintState } from './learn-store.ts';
@@ -101,6 +102,7 @@ export function ProblemStep(props: ProblemStepProps) {
       </header>
 
       <MathText as="p" className="learn-question" id={ids.question} text={problem.question} displayStyle />
+      {problem.figure ? <ProblemFigure figure={problem.figure} /> : null}
 
       {problem.has_hint ? (
         <div className="learn-hint">
