@@ -104,9 +104,9 @@ describe('knowledge model: prediction', () => {
   });
 
   it('a topic’s own fitted values apply to that topic only', () => {
-    const model = params({ topics: { hard: { bias: -2, successes: 0.5, failures: 0, lastCorrect: 0.25, lastWrong: 0 } } });
+    const model = params({ topics: { hard: { bias: -2, successes: 0.5, failures: 0, lastCorrect: 0.25, lastWrong: 0, recentSuccesses: 0.1, recentFailures: 0 } } });
     const history = given([['hard', true], ['easy', true]]);
-    expect(knowledgeLogit(model, history.learner, history.topics.get('hard'), 'hard')).toBeCloseTo(-2 + 0.5 * Math.log1p(1) + 0.25, 12);
+    expect(knowledgeLogit(model, history.learner, history.topics.get('hard'), 'hard')).toBeCloseTo(-2 + 0.5 * Math.log1p(1) + 0.25 + 0.1, 12);
     expect(knowledgeLogit(model, history.learner, history.topics.get('easy'), 'easy')).toBe(0);
   });
 

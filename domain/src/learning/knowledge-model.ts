@@ -4,12 +4,13 @@
  * A logistic regression over online features (docs/knowledge-model.md):
  *
  *   p = σ( Σ_f w_f · x_f                              global weights over the features below
- *        + b_k + u_k · log(1+S_k) + v_k · log(1+F_k)  the topic's own bias and learning rates, when fitted
+ *        + b_k + Σ_t u_{k,t} · x_{k,t}                 the topic's own bias and learning rates (TOPIC_TERMS), when fitted
  *        + T[prev→k][prev correct?]                   transfer from the previous answer's topic, when fitted
  *        − d_i )                                      the problem's difficulty within its topic (product only)
  *
  * Features: counts and recency-weighted counts of successes and failures on the topic and overall,
- * the last answer on the topic and how long ago it was, the previous answer (same topic or not).
+ * the last answer on the topic, how long ago it was and the streak, topics seen, the current run on
+ * the topic, the previous answer (same topic or not).
  * The weights are fitted offline on ASSISTments 2009 (`npm run eval:kt`); a topic or transfer pair
  * without fitted values contributes 0, which is what the product's own topics get.
  *
@@ -50,7 +51,7 @@ export const KNOWLEDGE_FEATURES = [
 export type KnowledgeFeature = (typeof KNOWLEDGE_FEATURES)[number];
 
 /** The terms a topic's own fitted values multiply (`topicTerms`); each is a field of a parameter file's topic entry. */
-export const TOPIC_TERMS = ['bias', 'successes', 'failures', 'lastCorrect', 'lastWrong'] as const;
+export const TOPIC_TERMS = ['bias', 'successes', 'failures', 'lastCorrect', 'lastWrong', 'recentSuccesses', 'recentFailures'] as const;
 
 /** What the model keeps per student (all topics). */
 export interface LearnerKnowledge {
@@ -101,7 +102,7 @@ export const knowledgeModelParametersSchema = z.object({
     }),
   /**
    * Per-topic deviations from the global weights: a bias, and extra weights on log(1+successes),
-   * log(1+failures) and the last answer (right, wrong) on the topic.
+   * log(1+failures), the last answer (right, wrong) and the 0.8-decayed counts on the topic.
    */
   topics: z.record(z.string(), z.object(Object.fromEntries(TOPIC_TERMS.map((term) => [term, finite])) as Record<(typeof TOPIC_TERMS)[number], typeof finite>)),
   /** transfer[fromTopic][toTopic]: added when the previous answer was on fromTopic (≠ toTopic), right or wrong. */
@@ -194,6 +195,8 @@ export function topicTerms(topic: TopicKnowledge, out: Float64Array): Float64Arr
   out[2] = Math.log1p(topic.failures);
   out[3] = topic.lastCorrect === true ? 1 : 0;
   out[4] = topic.lastCorrect === false ? 1 : 0;
+  out[5] = topic.recentSuccesses[1] ?? 0;
+  out[6] = topic.recentFailures[1] ?? 0;
   return out;
 }
 
