@@ -9,7 +9,7 @@ import { problemFigure, problemTemplates } from './templates.ts';
  */
 
 const SEEDS = 150;
-const ALLOWED = new Set(['svg', 'title', 'g', 'rect', 'line', 'polygon', 'circle', 'text']);
+const ALLOWED = new Set(['svg', 'title', 'rect', 'line', 'polygon', 'circle', 'text']);
 
 /** Tags nest and close properly; returns the element names met. */
 function wellFormed(svg: string): string[] {
@@ -39,9 +39,18 @@ const labelsOf = (svg: string): string[] => [...svg.matchAll(/<text [^>]*>([^<]*
 const withFigures = problemTemplates.filter((template) => template.figure?.(0) !== null && template.figure !== undefined);
 
 describe('problem figures', () => {
-  test('shapes, angles and clocks have figures', () => {
+  test('shapes, angles, clocks and coordinates have figures', () => {
     expect(withFigures.map((t) => t.id).sort()).toEqual(
-      ['angles-straight-line', 'angles-triangle', 'area-rectangle', 'perimeter-rectangle', 'time-read-clock'].sort(),
+      [
+        'angles-straight-line',
+        'angles-triangle',
+        'area-rectangle',
+        'coordinates-distance',
+        'coordinates-gradient',
+        'coordinates-midpoint',
+        'perimeter-rectangle',
+        'time-read-clock',
+      ].sort(),
     );
   });
 

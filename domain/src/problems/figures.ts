@@ -1,9 +1,9 @@
 /**
- * Figures for problems about shapes, angles and clocks: an SVG drawn from the same numbers as the
+ * Figures for problems about shapes, angles, clocks and coordinates: an SVG drawn from the same numbers as the
  * question (templates build it in the same `build(rng)` call), with a text alternative for screen
  * readers. Pure: strings only, no DOM.
  *
- * Safe by construction: the SVG is written here from a few element kinds (svg, g, rect, line,
+ * Safe by construction: the SVG is written here from a few element kinds (svg, title, rect, line,
  * polygon, circle, text) whose attributes are numbers or fixed words, and every text is escaped;
  * nothing a user typed goes in, and there is no script, link, style sheet or external reference.
  * The web app shows it as an image (`<img src="data:image/svg+xml,…">`), where a browser runs no
@@ -143,4 +143,36 @@ export function clockFigure(hour: number, minutes: number): ProblemFigure {
     el('line', { x1: c, y1: c, x2: minuteHand[0], y2: minuteHand[1], stroke: ACCENT, 'stroke-width': 4, 'stroke-linecap': 'round' }) +
     el('circle', { cx: c, cy: c, r: 6, fill: INK });
   return { svg: svgDocument(220, 220, alt, body), alt };
+}
+
+/** Points (named or not) on a square coordinate grid with numbered axes, centred on the origin. */
+export function coordinateGridFigure(points: readonly (readonly [name: string, x: number, y: number])[]): ProblemFigure {
+  const written = points.map(([name, x, y]) => `${name}(${x}, ${y})`);
+  const alt = `A coordinate grid with the points ${written.slice(0, -1).join(', ')}${written.length > 1 ? ' and ' : ''}${written.at(-1) ?? ''} marked.`;
+  const bound = Math.max(5, ...points.flatMap(([, x, y]) => [Math.abs(x), Math.abs(y)])) + 1;
+  const size = 260;
+  const cell = size / (2 * bound);
+  const origin = 20 + size / 2;
+  const at = (x: number, y: number) => [origin + x * cell, origin - y * cell] as const;
+  let grid = '';
+  for (let i = -bound; i <= bound; i++) {
+    const [gx] = at(i, 0);
+    const [, gy] = at(0, i);
+    grid += el('line', { x1: gx, y1: 20, x2: gx, y2: 20 + size, stroke: '#e5e7eb', 'stroke-width': 1 });
+    grid += el('line', { x1: 20, y1: gy, x2: 20 + size, y2: gy, stroke: '#e5e7eb', 'stroke-width': 1 });
+  }
+  const axes =
+    el('line', { x1: 20, y1: origin, x2: 20 + size, y2: origin, stroke: INK, 'stroke-width': 2 }) +
+    el('line', { x1: origin, y1: 20, x2: origin, y2: 20 + size, stroke: INK, 'stroke-width': 2 }) +
+    label(20 + size + 8, origin, 'x', 'start') +
+    label(origin, 10, 'y');
+  const marks = points
+    .map(([name, x, y], index) => {
+      const [px, py] = at(x, y);
+      // Labels go above the point, or below when it sits at the top of the grid.
+      const below = y >= bound - 1;
+      return el('circle', { cx: px, cy: py, r: 5, fill: ACCENT }) + label(px, py + (below ? 18 : -16), written[index]!);
+    })
+    .join('');
+  return { svg: svgDocument(size + 50, size + 40, alt, grid + axes + marks), alt };
 }

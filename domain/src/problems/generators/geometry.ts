@@ -1,6 +1,6 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
 import { article, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
-import { rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
+import { coordinateGridFigure, rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const deg = (x: number): string => `${num(x)}°`;
@@ -903,6 +903,10 @@ export const geometryTemplates: ProblemTemplate[] = [
       const my = (y1 + y2) / 2;
       return {
         question: `Find the midpoint of the line segment joining $A${pt(x1, y1)}$ and $B${pt(x2, y2)}$.`,
+        figure: coordinateGridFigure([
+          ['A', x1, y1],
+          ['B', x2, y2],
+        ]),
         answer: pt(mx, my),
         form: { kind: 'point', exact: true },
         hint: 'Average the x-coordinates and average the y-coordinates.',
@@ -924,6 +928,10 @@ export const geometryTemplates: ProblemTemplate[] = [
       const y2 = rng.int(-6, 6);
       return {
         question: `Find the gradient of the straight line through $${pt(x1, y1)}$ and $${pt(x2, y2)}$.`,
+        figure: coordinateGridFigure([
+          ['', x1, y1],
+          ['', x2, y2],
+        ]),
         answer: frac(y2 - y1, x2 - x1),
         form: { kind: 'exact_fraction' },
         hint: 'Gradient = change in y ÷ change in x. Subtract the coordinates in the same order.',
@@ -945,6 +953,10 @@ export const geometryTemplates: ProblemTemplate[] = [
       const [out, inside] = surdParts(dx * dx + dy * dy);
       return {
         question: `Find the exact distance between $${pt(x1, y1)}$ and $${pt(x1 + dx, y1 + dy)}$.`,
+        figure: coordinateGridFigure([
+          ['', x1, y1],
+          ['', x1 + dx, y1 + dy],
+        ]),
         answer: surd(out, inside),
         form: { kind: 'exact' },
         hint: 'Draw a right-angled triangle between the points and use Pythagoras on the changes in x and y.',
