@@ -71,7 +71,7 @@ afterAll(async () => {
 describe('tutor area', () => {
   test('the tutor generates a referral code', async () => {
     await tutorPage.goto(`${app.url}/tutor/referrals`);
-    await expect.poll(() => tutorPage.getByText('No referral codes yet').count()).toBe(1);
+    await tutorPage.getByText('No referral codes yet').waitFor();
     await tutorPage.getByRole('button', { name: 'Generate Code' }).click();
     const shown = tutorPage.locator('.tutor-new-code strong');
     await shown.waitFor();
