@@ -5,6 +5,7 @@ import {
   knowledgeFeatures,
   knowledgeLogit,
   knowledgeModelParametersSchema,
+  knowledgeOutcome,
   emptyLearnerKnowledge,
   emptyTopicKnowledge,
   predictCorrect,
@@ -124,6 +125,12 @@ describe('knowledge model: prediction', () => {
 });
 
 describe('knowledge model: update', () => {
+  it('counts a right answer as a success only without a hint (as ASSISTments records it)', () => {
+    expect(knowledgeOutcome(true, false)).toBe(true);
+    expect(knowledgeOutcome(true, true)).toBe(false);
+    expect(knowledgeOutcome(false, false)).toBe(false);
+  });
+
   it('returns new states and leaves the given ones as they were', () => {
     const history = given([['a', true]]);
     const learner = structuredClone(history.learner);

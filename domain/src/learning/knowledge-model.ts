@@ -255,6 +255,13 @@ export function predictCorrect(
 }
 
 /**
+ * What the model counts as a success: right without a hint. ASSISTments, on which the weights are
+ * fitted, records an answer given after a hint request as wrong; the product does the same, so
+ * predictions mean "right unaided".
+ */
+export const knowledgeOutcome = (isCorrect: boolean, hintUsed: boolean): boolean => isCorrect && !hintUsed;
+
+/**
  * Folds one answer on `topicId` into the student's states; returns new states (the inputs are not
  * changed). Constant time: a handful of additions per decay.
  */

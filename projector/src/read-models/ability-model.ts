@@ -1,5 +1,6 @@
 import {
   KNOWLEDGE_MODEL_PARAMETERS,
+  knowledgeOutcome,
   predictCorrect,
   problemDifficultyPrior,
   rateProblemDifficulty,
@@ -15,15 +16,16 @@ import { isUuid } from './learner-profiles.ts';
 
 /**
  * The domain's knowledge model (docs/knowledge-model.md) answer by answer: the student's state
- * over all topics, their state per topic (both `state` as the domain keeps it, with counts copied
- * into columns for people), and each problem's difficulty within its topic, learned from the
- * surprise of every answer (`updateProblemDifficulty`) and nudged by ratings. A problem nobody has
- * answered has no row: its difficulty is `problemDifficultyPrior(level)`. The due queue predicts
- * success with `predictCorrect` over these rows and the same parameter file.
+ * over all topics and their state per topic (`state` as the domain keeps it; `answers` and
+ * `correct` copied for people, where `correct` counts what the model counts as a success: right
+ * without a hint, `knowledgeOutcome`), and each problem's difficulty within its topic, learned from
+ * the surprise of every answer (`updateProblemDifficulty`) and nudged by ratings. A problem nobody
+ * has answered has no row: its difficulty is `problemDifficultyPrior(level)`. The due queue
+ * predicts success with `predictCorrect` over these rows and the same parameter file.
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 3,
+  version: 4,
   tables: [
     {
       name: 'ability_students',
@@ -87,8 +89,9 @@ export const abilityModel: ReadModel = {
         attempts: (problem?.attempts as number | undefined) ?? 0,
       };
       const predicted = predictCorrect(params, learner, topic, data.topicId, before.difficulty);
-      const next = updateKnowledge(learner, topic, data.topicId, data.isCorrect);
-      const after = updateProblemDifficulty(params, before, predicted, data.isCorrect);
+      const success = knowledgeOutcome(data.isCorrect, data.hintsUsed > 0);
+      const next = updateKnowledge(learner, topic, data.topicId, success);
+      const after = updateProblemDifficulty(params, before, predicted, success);
       students.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
       topics.put({ user_id: data.userId, topic_id: data.topicId, answers: next.topic.answers, correct: next.topic.successes, state: next.topic });
       problems.put({

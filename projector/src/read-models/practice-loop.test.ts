@@ -380,15 +380,17 @@ describe('knowledge model rows', () => {
     const topics = new Map<string, TopicKnowledge>();
     const problems = new Map<string, { difficulty: number; attempts: number; ratings: number }>();
     let at = new Date('2025-06-01T08:00:00Z');
-    const script: [Student, ProblemFacts, boolean, number | undefined][] = [
-      [a, shared, true, 2],
-      [b, shared, false, 5],
-      [a, other, false, undefined],
-      [a, easy, true, undefined],
-      [b, easy, true, 1],
+    // [student, problem, right, rating, hint]: a right answer after a hint counts as wrong for the model.
+    const script: [Student, ProblemFacts, boolean, number | undefined, boolean][] = [
+      [a, shared, true, 2, false],
+      [b, shared, false, 5, false],
+      [a, other, false, undefined, false],
+      [a, easy, true, undefined, true],
+      [b, easy, true, 1, false],
     ];
-    for (const [student, p, correct, rating] of script) {
-      await answer(student, p, at, { correct, ...(rating === undefined ? {} : { rating }) });
+    for (const [student, p, right, rating, hint] of script) {
+      await answer(student, p, at, { correct: right, hint, ...(rating === undefined ? {} : { rating }) });
+      const correct = right && !hint;
       const topicKey = `${student.id}/${p.topicId}`;
       const before = problems.get(p.id) ?? { difficulty: problemDifficultyPrior(params, p.difficultyLevel), attempts: 0, ratings: 0 };
       const predicted = predictCorrect(params, learners.get(student.id), topics.get(topicKey), p.topicId, before.difficulty);
@@ -413,8 +415,8 @@ describe('knowledge model rows', () => {
       expect(row.attempts).toBe(expected.attempts);
       expect(row.ratings).toBe(expected.ratings);
     }
-    // The rated-easy problem ended easier than its level prior, the rated-hard one harder.
-    expect(problems.get(easy.id)!.difficulty).toBeLessThan(problemDifficultyPrior(params, 1));
+    // Student a's hinted answer counts as wrong: of a's three answers, one success.
+    expect(learners.get(a.id)).toMatchObject({ answers: 3, successes: 1, failures: 2 });
     const studentRows = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), answers: z.number(), correct: z.number(), state: z.unknown() }))`
       SELECT user_id, answers, correct, state FROM read_models.ability_students ORDER BY user_id`);
     expect(studentRows).toHaveLength(2);
