@@ -47,6 +47,11 @@ beforeAll(async () => {
     ];
     await store.append(`user-${userId}`, events, { expectedVersion: 'no_stream' });
   }
+  // A stored event of an older shape (AuthSessionRefreshed v1, no refreshedAt): exported as the store reads it.
+  const sessionId = randomUUID();
+  await store.append(`auth-session-${sessionId}`, [
+    event('AuthSessionRefreshed', { sessionId, userId: randomUUID(), previousTokenHash: 'a'.repeat(64), refreshTokenHash: 'b'.repeat(64), credentialsVersion: 0, idleExpiresAt: '2026-04-01T00:00:00.000Z' }, '2026-03-03T10:00:00.000Z'),
+  ], { expectedVersion: 'any' });
   all = await store.readAll({ after: 0n, limit: 1000 });
 }, 60_000);
 
@@ -78,6 +83,12 @@ describe('npm run export-events', () => {
     const streamLines = toStdout.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as { data: { passwordHash?: string } });
     expect(streamLines).toEqual(all.filter((e) => e.streamId === stream).map(auditEventOf));
     expect(streamLines[0]!.data.passwordHash).toBe(REDACTED);
+
+    const refreshed = collecting();
+    expect(await runExportCli(['--type', 'AuthSessionRefreshed'], refreshed)).toBe(0);
+    const [line] = refreshed.text('stdout').trimEnd().split('\n').map((text) => JSON.parse(text) as { data: Record<string, unknown>; metadata: { schemaVersion: number } });
+    expect(line).toEqual(auditEventOf(all.find((e) => e.type === 'AuthSessionRefreshed')!));
+    expect(line!.data).toMatchObject({ refreshedAt: '2026-03-03T10:00:00.000Z', refreshTokenHash: REDACTED, previousTokenHash: REDACTED });
   });
 
   test('a bad flag or date: a clear message and exit code 2', async () => {

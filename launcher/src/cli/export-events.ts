@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { auditEventOf, type EventMetadata } from '@mathdaily/domain';
+import { auditEventOf, upcast, type EventMetadata } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
 import { describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
 
@@ -84,7 +84,8 @@ export async function exportEvents(
       if (rows.length === 0) break;
       let chunk = '';
       for (const row of rows) {
-        const event = { id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata };
+        // In today's shape, as the product and the audit API read it (domain/src/events/upcasters.ts).
+        const event = upcast({ id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata });
         chunk += `${JSON.stringify(auditEventOf(event))}\n`;
       }
       exported += rows.length;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import type { EventMetadata, RecordedEvent } from '@mathdaily/domain';
+import { upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
 import { describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
@@ -56,7 +56,7 @@ export async function replayWhatIf(
       [after, last.toString(), WHAT_IF_EVENT_TYPES],
     );
     for (const row of rows) {
-      const event: RecordedEvent = { id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata };
+      const event: RecordedEvent = upcast({ id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata });
       live.apply(event);
       candidate.apply(event);
       if (lastAt === null || row.metadata.at > lastAt) lastAt = row.metadata.at;
