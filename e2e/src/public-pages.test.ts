@@ -20,7 +20,7 @@ async function startPublicTestApp(): Promise<RunningApp> {
   const webDist = process.env.E2E_WEB_DIST;
   if (!webDist) return startTestApp();
   return startApp({
-    databaseUrl: await createTestDatabase('e2e'),
+    databaseUrl: await createTestDatabase('e2e', { seeded: true }),
     jwtSecret: 'e2e-secret-e2e-secret-e2e-secret-123456',
     demoAccounts: true,
     dataDir: await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-')),

@@ -42,7 +42,7 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase('route_matrix');
+  const databaseUrl = await createTestDatabase('route_matrix', { seeded: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-matrix-'));
   app = await startApp({
     databaseUrl,

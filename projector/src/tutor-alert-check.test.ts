@@ -29,7 +29,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string |
 }
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase('tutor_alerts');
+  const databaseUrl = await createTestDatabase('tutor_alerts', { seeded: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-tutor-alerts-'));
   app = await startApp({ databaseUrl, jwtSecret: 'tutor-alert-check-secret-0123456789abcdef', demoAccounts: true, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'no-web') });
   pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 2 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
+import { buildSeededTemplate, SEEDED_TEMPLATE } from './seeded-template.ts';
 import { TEST_WORKERS } from './workers.ts';
 
 /**
@@ -17,6 +18,8 @@ export async function setup() {
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (given) {
     process.env.TEST_DATABASE_URL = given;
+    await buildSeededTemplate(given);
+    process.env.TEST_SEEDED_TEMPLATE = SEEDED_TEMPLATE;
     return;
   }
   folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-test-'));
@@ -28,6 +31,9 @@ export async function setup() {
   servers.push(...started);
   started.forEach((server, index) => (process.env[`TEST_DATABASE_URL_${index + 1}`] = server.url));
   process.env.TEST_DATABASE_URL = started[0]!.url;
+  // Built one server at a time: the two builds would only compete for the same two cores.
+  for (const server of started) await buildSeededTemplate(server.url);
+  process.env.TEST_SEEDED_TEMPLATE = SEEDED_TEMPLATE;
 }
 
 export async function teardown() {

@@ -8,9 +8,13 @@ import { createTestDatabase } from './database.ts';
 
 export { startApp, type AppOptions, type RunningApp } from '@mathdaily/launcher/app';
 
-/** The whole product on a fresh database and a free port, serving the built web app. */
+/**
+ * The whole product on a fresh database and a free port, serving the built web app. The database
+ * starts as a copy of the seeded template (problem bank already projected), unless the test runs
+ * its own clock: then the bank is seeded at that clock's time, as a real start would.
+ */
 export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {}): Promise<RunningApp> {
-  const databaseUrl = await createTestDatabase('e2e');
+  const databaseUrl = await createTestDatabase('e2e', { seeded: !options.clock });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
   return startApp({
     databaseUrl,

@@ -30,7 +30,7 @@ export interface PublicFormsTestApp {
 }
 
 export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
-  const databaseUrl = await createTestDatabase('public_forms');
+  const databaseUrl = await createTestDatabase('public_forms', { seeded: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-public-forms-'));
   const start = () =>
     startApp({ databaseUrl, jwtSecret: JWT_SECRET, demoAccounts: false, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'no-web') });

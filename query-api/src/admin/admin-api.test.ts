@@ -47,7 +47,7 @@ async function register(firstName: string, lastName: string, email: string) {
 type EventsPage = { data: { events: { id: string; type: string; streamId: string; position: string; data: Record<string, unknown>; metadata: { actorId: string | null; correlationId: string; at: string }; actor: { name: string } | null }[]; nextCursor: string | null } };
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase('admin_api');
+  databaseUrl = await createTestDatabase('admin_api', { seeded: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-admin-'));
   app = await startApp({ databaseUrl, jwtSecret: 'admin-api-secret-admin-api-secret-0042', demoAccounts: true, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'no-web') });
   const email = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!.email;

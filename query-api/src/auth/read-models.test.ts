@@ -21,7 +21,7 @@ let ip = 0;
 const nextIp = () => `198.18.0.${(ip = (ip % 250) + 1)}`;
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase('accounts_read_models');
+  const databaseUrl = await createTestDatabase('accounts_read_models', { seeded: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-rm-'));
   app = await startApp({ databaseUrl, jwtSecret: SECRET, demoAccounts: true, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'none') });
   pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 3 });

@@ -10,7 +10,7 @@ import { registerGetHealth } from './get-health.ts';
 let app: RunningApp;
 let databaseUrl: string;
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase('health');
+  databaseUrl = await createTestDatabase('health', { seeded: true });
   app = await startApp({ databaseUrl, jwtSecret: 'health-test-secret-health-test-secret-00', demoAccounts: false, dataDir: '/tmp/no-data', port: 0, log: () => {}, webDist: '/tmp/no-web' });
 }, 120_000);
 afterAll(async () => {

@@ -55,7 +55,7 @@ export class AccountsTestApp {
   ) {}
 
   static async start(options: { demoAccounts?: boolean; clock?: () => Date } = {}): Promise<AccountsTestApp> {
-    const databaseUrl = await createTestDatabase('accounts');
+    const databaseUrl = await createTestDatabase('accounts', { seeded: !options.clock });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-accounts-'));
     const settings = { demoAccounts: options.demoAccounts ?? true, ...(options.clock ? { clock: options.clock } : {}) };
     const app = await AccountsTestApp.boot(databaseUrl, dataDir, settings);
