@@ -12,7 +12,7 @@ let topology: ProductionTopology;
 
 beforeAll(async () => {
   topology = await startProductionTopology({
-    databaseUrl: await createTestDatabase('production'),
+    databaseUrl: await createTestDatabase('production', { seeded: true }),
     jwtSecret: 'production-topology-secret-production-topology',
     demoAccounts: true,
     timeoutMs: 110_000,
