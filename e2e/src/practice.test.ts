@@ -394,6 +394,69 @@ describe('the practice loop', () => {
     await context.close();
   });
 
+  test('Read aloud: off by default for grade 7, turned on in the profile, speaks the maths as words, Alt+R too, stops on the next problem', async () => {
+    const { context, page } = await signedIn(PHONE);
+    // The browser's speech synthesis, recorded (a test machine has no voice).
+    await context.addInitScript(() => {
+      const spoken: string[] = [];
+      let cancelled = 0;
+      Object.assign(window, { spoken, cancelledSpeech: () => cancelled });
+      window.speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
+        spoken.push(utterance.text);
+      };
+      window.speechSynthesis.cancel = () => {
+        cancelled += 1;
+      };
+    });
+    const listed = await fetch(`${app.url}/api/problems?q=${encodeURIComponent('frac')}&topic=fractions&limit=50`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    const problems = ((await listed.json()) as { data: { problems: { id: string; question: string; problem_type: string }[] } }).data.problems;
+    const withFraction = problems.find((p) => /\\frac\{3\}\{4\}|\\frac\{\d\}\{\d\}/.test(p.question) && p.problem_type !== 'multiple_choice') ?? problems[0]!;
+    await page.route('**/api/learning/due-problems/**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { problems: unknown[] } };
+      body.data.problems.unshift({ ...withFraction, kind: 'new', has_hint: true, hint: null, progress: null });
+      await route.fulfill({ response, json: body });
+    });
+
+    await page.goto(`${app.url}/learn`);
+    await page.locator('article[data-step="problem"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('read-aloud').count()).toBe(0);
+
+    await page.goto(`${app.url}/profile`);
+    const setting = page.getByTestId('read-aloud-setting');
+    await setting.waitFor({ timeout: 10_000 });
+    expect(await setting.isChecked()).toBe(false);
+    await setting.check();
+    await expectNoA11yViolations(page, 'profile reading');
+
+    await page.goto(`${app.url}/learn`);
+    const button = page.getByRole('button', { name: 'Read aloud' });
+    await button.waitFor({ timeout: 15_000 });
+    await button.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length), { timeout: 15_000 }).toBe(1);
+    const said = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken[0]!);
+    // The fraction is said as a teacher would say it, not read out as LaTeX.
+    expect(said).not.toMatch(/\\frac|\$/);
+    expect(said).toMatch(/(half|halves|third|fourth|quarter|fifth|sixth|seventh|eighth|ninth|tenth|over)/);
+    await screenshot(page, 'practice-phone-read-aloud');
+    await expectNoA11yViolations(page, 'read aloud');
+
+    // Alt+R reads again (from the answer box too).
+    await page.getByRole('textbox', { name: 'Your answer' }).focus();
+    await page.keyboard.press('Alt+r');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length)).toBe(2);
+
+    // The next problem stops the voice.
+    const before = await page.evaluate(() => (window as unknown as { cancelledSpeech: () => number }).cancelledSpeech());
+    await page.getByRole('button', { name: 'End Session' }).click();
+    await page.getByRole('heading', { name: 'Session Complete!' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cancelledSpeech: () => number }).cancelledSpeech())).toBeGreaterThan(before);
+    await page.evaluate(() => localStorage.removeItem('readAloud'));
+    await context.close();
+  });
+
   test('error and loading states: the SPEC texts, each with Try Again', async () => {
     const { context, page } = await signedIn(PHONE);
     const failing = (status: number) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' });

@@ -3,6 +3,8 @@ import { estimatedMinutes } from '@mathdaily/domain/learning/progress';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
+import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
+import { useAuth } from '../../auth/auth-store.ts';
 import { problemTypeLabel } from '../problem-card/problem-card.tsx';
 import type { DueProblem } from './learn-api.ts';
 import type { HintState } from './learn-store.ts';
@@ -48,6 +50,7 @@ export function ProblemStep(props: ProblemStepProps) {
   }, [props.answerError, submitting]);
   const describedBy = [ids.question, props.answerError ? ids.error : ''].filter(Boolean).join(' ');
   const options = problem.problem_type === 'multiple_choice' ? (problem.answer_options ?? []) : [];
+  const readAloud = useReadAloudEnabled(useAuth((state) => state.user?.gradeLevel));
   const isChoice = options.length > 0;
   const minutes = estimatedMinutes(problem.estimated_time_seconds);
 
@@ -102,6 +105,7 @@ export function ProblemStep(props: ProblemStepProps) {
       </header>
 
       <MathText as="p" className="learn-question" id={ids.question} text={problem.question} displayStyle />
+      {readAloud ? <ReadAloudButton question={problem.question} options={options} problemKey={`${problem.id}-${props.number}`} /> : null}
       {problem.figure ? <ProblemFigure figure={problem.figure} /> : null}
 
       {problem.has_hint ? (

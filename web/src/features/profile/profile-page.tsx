@@ -6,6 +6,7 @@ import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AvatarSection, serverMessage } from './avatar-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { ReadAloudSetting } from './read-aloud-setting.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { JoinTutorSection } from '../tutor/join-tutor-section.tsx';
 import { ProfileBanner, useStickyBelowNav, type Banner } from './profile-banner.tsx';
@@ -111,6 +112,7 @@ export function ProfilePage() {
             />
             <PersonalInfoSection user={load.user} onSaved={onUserChange} notify={notify} />
             <PasswordSection notify={notify} />
+            <ReadAloudSetting gradeLevel={load.user.gradeLevel} />
             {load.user.role === 'student' ? <JoinTutorSection notify={notify} /> : null}
           </div>
         </div>
