@@ -17,6 +17,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/l
 import { benchDomain } from './domain.ts';
 import type { HistorySummary } from './history.ts';
 import { ensureBuilt, ROOT, startProduct, type RunningProduct } from './product.ts';
+import { runLivePhase, type LivePhaseResult } from './live.ts';
 import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
@@ -41,7 +42,9 @@ const HELP = `npm run bench [-- options]
   --replay-events N      size of the generated history for COPY and replay (default 1000000; env BENCH_REPLAY_EVENTS)
   --replay-cap N         stop a replay still running after N seconds and report its rate so far (default 180)
   --seed N               seed of the generated history (default 20260105)
-  --skip LIST            comma-separated phases to leave out: load, web, replay, domain
+  --live-sockets N       tutor sockets the product holds in the live phase (default 10000)
+  --live-answers N       answers timed to the tutor's socket in the live phase (default 50)
+  --skip LIST            comma-separated phases to leave out: load, live, web, replay, domain
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
 `;
@@ -53,6 +56,8 @@ const { values: args } = parseArgs({
     students: { type: 'string' },
     'due-seconds': { type: 'string' },
     'due-rate': { type: 'string' },
+    'live-sockets': { type: 'string' },
+    'live-answers': { type: 'string' },
     'replay-events': { type: 'string' },
     'replay-cap': { type: 'string' },
     seed: { type: 'string' },
@@ -78,12 +83,14 @@ const config = {
   students: Math.round(number(args.students, 50, '--students')),
   dueSeconds: number(args['due-seconds'], 10, '--due-seconds'),
   dueRate: number(args['due-rate'], 1000, '--due-rate'),
+  liveSockets: Math.round(number(args['live-sockets'], 10_000, '--live-sockets')),
+  liveAnswers: Math.round(number(args['live-answers'], 50, '--live-answers')),
   replayEvents: Math.round(number(args['replay-events'] ?? process.env.BENCH_REPLAY_EVENTS, 1_000_000, '--replay-events')),
   replayCap: number(args['replay-cap'], 180, '--replay-cap'),
   seed: Math.round(number(args.seed, 20260105, '--seed')),
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
-for (const phase of config.skip) if (!['load', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
+for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
 if (config.students > 2400) throw new Error('--students: at most 2400 (ten per loopback address)');
 
 const GOALS = {
@@ -95,6 +102,8 @@ const GOALS = {
   dueRate: 1000,
   webJsKb: 150,
   firstProblem: 300,
+  alertP99: 100,
+  sockets: 10_000,
 };
 
 const log = (line: string) => console.log(line);
@@ -185,6 +194,7 @@ interface Results {
   commands?: CommandPhaseResult;
   ryw?: ReadYourWritePhaseResult;
   due?: DueQueuePhaseResult;
+  live?: LivePhaseResult;
   webJsKb?: number | null;
   firstProblem?: { p50: number; p99: number; runs: number } | null;
   webNote?: string;
@@ -197,7 +207,7 @@ interface Results {
 
 async function main(): Promise<Results> {
   const results: Results = { domain: [] };
-  const needsProduct = !config.skip.has('load') || !config.skip.has('web');
+  const needsProduct = !config.skip.has('load') || !config.skip.has('live') || !config.skip.has('web');
   if (needsProduct && !args['no-build']) {
     results.build = await phase('build', 'build', () => ensureBuilt({ force: Boolean(args.build), log }));
     log(results.build.built.length ? `built: ${results.build.built.join(', ')}` : 'build: up to date');
@@ -246,6 +256,13 @@ async function main(): Promise<Results> {
         );
         log(`p50 ${fmt(results.due.latencyMs.p50)} ms, p99 ${fmt(results.due.latencyMs.p99)} ms, ${fmt(results.due.achievedRate)} req/s`);
         students.forEach((student) => student.client.close());
+      }
+      if (!config.skip.has('live')) {
+        await waitForProjector(product.url);
+        results.live = await phase('live', `live feed: ${fmt(config.liveSockets)} tutor sockets, ${config.liveAnswers} answers timed to the tutor's socket`, () =>
+          runLivePhase(product.url, { sockets: config.liveSockets, answers: config.liveAnswers }),
+        );
+        log(`${fmt(results.live.sockets)} sockets open (${results.live.socketFailures} failed, ${fmt(results.live.openSeconds, 1)} s); alert p50 ${fmt(results.live.alertMs.p50, 1)} ms, p99 ${fmt(results.live.alertMs.p99, 1)} ms, missed ${results.live.missed}`);
       }
       if (!config.skip.has('web')) {
         await phase('web', 'web: landing JS and first problem (bench/web.ts)', async () => {
@@ -312,7 +329,7 @@ type Verdict = 'PASS' | 'MISS' | 'n/a';
 const verdict = (measured: boolean, ok: boolean): Verdict => (!measured ? 'n/a' : ok ? 'PASS' : 'MISS');
 
 function report(results: Results) {
-  const { raw, commands, ryw, due, copy, replay } = results;
+  const { raw, commands, ryw, due, copy, replay, live } = results;
   const commandVsRaw = raw && commands ? commands.commandsPerSecond / raw.rowsPerSecond : null;
   const nonOk = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
   const replayFull = replay ? replay.events >= GOALS.replayEvents || (results.history?.events ?? 0) >= GOALS.replayEvents : false;
@@ -326,6 +343,8 @@ function report(results: Results) {
     ),
     web_js: verdict(typeof results.webJsKb === 'number', (results.webJsKb ?? Infinity) <= GOALS.webJsKb),
     first_problem: verdict(Boolean(results.firstProblem), (results.firstProblem?.p50 ?? Infinity) <= GOALS.firstProblem),
+    alert: verdict(Boolean(live), Boolean(live && live.alertMs.p99 <= GOALS.alertP99 && live.missed === 0)),
+    sockets: verdict(Boolean(live), Boolean(live && live.sockets >= GOALS.sockets && live.alertMs.p99 <= GOALS.alertP99 && live.missed === 0)),
   };
 
   const rows: [string, string, string, string][] = [];
@@ -357,6 +376,18 @@ function report(results: Results) {
     due ? `${ms(due.latencyMs)} at ${fmt(due.achievedRate)} of ${fmt(due.targetRate)} req/s (non-2xx ${due.non2xx}, errors ${due.errors})` : '–',
     `p99 ≤ ${GOALS.dueP99} ms at ${GOALS.dueRate} req/s`,
     goals.due_queue,
+  ]);
+  rows.push([
+    'alert_ms',
+    live ? `${ms(live.alertMs)} (${live.alerts} answers, missed ${live.missed}; answer sent → tutor's socket)` : '–',
+    `p99 ≤ ${GOALS.alertP99} ms`,
+    goals.alert,
+  ]);
+  rows.push([
+    'sockets',
+    live ? `${fmt(live.sockets)} of ${fmt(live.socketsWanted)} open (${live.socketFailures} failed, opened in ${fmt(live.openSeconds, 1)} s) while alerts were timed` : '–',
+    `≥ ${fmt(GOALS.sockets)} with alerts within goal`,
+    goals.sockets,
   ]);
   rows.push(['web_js_gzip_kb', typeof results.webJsKb === 'number' ? `${fmt(results.webJsKb, 1)} KB` : results.webNote ? 'not measured' : '–', `≤ ${GOALS.webJsKb} KB`, goals.web_js]);
   rows.push([
@@ -396,6 +427,8 @@ function report(results: Results) {
     web_js_gzip_kb: typeof results.webJsKb === 'number' ? round(results.webJsKb, 1) : null,
     // {p50, p99} of the browser runs; the goal is judged on p50.
     first_problem_ms: results.firstProblem ? { p50: results.firstProblem.p50, p99: results.firstProblem.p99 } : null,
+    alert_ms: live ? { p50: live.alertMs.p50, p99: live.alertMs.p99 } : null,
+    sockets: live ? live.sockets : null,
     replay_events: results.history?.events ?? null,
     phase_seconds: phaseSeconds,
     total_seconds: round(total, 1),
@@ -407,6 +440,7 @@ function report(results: Results) {
       commands: commands ?? null,
       read_your_write: ryw ?? null,
       due_queue: due ?? null,
+      live: live ?? null,
       first_problem: results.firstProblem ?? null,
       web_note: results.webNote ?? null,
       history: results.history ?? null,

@@ -15,11 +15,11 @@ export function MasteryChart({ progress }: { progress: StudentProgress }) {
       <LineChart data={progress.mastery_over_time} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
         <CartesianGrid stroke="#e5e7eb" />
         <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} />
-        <YAxis domain={[0, 1]} tickFormatter={asPercent} width={48} />
+        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={asPercent} width={56} />
         <Tooltip formatter={(value) => asPercent(value)} labelFormatter={(label) => shortDate(String(label))} />
         <Legend />
         {progress.topics.map((topic, index) => (
-          <Line key={topic} type="monotone" dataKey={topic} stroke={COLOURS[index % COLOURS.length]} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+          <Line key={topic} type="monotone" dataKey={topic} stroke={COLOURS[index % COLOURS.length]} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
         ))}
       </LineChart>
     </ResponsiveContainer>
@@ -33,8 +33,8 @@ export function DailyChart({ progress }: { progress: StudentProgress }) {
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
         <CartesianGrid stroke="#e5e7eb" />
         <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} />
-        <YAxis yAxisId="minutes" width={40} />
-        <YAxis yAxisId="accuracy" orientation="right" domain={[0, 100]} unit="%" width={48} />
+        <YAxis yAxisId="minutes" allowDecimals={false} width={56} unit=" min" />
+        <YAxis yAxisId="accuracy" orientation="right" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" width={56} />
         <Tooltip labelFormatter={(label) => shortDate(String(label))} />
         <Legend />
         <Bar yAxisId="minutes" dataKey="study_minutes" name="Study time (min)" fill="#6366f1" isAnimationActive={false} />

@@ -6,7 +6,6 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { formatWhen, STATUS_LABELS, tutorApi, type ActivityItem } from './tutor-api.ts';
-import { TutorNav } from './tutor-nav.tsx';
 import './tutor.css';
 
 const RECENT_ACTIVITY_SHOWN = 20;
@@ -56,6 +55,9 @@ export function TutorDashboardPage() {
     { label: 'Total Referrals', value: data?.stats.totalReferrals },
   ];
   const activity = items.slice(0, RECENT_ACTIVITY_SHOWN);
+  // Practice seen on the live feed since the dashboard loaded: the newest answer time per student.
+  const practisedAt = new Map<string, string>();
+  for (const item of items) if (item.type === 'answered' && !practisedAt.has(item.student_id)) practisedAt.set(item.student_id, item.timestamp);
 
   return (
     <main id="main" className="page tutor-page">
@@ -64,7 +66,6 @@ export function TutorDashboardPage() {
           <h1>Tutor Dashboard</h1>
           <p className="muted">Your students' practice as it happens.</p>
         </div>
-        <TutorNav />
       </header>
 
       <ul className="tutor-stats" aria-busy={data === null}>
@@ -91,9 +92,14 @@ export function TutorDashboardPage() {
             <h2 id="activity-heading">Recent Activity</h2>
             <span className={`tutor-live tutor-live-${status}`}>{status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline'}</span>
             {unread > 0 ? (
-              <button type="button" className="button small" onClick={markAlertsRead}>
-                Mark {unread} {unread === 1 ? 'alert' : 'alerts'} as read
-              </button>
+              <>
+                <span className="tutor-alert-badge">
+                  {unread} unread {unread === 1 ? 'alert' : 'alerts'}
+                </span>
+                <button type="button" className="button small" onClick={markAlertsRead}>
+                  Mark as read
+                </button>
+              </>
             ) : null}
           </div>
           {data === null ? <p className="muted">Loading...</p> : null}
@@ -134,7 +140,13 @@ export function TutorDashboardPage() {
                         <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
                       </td>
                       <td data-label="Last Active">
-                        {student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}
+                        {student.practising_now || practisedAt.has(student.id) ? (
+                          <span className="tutor-practising">Practising now</span>
+                        ) : student.last_active ? (
+                          formatWhen(student.last_active)
+                        ) : (
+                          'Never'
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -4,7 +4,6 @@ import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
-import { TutorNav } from './tutor-nav.tsx';
 import './tutor.css';
 
 type CheckState = { kind: 'idle' } | { kind: 'checking' } | ({ kind: 'done' } & CodeCheck);
@@ -77,7 +76,6 @@ export function TutorReferralsPage() {
           <h1>Referral Codes</h1>
           <p className="muted">Give a code to your students: they enter it when they register, or later on their profile.</p>
         </div>
-        <TutorNav />
       </header>
 
       {actionError ? (

@@ -4,7 +4,6 @@ import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { formatWhen, tutorApi, type StudentProgress } from './tutor-api.ts';
-import { TutorNav } from './tutor-nav.tsx';
 import './tutor.css';
 
 // recharts is loaded only when a chart is shown (docs/charts.md).
@@ -34,7 +33,6 @@ export function TutorStudentPage() {
             </p>
           ) : null}
         </div>
-        <TutorNav />
       </header>
 
       {load.kind === 'error' ? (

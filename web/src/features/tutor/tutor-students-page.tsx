@@ -5,7 +5,6 @@ import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type TutorStudent } from './tutor-api.ts';
-import { TutorNav } from './tutor-nav.tsx';
 import './tutor.css';
 
 /** SPEC §8 'Tutor': a failed status change is only logged (and, here, also shown next to the row). */
@@ -57,7 +56,6 @@ export function TutorStudentsPage() {
           <h1>Student Management</h1>
           <p className="muted">Activate students who joined with your code, and follow their progress.</p>
         </div>
-        <TutorNav />
       </header>
 
       <div className="card tutor-filters">
