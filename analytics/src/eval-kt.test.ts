@@ -87,6 +87,7 @@ describe('npm run eval:kt', () => {
     expect(first[0]).toMatch(/^3-fold cross-validation by student \(seed 2009\)/);
     const sameSkill = sameSkillMask(parseKtFile(generate(80, 1))).filter(Boolean).length;
     expect(first.join('\n')).toContain(`same-skill only (n=${sameSkill.toLocaleString('en-GB')})`);
+    expect(first.join('\n')).toMatch(/knowledge model \(product\): AUC per fold( 0\.\d{4}){3}, mean 0\.\d{4}/);
     expect(JSON.parse(first[first.length - 1]!)).toMatchObject({ n: parseKtFile(generate(80, 1)).reduce((n, s) => n + s.skills.length, 0) });
   });
 

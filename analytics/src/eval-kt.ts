@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { assignFolds, KtFormatError, parseKtFile, sameSkillMask, type ResponseSequence } from './kt-data.ts';
 import { fitKnowledgeModel, knowledgePredictor, pfaPredictor, skillAveragePredictor, type Predictor } from './kt-models.ts';
-import { forecastMetrics, type ForecastMetrics } from './metrics.ts';
+import { auc, forecastMetrics, type ForecastMetrics } from './metrics.ts';
 
 const USAGE = `Usage:
   npm run eval:kt -- --train FILE --test FILE [--write-parameters OUT]
@@ -91,6 +91,7 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
     const outcomes = outcomesOf(test);
     const mask = sameSkillMask(test);
     scored = MODELS.map((model) => score(model.name, model.fit(train)(test), outcomes, mask));
+    print(table(scored));
   } else {
     const k = Number(values.cv);
     const seed = Number(values.seed);
@@ -106,11 +107,14 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
       total += sequence.skills.length;
     }
     const pooled = MODELS.map(() => new Float64Array(total));
+    const foldAuc = MODELS.map(() => [] as number[]);
     for (let fold = 0; fold < k; fold += 1) {
       const fitOn = train.filter((_, i) => folds[i] !== fold);
       const heldOut = train.flatMap((sequence, i) => (folds[i] === fold ? [i] : []));
+      const heldOutSequences = heldOut.map((i) => train[i]!);
       MODELS.forEach((model, m) => {
-        const predictions = model.fit(fitOn)(heldOut.map((i) => train[i]!));
+        const predictions = model.fit(fitOn)(heldOutSequences);
+        foldAuc[m]!.push(auc(predictions, outcomesOf(heldOutSequences)));
         let at = 0;
         for (const i of heldOut) {
           pooled[m]!.set(predictions.subarray(at, at + train[i]!.skills.length), offsets[i]!);
@@ -121,8 +125,13 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
     const outcomes = outcomesOf(train);
     const mask = sameSkillMask(train);
     scored = MODELS.map((model, m) => score(model.name, pooled[m]!, outcomes, mask));
+    print(table(scored));
+    // Pooled AUC also ranks across folds; the mean of per-fold AUCs is the other usual figure.
+    MODELS.forEach((model, m) => {
+      const aucs = foldAuc[m]!;
+      print(`${model.name}: AUC per fold ${aucs.map((a) => a.toFixed(4)).join(' ')}, mean ${(aucs.reduce((x, y) => x + y, 0) / k).toFixed(4)}`);
+    });
   }
-  print(table(scored));
   if (values['write-parameters'] !== undefined) {
     const command = `npm run eval:kt -- ${argv.join(' ')}`;
     const params = fitKnowledgeModel(train, `${command} (fitted on every student of --train)`);

@@ -33,7 +33,7 @@ export interface KnowledgeFitOptions {
 export const DEFAULT_FIT: KnowledgeFitOptions = {
   penalties: { global: 1e-6, topic: 3e-3, transfer: 1e-3 },
   minTransferCount: 10,
-  iterations: 200,
+  iterations: 80,
 };
 
 /** The product's per-problem difficulty settings (not fitted on this data: it has no problems, only skills). */
@@ -158,7 +158,7 @@ export function skillAveragePredictor(train: readonly ResponseSequence[]): Predi
  * with S and F the student's prior successes and failures on skill k; an unseen skill gets the
  * intercept and the shared slopes.
  */
-export function pfaPredictor(train: readonly ResponseSequence[], iterations = 300): Predictor {
+export function pfaPredictor(train: readonly ResponseSequence[], iterations = 100): Predictor {
   const skillIndex = new Map<string, number>();
   for (const sequence of train) for (const skill of sequence.skills) if (!skillIndex.has(skill)) skillIndex.set(skill, skillIndex.size);
   // Weights: intercept, shared γ, shared ρ, then per skill (β, γ, ρ) as deviations.
