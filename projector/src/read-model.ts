@@ -64,3 +64,7 @@ export function createIndexSql(table: TableDef): string[] {
     return `CREATE INDEX ${name} ON ${table.name} ${columns}`;
   });
 }
+
+/** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -82,7 +82,7 @@ export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: W
     const name = pg.escapeIdentifier(schema);
     await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
     await client.query(`CREATE SCHEMA ${name}`);
-    await client.query(`CREATE TABLE ${name}.forecasts (position int8 PRIMARY KEY, user_id uuid NOT NULL, problem_id uuid NOT NULL, is_correct bool NOT NULL, is_new bool NOT NULL,
+    await client.query(`CREATE TABLE ${name}.forecasts (position int8 PRIMARY KEY, user_id uuid NOT NULL, problem_id uuid NOT NULL, is_correct bool NOT NULL, without_hint_correct bool NOT NULL, is_new bool NOT NULL,
       live_predicted float8 NOT NULL, candidate_predicted float8 NOT NULL, live_recall float8, candidate_recall float8)`);
     await client.query(`CREATE TABLE ${name}.due_per_day (day date PRIMARY KEY, live int4 NOT NULL, candidate int4 NOT NULL)`);
     const live = result.liveFold.forecasts;
@@ -91,12 +91,13 @@ export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: W
       const slice = live.slice(start, start + PAGE);
       const other = candidate.slice(start, start + PAGE);
       await client.query(
-        `INSERT INTO ${name}.forecasts SELECT * FROM unnest($1::int8[], $2::uuid[], $3::uuid[], $4::bool[], $5::bool[], $6::float8[], $7::float8[], $8::float8[], $9::float8[])`,
+        `INSERT INTO ${name}.forecasts SELECT * FROM unnest($1::int8[], $2::uuid[], $3::uuid[], $4::bool[], $5::bool[], $6::bool[], $7::float8[], $8::float8[], $9::float8[], $10::float8[])`,
         [
           slice.map((f) => f.position.toString()),
           slice.map((f) => f.userId),
           slice.map((f) => f.problemId),
           slice.map((f) => f.isCorrect),
+          slice.map((f) => f.succeeded),
           slice.map((f) => f.isNew),
           slice.map((f) => f.predicted),
           other.map((f) => f.predicted),

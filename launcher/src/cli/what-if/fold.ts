@@ -11,6 +11,7 @@ import {
   type ReviewState,
 } from '@mathdaily/domain';
 import {
+  knowledgeOutcome,
   predictCorrect,
   problemDifficultyPrior,
   rateProblemDifficulty,
@@ -19,7 +20,7 @@ import {
   type LearnerKnowledge,
   type TopicKnowledge,
 } from '@mathdaily/domain/learning/knowledge-model';
-import { isUuid } from '@mathdaily/projector/read-models/learner-profiles';
+import { isUuid } from '@mathdaily/projector/read-model';
 import type { LearningConfig } from './config.ts';
 
 /** The event types the what-if replay reads. */
@@ -34,7 +35,9 @@ export interface Forecast {
   userId: string;
   problemId: string;
   isCorrect: boolean;
-  /** The knowledge model's probability of a correct answer, before it. */
+  /** What the knowledge model predicts: right without a hint (`knowledgeOutcome`). */
+  succeeded: boolean;
+  /** The knowledge model's probability of `succeeded`, before the answer. */
   predicted: number;
   /** FSRS's recall probability when the problem had been answered before, else null. */
   recall: number | null;
@@ -88,11 +91,13 @@ export class LearningFold {
     const problemKey = data.problemId.toLowerCase();
     const problem = this.problems.get(problemKey) ?? { difficulty: problemDifficultyPrior(params, data.difficultyLevel), attempts: 0 };
     const predicted = predictCorrect(params, learner, topic, data.topicId, problem.difficulty);
+    const succeeded = knowledgeOutcome(data.isCorrect, data.hintsUsed > 0);
     this.forecasts.push({
       position: event.position,
       userId: data.userId,
       problemId: data.problemId,
       isCorrect: data.isCorrect,
+      succeeded,
       predicted,
       recall: before && before.card.state !== 'New' ? retrievability(before.card, at, this.scheduler) : null,
       isNew: before === null,
@@ -102,10 +107,10 @@ export class LearningFold {
     // This review is done; the next one is what the schedule now asks for.
     this.dueDayOf.delete(reviewKey);
     this.schedule(reviewKey, after.card.due);
-    const next = updateKnowledge(learner, topic, data.topicId, data.isCorrect);
+    const next = updateKnowledge(learner, topic, data.topicId, succeeded);
     this.learners.set(data.userId.toLowerCase(), next.learner);
     this.topics.set(topicKey, next.topic);
-    this.problems.set(problemKey, updateProblemDifficulty(params, problem, predicted, data.isCorrect));
+    this.problems.set(problemKey, updateProblemDifficulty(params, problem, predicted, succeeded));
   }
 
   private rating(data: DifficultyRatedData) {

@@ -19,14 +19,14 @@ export interface WhatIfFigures {
   dueByDay: Map<string, number>;
 }
 
-function forecastFigures(forecasts: readonly Forecast[], pick: (forecast: Forecast) => number | null): ForecastFigures {
+function forecastFigures(forecasts: readonly Forecast[], pick: (forecast: Forecast) => number | null, outcome: (forecast: Forecast) => boolean): ForecastFigures {
   const predictions: number[] = [];
   const outcomes: number[] = [];
   for (const forecast of forecasts) {
     const p = pick(forecast);
     if (p === null) continue;
     predictions.push(p);
-    outcomes.push(forecast.isCorrect ? 1 : 0);
+    outcomes.push(outcome(forecast) ? 1 : 0);
   }
   if (predictions.length === 0) return { n: 0, auc: null, logLoss: null };
   const area = auc(predictions, outcomes);
@@ -39,8 +39,8 @@ export function figuresOf(fold: LearningFold): WhatIfFigures {
   const target = fold.config.targetSuccessRate;
   return {
     answers: fold.forecasts.length,
-    correctness: forecastFigures(fold.forecasts, (forecast) => forecast.predicted),
-    recall: forecastFigures(fold.forecasts, (forecast) => forecast.recall),
+    correctness: forecastFigures(fold.forecasts, (forecast) => forecast.predicted, (forecast) => forecast.succeeded),
+    recall: forecastFigures(fold.forecasts, (forecast) => forecast.recall, (forecast) => forecast.isCorrect),
     mastery: fold.mastery(),
     newProblems: {
       n: fresh.length,
@@ -61,7 +61,7 @@ export function formatReport(live: WhatIfFigures, candidate: WhatIfFigures, last
   const rows: [string, string, string][] = [];
   const row = (label: string, a: string, b: string) => rows.push([label, a, b]);
   const heading = (label: string) => rows.push([label, '', '']);
-  heading('Correctness predicted by the knowledge model (every answer)');
+  heading('Correctness predicted by the knowledge model (right without a hint; every answer)');
   row('  answers', count(live.correctness.n), count(candidate.correctness.n));
   row('  AUC', number(live.correctness.auc), number(candidate.correctness.auc));
   row('  log-loss', number(live.correctness.logLoss), number(candidate.correctness.logLoss));
