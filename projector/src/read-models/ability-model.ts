@@ -11,8 +11,7 @@ import {
   type LearnerKnowledge,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**
  * The domain's knowledge model (docs/knowledge-model.md) answer by answer: the student's state
