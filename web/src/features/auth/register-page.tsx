@@ -215,6 +215,7 @@ export function RegisterPage() {
           </label>
           <input
             id={REFERRAL_FIELD_ID}
+            type="text"
             name="referralCode"
             value={referralCode}
             autoComplete="off"

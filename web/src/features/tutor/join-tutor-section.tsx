@@ -39,6 +39,7 @@ export function JoinTutorSection({ notify }: { notify(kind: 'success' | 'error',
           <label htmlFor={`${id}-code`}>Referral Code</label>
           <input
             id={`${id}-code`}
+            type="text"
             value={code}
             autoComplete="off"
             autoCapitalize="characters"

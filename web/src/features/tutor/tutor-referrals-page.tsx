@@ -105,6 +105,7 @@ export function TutorReferralsPage() {
               <label htmlFor="custom-code">Custom code</label>
               <input
                 id="custom-code"
+                type="text"
                 value={custom}
                 maxLength={40}
                 autoComplete="off"
@@ -199,12 +200,14 @@ export function TutorReferralsPage() {
                         '—'
                       )}
                     </td>
-                    <td className="tutor-row-actions">
-                      {code.status !== 'inactive' ? (
-                        <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
-                          Deactivate<span className="visually-hidden"> {code.code}</span>
-                        </button>
-                      ) : null}
+                    <td>
+                      <div className="tutor-row-actions">
+                        {code.status !== 'inactive' ? (
+                          <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
+                            Deactivate<span className="visually-hidden"> {code.code}</span>
+                          </button>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 ))}

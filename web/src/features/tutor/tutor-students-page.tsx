@@ -122,27 +122,29 @@ export function TutorStudentsPage() {
                       <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
                       <td data-label="Joined">{formatDate(student.created_at)}</td>
                       <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
-                      <td data-label="Actions" className="tutor-row-actions">
-                        {student.relationship_status === 'pending' ? (
-                          <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
-                            Activate<span className="visually-hidden"> {student.name}</span>
-                          </button>
-                        ) : null}
-                        {student.relationship_status === 'active' ? (
-                          <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
-                            Deactivate<span className="visually-hidden"> {student.name}</span>
-                          </button>
-                        ) : null}
-                        {student.relationship_status === 'active' ? (
-                          <Link className="button small" to={`/tutor/students/${student.id}`}>
-                            View Details<span className="visually-hidden"> of {student.name}</span>
-                          </Link>
-                        ) : null}
-                        {rowError?.id === student.id ? (
-                          <p className="field-error" role="alert">
-                            {rowError.message}
-                          </p>
-                        ) : null}
+                      <td data-label="Actions">
+                        <div className="tutor-row-actions">
+                          {student.relationship_status === 'pending' ? (
+                            <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
+                              Activate<span className="visually-hidden"> {student.name}</span>
+                            </button>
+                          ) : null}
+                          {student.relationship_status === 'active' ? (
+                            <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
+                              Deactivate<span className="visually-hidden"> {student.name}</span>
+                            </button>
+                          ) : null}
+                          {student.relationship_status === 'active' ? (
+                            <Link className="button small" to={`/tutor/students/${student.id}`}>
+                              View Details<span className="visually-hidden"> of {student.name}</span>
+                            </Link>
+                          ) : null}
+                          {rowError?.id === student.id ? (
+                            <p className="field-error" role="alert">
+                              {rowError.message}
+                            </p>
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                   ))}
