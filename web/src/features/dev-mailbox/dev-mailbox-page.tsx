@@ -70,9 +70,11 @@ export function DevMailboxPage() {
           <h1>Development mailbox</h1>
           <p className="muted">E-mails the server would have sent. Only available in demo mode, and only to administrators.</p>
         </div>
-        <button type="button" className="button" onClick={() => void refresh()}>
-          Refresh
-        </button>
+        {load.kind !== 'admins-only' && (
+          <button type="button" className="button" onClick={() => void refresh()}>
+            Refresh
+          </button>
+        )}
       </div>
 
       {load.kind === 'loading' && <Spinner label="Loading messages..." />}
