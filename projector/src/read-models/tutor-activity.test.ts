@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { NewEvent } from '@mathdaily/domain';
+import { Projector } from '../projector.ts';
+import { rebuildReadModels } from '../rebuild.ts';
+import { ACTIVE_SCHEMA } from '../schema.ts';
+import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { tutorActivity } from './tutor-activity.ts';
+import { tutorRelationships } from './tutor-relationships.ts';
+
+/**
+ * The tutor models on a real database: code statuses and uses, the relationship, one activity row
+ * per session (updated, then completed), answer streaks, an accuracy-drop alert as answers
+ * arrive, and a replay that rebuilds identical rows.
+ */
+
+const models = [tutorRelationships, tutorActivity];
+let fixture: ProjectorFixture;
+beforeAll(async () => {
+  fixture = await projectorFixture();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+const tutorId = randomUUID();
+const studentId = randomUUID();
+let clock = Date.UTC(2026, 2, 2, 9);
+const event = (type: string, data: unknown): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 60_000)).toISOString(), schemaVersion: 1 },
+});
+
+async function session(correct: boolean[], end = true): Promise<string> {
+  const sessionId = randomUUID();
+  const events = correct.map((isCorrect) =>
+    event('AnswerSubmitted', {
+      attemptId: randomUUID(), sessionId, userId: studentId, problemId: randomUUID(), topic: 'Fractions', topicId: 'fractions', grade: 5,
+      difficultyLevel: 2, userAnswer: '1', isCorrect, responseTimeMs: 4000, hintsUsed: 0,
+    }),
+  );
+  if (end) events.push(event('PracticeSessionEnded', { sessionId, userId: studentId, problemsCompleted: correct.length, correctAnswers: correct.filter(Boolean).length }));
+  await fixture.store.append(`practice-${studentId}`, events, { expectedVersion: 'any' });
+  return sessionId;
+}
+
+async function project() {
+  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize: 4 });
+  await projector.start();
+  const last = await fixture.store.lastPosition();
+  const deadline = Date.now() + 20_000;
+  while (projector.checkpoint < last) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await projector.stop();
+}
+
+const activityRow = z.object({ activity_key: z.string(), type: z.string(), alert: z.boolean(), details: z.record(z.string(), z.unknown()) });
+
+test('codes, relationship, session rows, streaks and an accuracy drop; a replay rebuilds the same rows', async () => {
+  await fixture.store.append('referral-CLASS5B', [event('ReferralCodeCreated', { code: 'CLASS5B', tutorId, kind: 'custom' })], { expectedVersion: 'no_stream' });
+  await fixture.store.append(
+    `relationship-${tutorId}-${studentId}`,
+    [
+      event('ReferralCodeRedeemed', { code: 'CLASS5B', tutorId, studentId, via: 'registration' }),
+      event('TutorStudentActivated', { tutorId, studentId, changedBy: tutorId }),
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  const first = await session([true, true, true, true, true]);
+  await session([true, true, true, true, false]);
+  const dropped = await session([false, true, false, false, false, false], false);
+  await project();
+
+  const code = await fixture.pool.one(sql.type(z.object({ status: z.string(), uses: z.number(), last_student_id: z.string() }))`
+    SELECT status, uses, last_student_id FROM read_models.tutor_referral_codes WHERE code = 'CLASS5B'`);
+  expect(code).toEqual({ status: 'active', uses: 1, last_student_id: studentId });
+  const pair = await fixture.pool.one(sql.type(z.object({ status: z.string(), referral_code: z.string() }))`
+    SELECT status, referral_code FROM read_models.tutor_students WHERE tutor_id = ${tutorId} AND student_id = ${studentId}`);
+  expect(pair).toEqual({ status: 'active', referral_code: 'CLASS5B' });
+
+  const rows = await fixture.pool.any(sql.type(activityRow)`
+    SELECT activity_key, type, alert, details FROM read_models.tutor_activity WHERE student_id = ${studentId} ORDER BY position`);
+  const byKey = Object.fromEntries(rows.map((row) => [row.activity_key, row]));
+  expect(rows.map((row) => row.type)).toEqual(['student_joined', 'student_activated', 'answer_streak', 'session_completed', 'session_completed', 'accuracy_drop', 'answered']);
+  expect(byKey[`session:${first}`]).toMatchObject({ type: 'session_completed', details: { answers: 5, correct: 5, topics: ['Fractions'] } });
+  expect(rows.find((row) => row.type === 'answer_streak')!.details).toEqual({ streak: 5 });
+  expect(byKey[`accuracy:${dropped}`]).toMatchObject({ alert: true, details: { accuracy: 0.2, previous_accuracy: 0.9, answers: 5, sessions_compared: 2 } });
+  expect(byKey[`session:${dropped}`]).toMatchObject({ type: 'answered', details: { answers: 6, correct: 1, last_correct: false } });
+
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+});
