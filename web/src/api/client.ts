@@ -69,6 +69,8 @@ export interface RequestOptions {
   /** Skip the bearer token and the 401 → refresh → retry dance (sign-in, registration…). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Idempotency-Key: a command re-sent with the same key and body is answered once, not done twice. */
+  idempotencyKey?: string;
 }
 
 async function send(method: string, url: string, options: RequestOptions, retried: boolean): Promise<unknown> {
@@ -77,6 +79,7 @@ async function send(method: string, url: string, options: RequestOptions, retrie
   const token = tokenStorage.accessToken();
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (method === 'GET' && minPosition > 0n) headers['x-min-position'] = minPosition.toString();
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {

@@ -61,7 +61,8 @@ export interface LearnApi {
   startSession(sessionId: string): Promise<void>;
   endSession(sessionId: string): Promise<void>;
   openHint(sessionId: string, problemId: string): Promise<string | null>;
-  submitAnswer(input: SubmitAnswerInput): Promise<AnswerResult>;
+  /** `idempotencyKey` is the same when the same answer is sent again after a failure (flaky Wi-Fi). */
+  submitAnswer(input: SubmitAnswerInput, idempotencyKey: string): Promise<AnswerResult>;
   rateDifficulty(attemptId: string, rating: DifficultyRating, sessionId: string): Promise<void>;
 }
 
@@ -130,8 +131,8 @@ export const learnApi: LearnApi = {
     const body = await api.post<{ data: { hint?: string | null } }>('/api/learning/hints', { session_id: sessionId, problem_id: problemId });
     return body.data.hint ?? null;
   },
-  async submitAnswer(input) {
-    const body = await api.post<{ data: AnswerResult }>('/api/learning/submit-answer', input);
+  async submitAnswer(input, idempotencyKey) {
+    const body = await api.post<{ data: AnswerResult }>('/api/learning/submit-answer', input, { idempotencyKey });
     return body.data;
   },
   async rateDifficulty(attemptId, rating, sessionId) {

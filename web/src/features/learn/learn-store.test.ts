@@ -30,6 +30,7 @@ class FakeApi implements LearnApi {
   problems: DueProblem[] = [1, 2, 3].map(problem);
   calls: string[] = [];
   submitted: SubmitAnswerInput[] = [];
+  keys: string[] = [];
   ratings: { attemptId: string; rating: number }[] = [];
   failDue = false;
   failSubmit = false;
@@ -49,8 +50,9 @@ class FakeApi implements LearnApi {
     this.calls.push(`hint ${problemId}`);
     return `Hint for ${problemId}`;
   }
-  async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResult> {
+  async submitAnswer(input: SubmitAnswerInput, idempotencyKey: string): Promise<AnswerResult> {
     this.calls.push(`submit ${input.problem_id}`);
+    this.keys.push(idempotencyKey);
     if (this.failSubmit) throw new Error('down');
     if (input.user_answer === 'abc') throw new ApiError(422, 'UNREADABLE_ANSWER', "We couldn't read 'abc' as a number.");
     this.submitted.push(input);
@@ -245,11 +247,26 @@ describe('the practice session store', () => {
     expect(SUBMIT_ERROR_MESSAGE).toBe('Error submitting answer. Please try again.');
     expect(logged).toContain('Failed to record problem attempt');
     expect(state.progress.problemsCompleted).toBe(0);
-    // Try Again sends the same answer again.
+    // Try Again sends the same answer again: the very same request and Idempotency-Key, so an
+    // answer that did reach the server the first time is answered, not refused as a second one.
     api.failSubmit = false;
     await answer('right');
     expect(store.getState()).toMatchObject({ step: 'feedback', submitError: null });
     expect(store.getState().progress.problemsCompleted).toBe(1);
+    expect(api.keys).toHaveLength(2);
+    expect(api.keys[1]).toBe(api.keys[0]);
+    expect(api.submitted[0]!.response_time_ms).toBe(2000);
+  });
+
+  test('another answer after a failure is a new request with a new key', async () => {
+    store.getState().start();
+    await flush();
+    api.failSubmit = true;
+    await answer('wrong');
+    api.failSubmit = false;
+    await answer('right');
+    expect(api.keys).toHaveLength(2);
+    expect(api.keys[1]).not.toBe(api.keys[0]);
   });
 
   test('End Session goes to the summary at any time, keeping a chosen rating; Start New Session takes a new id', async () => {

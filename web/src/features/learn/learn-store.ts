@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { accuracyPercent, runningAverage } from '@mathdaily/domain/learning/progress';
 import { allowedRatings, ratingNote, type DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
 import { ApiError } from '../../api/client.ts';
-import type { AnswerResult, DueProblem, LearnApi } from './learn-api.ts';
+import { newSessionId, type AnswerResult, type DueProblem, type LearnApi, type SubmitAnswerInput } from './learn-api.ts';
 
 /**
  * One practice session screen (SPEC §2 Learn, §4 "Practice session"):
@@ -101,6 +101,8 @@ export interface LearnDeps {
   api: LearnApi;
   userId: string;
   newSessionId: () => string;
+  /** Idempotency keys for answers (random uuids by default). */
+  newRequestKey?: () => string;
   now?: () => number;
   announce?: (message: string, politeness?: 'polite' | 'assertive') => void;
   /** A failed rating save or session start/end is only logged (SPEC §4). */
@@ -146,6 +148,13 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
   /** The rating save in flight: the session is ended only after it settles. */
   let pendingRating: Promise<void> = Promise.resolve();
   let sessionStarted = false;
+  /**
+   * An answer whose submit failed (timeout, network): Try Again with the same text sends the very
+   * same request and key, so if the first one did arrive the server answers it again instead of
+   * refusing a second answer.
+   */
+  let unanswered: { problemId: string; answer: string; input: SubmitAnswerInput; key: string } | null = null;
+  const newRequestKey = deps.newRequestKey ?? newSessionId;
 
   const clearTimers = () => {
     if (commitTimer) clearTimeout(commitTimer);
@@ -313,23 +322,28 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           announce(ANSWER_REQUIRED_MESSAGE, 'assertive');
           return false;
         }
-        const responseTime = Math.max(0, Math.round(now() - state.shownAt));
         const hintUsed = state.hint.used;
+        const again = unanswered?.problemId === problem.id && unanswered.answer === answer ? unanswered : null;
+        const input: SubmitAnswerInput = again?.input ?? {
+          problem_id: problem.id,
+          user_answer: answer,
+          response_time_ms: Math.max(0, Math.round(now() - state.shownAt)),
+          session_id: state.sessionId,
+          hints_used: hintUsed ? 1 : 0,
+        };
+        const responseTime = input.response_time_ms;
+        unanswered = { problemId: problem.id, answer, input, key: again?.key ?? newRequestKey() };
         set({ submitting: true, submitError: null, answerError: null });
         let result: AnswerResult;
         try {
-          result = await deps.api.submitAnswer({
-            problem_id: problem.id,
-            user_answer: answer,
-            response_time_ms: responseTime,
-            session_id: state.sessionId,
-            hints_used: hintUsed ? 1 : 0,
-          });
+          result = await deps.api.submitAnswer(input, unanswered.key);
+          unanswered = null;
         } catch (error) {
           if (currentProblem(get())?.id !== problem.id) return false;
           // An answer the checker cannot read is a retry: its message goes under the answer box,
           // which keeps the text (nothing was recorded).
           if (error instanceof ApiError && error.code === UNREADABLE_ANSWER) {
+            unanswered = null;
             set({ submitting: false, answerError: error.message });
             announce(error.message, 'assertive');
             return false;
