@@ -54,7 +54,7 @@ async function signedIn(viewport: { width: number; height: number }): Promise<{ 
 
 interface StoredProblem {
   problem_type: string;
-  answer_form: { kind: string };
+  answer_form: { kind: string; variables?: string[] };
   answer_options: string[] | null;
   correct_answer: string;
 }
@@ -67,10 +67,33 @@ async function problemFacts(problemId: string): Promise<StoredProblem> {
   return created.data as StoredProblem;
 }
 
-/** A wrong answer of the right kind. */
+/** A wrong answer the checker can read in the problem's answer form (an unreadable one is a retry). */
 function wrongAnswer(problem: StoredProblem): string {
   if (problem.problem_type === 'multiple_choice') return problem.answer_options!.find((option) => option !== problem.correct_answer)!;
-  return problem.correct_answer.trim() === '987654' ? '123456' : '987654';
+  const n = /987/.test(problem.correct_answer) ? '123456' : '987654';
+  const variable = problem.answer_form.variables?.[0] ?? 'x';
+  switch (problem.answer_form.kind) {
+    case 'point':
+      return `(${n}, ${n})`;
+    case 'inequality':
+      return `${variable} > ${n}`;
+    case 'equation':
+      return `y = ${n}x`;
+    case 'equation_solution':
+      return `${variable} = ${n}`;
+    case 'ratio':
+      return `${n}:1`;
+    case 'time':
+      return /11:59/.test(problem.correct_answer) ? '10:01' : '11:59';
+    case 'standard_form':
+      return `9.87 × 10^${/\^\s*2[0-9]/.test(problem.correct_answer) ? 3 : 29}`;
+    case 'antiderivative':
+      return `${n}${variable} + C`;
+    case 'text':
+      return 'zzz';
+    default:
+      return n;
+  }
 }
 
 async function answer(page: Page, problem: StoredProblem, text: string, submitWith: 'click' | 'enter') {
@@ -283,6 +306,11 @@ describe('the practice loop', () => {
     expect(await text(page, 'study-time')).toMatch(/^\d+h \d+m$/);
     expect(await page.getByTestId('review-banner').count()).toBe(1);
     expect(await page.locator('table[data-testid="topic-chart"] tbody tr').count()).toBeGreaterThan(0);
+    // The charts (recharts, loaded with them) and their tables for screen readers.
+    await page.locator('[data-testid="topic-bars-chart"] svg .recharts-bar-rectangle').first().waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid="week-chart"] svg .recharts-bar-rectangle').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('table[data-testid="week-table"] tbody tr').count()).toBe(7);
+    expect(await page.getByTestId('week-chart').getAttribute('aria-hidden')).toBe('true');
     expect(await page.getByTestId('progress-insights').textContent()).toContain('You answered 80% of 5 questions correctly');
     await page.getByRole('button', { name: /Refresh Data/ }).click();
     await page.getByRole('button', { name: /Refresh Data/ }).waitFor();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
@@ -7,6 +7,10 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
 import { fetchProgress, type ProgressSummary } from './progress-api.ts';
 import './progress.css';
+
+// recharts comes with the charts only, after the page's data (docs/charts.md).
+const TopicBarsChart = lazy(() => import('./progress-charts.tsx').then((m) => ({ default: m.TopicBarsChart })));
+const WeekChart = lazy(() => import('./progress-charts.tsx').then((m) => ({ default: m.WeekChart })));
 
 export const PROGRESS_LOAD_ERROR = 'Failed to load progress data. Please try again.';
 /** SPEC §8 'Learning': what the learning service reports (logged; the page shows PROGRESS_LOAD_ERROR). */
@@ -184,10 +188,17 @@ function ProgressReport({ data }: { data: ProgressSummary }) {
       <div className="progress-columns">
         <section className="card progress-topics" aria-labelledby="progress-topics-heading">
           <h2 id="progress-topics-heading">Mastery by Topic</h2>
-          <p className="muted small progress-legend">
-            <span className="legend-swatch is-mastery" aria-hidden="true" /> mastered
-            <span className="legend-swatch is-success" aria-hidden="true" /> answered correctly
-          </p>
+          {topics.length > 0 ? (
+            <Suspense fallback={<div className="progress-chart-placeholder" style={{ height: topics.length * 56 + 64 }} />}>
+              <TopicBarsChart
+                topics={topics.map((topic) => ({
+                  topic: topic.topic,
+                  mastered: percent(topic.mastery_rate),
+                  correct: topic.success_rate !== undefined ? percent(topic.success_rate) : null,
+                }))}
+              />
+            </Suspense>
+          ) : null}
           <TopicChart topics={topics} />
         </section>
 
@@ -203,57 +214,48 @@ function ProgressReport({ data }: { data: ProgressSummary }) {
 }
 
 /**
- * The mastery-by-topic chart as a table: a screen reader reads the figures, the bars are for the
- * eye (each bar is also described by the text beside it).
+ * Mastery by topic as a table, the chart's alternative for screen readers (visually hidden: the
+ * chart above shows the same figures).
  */
 function TopicChart({ topics }: { topics: ReturnType<typeof topicRows> }) {
   if (topics.length === 0) return <p className="muted">No topics yet.</p>;
+  // Hidden by a wrapper: a table itself does not shrink to the 1 px of visually-hidden.
   return (
-    <table className="topic-chart" data-testid="topic-chart">
-      <caption className="visually-hidden">Mastery by topic: problems mastered of problems practised, and the share answered correctly</caption>
-      <thead>
-        <tr>
-          <th scope="col">Topic</th>
-          <th scope="col">Mastered</th>
-          <th scope="col">Correct</th>
-        </tr>
-      </thead>
-      <tbody>
-        {topics.map((topic) => {
-          const mastery = percent(topic.mastery_rate);
-          const correct = topic.success_rate !== undefined ? percent(topic.success_rate) : null;
-          return (
-            <tr key={topic.topic}>
-              <th scope="row">
-                <span className="topic-name">{topic.topic}</span>
-                <span className="topic-level">{topic.mastery_level ?? masteryLevel(topic.mastery_rate)}</span>
-              </th>
-              <td>
-                <span className="topic-figure">
-                  {topic.mastered} of {topic.total}
-                  <span className="muted"> ({mastery}%)</span>
-                </span>
-                <span className="topic-bar" aria-hidden="true">
-                  <span className="topic-bar-fill is-mastery" style={{ width: `${mastery}%` }} />
-                </span>
-              </td>
-              <td>
-                {correct === null ? (
-                  '–'
-                ) : (
-                  <>
-                    <span className="topic-figure">{correct}%</span>
-                    <span className="topic-bar" aria-hidden="true">
-                      <span className="topic-bar-fill is-success" style={{ width: `${correct}%` }} />
-                    </span>
-                  </>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="visually-hidden">
+      <table className="topic-chart" data-testid="topic-chart">
+        <caption className="visually-hidden">Mastery by topic: problems mastered of problems practised, and the share answered correctly</caption>
+        <thead>
+          <tr>
+            <th scope="col">Topic</th>
+            <th scope="col">Mastered</th>
+            <th scope="col">Correct</th>
+          </tr>
+        </thead>
+        <tbody>
+          {topics.map((topic) => {
+            const mastery = percent(topic.mastery_rate);
+            const correct = topic.success_rate !== undefined ? percent(topic.success_rate) : null;
+            return (
+              <tr key={topic.topic}>
+                <th scope="row">
+                  <span className="topic-name">{topic.topic}</span>
+                  <span className="topic-level">{topic.mastery_level ?? masteryLevel(topic.mastery_rate)}</span>
+                </th>
+                <td>
+                  <span className="topic-figure">
+                    {topic.mastered} of {topic.total}
+                    <span className="muted"> ({mastery}%)</span>
+                  </span>
+                </td>
+                <td>
+                  {correct === null ? '–' : <span className="topic-figure">{correct}%</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -279,30 +281,33 @@ const fullDay = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_activity']> }) {
-  const most = Math.max(1, ...days.map((day) => day.answers));
   return (
     <section className="card progress-activity" aria-labelledby="progress-activity-heading">
       <h2 id="progress-activity-heading">The Last 7 Days</h2>
-      <p className="muted small activity-legend">
-        <span className="legend-swatch is-answers" aria-hidden="true" /> answers
-        <span className="legend-swatch is-correct" aria-hidden="true" /> correct
-      </p>
-      <ol className="activity-chart">
-        {days.map((day) => (
-          <li key={day.date} aria-label={`${fullDay(day.date)}: ${plural(day.answers, 'answer')}, ${day.correct} correct`}>
-            <span className="activity-count" aria-hidden="true">
-              {day.answers}
-            </span>
-            <span className="activity-column" aria-hidden="true">
-              <span className="activity-fill" style={{ height: `${(day.answers / most) * 100}%` }} />
-              <span className="activity-fill is-correct" style={{ height: `${(day.correct / most) * 100}%` }} />
-            </span>
-            <span className="activity-day" aria-hidden="true">
-              {dayName(day.date)}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <Suspense fallback={<div className="progress-chart-placeholder" style={{ height: 220 }} />}>
+        <WeekChart days={days.map((day) => ({ day: dayName(day.date), answers: day.answers, correct: day.correct }))} />
+      </Suspense>
+      <div className="visually-hidden">
+        <table data-testid="week-table">
+          <caption>Answers and correct answers on each of the last 7 days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Answers</th>
+              <th scope="col">Correct</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{fullDay(day.date)}</th>
+                <td>{day.answers}</td>
+                <td>{day.correct}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
