@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { IDEMPOTENCY_MESSAGES } from '@mathdaily/api-kit';
 import { AccountsTestApp, nextIp, uniqueEmail } from './auth/testing/accounts-app.ts';
@@ -91,4 +91,28 @@ test('mail keeps flowing after the reactor loses its database connection (as in 
   const { user } = await t.register();
   const messages = await t.mailbox(user.email, 1);
   expect(messages).toHaveLength(1);
+});
+
+test('an answer re-sent with its Idempotency-Key (flaky Wi-Fi) → the first answer again, one AnswerSubmitted; without a key, a second answer', async () => {
+  const student = await t.register();
+  const token = student.accessToken;
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
+    t.app.server.inject({ method, url, remoteAddress: ip, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
+  const sessionId = randomUUID();
+  expect((await inject('POST', '/api/learning/sessions', { session_id: sessionId })).statusCode).toBeLessThan(300);
+  const list = await inject('GET', '/api/problems?grade=7&limit=2');
+  const [first, second] = (list.json() as { data: { problems: { id: string }[] } }).data.problems;
+  const answer = (problemId: string) => ({ problem_id: problemId, session_id: sessionId, user_answer: '1', response_time_ms: 3000 });
+  const sent = await inject('POST', '/api/learning/submit-answer', answer(first!.id), 'answer-1');
+  expect(sent.statusCode, sent.body).toBeLessThan(300);
+  const resent = await inject('POST', '/api/learning/submit-answer', answer(first!.id), 'answer-1');
+  expect(resent.statusCode).toBe(sent.statusCode);
+  expect(resent.body).toBe(sent.body);
+  const answers = (await t.events()).filter((e) => e.type === 'AnswerSubmitted' && e.metadata.actorId === student.user.id);
+  expect(answers).toHaveLength(1);
+  // Without a key the same re-send is a second answer (recorded again, or refused once answered right).
+  expect((await inject('POST', '/api/learning/submit-answer', answer(second!.id))).statusCode).toBeLessThan(300);
+  await inject('POST', '/api/learning/submit-answer', answer(second!.id));
+  const after = (await t.events()).filter((e) => e.type === 'AnswerSubmitted' && e.metadata.actorId === student.user.id);
+  expect(after.length).toBeGreaterThan(2);
 });
