@@ -59,6 +59,13 @@ export class ProjectionRun {
     }
   }
 
+  /** The replay's write during the fold: the rows of per-event tables so far, with COPY, then forgotten. */
+  async copyPerEventInto(client: pg.ClientBase): Promise<void> {
+    for (const tables of this.tables.values()) {
+      for (const table of Object.values(tables)) if (table.def.perEvent) await table.copyInto(client);
+    }
+  }
+
   /** Rows waiting to be written, over every table. */
   get pendingWrites(): number {
     let count = 0;

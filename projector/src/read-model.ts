@@ -22,6 +22,11 @@ export interface TableDef {
   primaryKey: readonly string[];
   /** Rows are written once and never change (ON CONFLICT DO NOTHING); nothing is loaded for them. */
   insertOnly?: boolean;
+  /**
+   * One row per event, keyed by the event, never read back (implies insertOnly): a replay writes
+   * them page by page and forgets them instead of holding the whole log in memory (the event log).
+   */
+  perEvent?: boolean;
   /** Columns PostgreSQL computes (e.g. a generated tsvector), written as DDL; the projector never writes them. */
   generated?: readonly string[];
   /** Secondary indexes as `name ON (columns)` fragments: `CREATE INDEX <fragment-with-table>`. */

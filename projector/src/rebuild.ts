@@ -39,6 +39,7 @@ export class ReplayStoppedError extends Error {
  * 1. tables without secondary indexes; every event folded in memory (one ProjectionRun that knows
  *    the whole fresh schema, so nothing is loaded back), the next page read while one is folded;
  * 2. every row written once (multi-row inserts), then the indexes built and the tables analysed;
+ *    rows of per-event tables (the event log) are written page by page during the fold instead;
  * 3. the swap holds the batch lock and applies the events that arrived meanwhile in the same
  *    transaction, so a running projector never has a batch split across schemas; it notices the
  *    moved checkpoint and resumes from the new schema's.
@@ -62,19 +63,26 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const percent = target > 0n ? Math.min(100, Number((position * 100n) / target)) : 100;
       log(`replay: ${phase} ${events.toLocaleString('en-GB')} events (${percent}%), ${rate.toLocaleString('en-GB')} events/s`);
     };
+    // Per-event tables (the event log) go to the fresh schema page by page, not held to the end.
+    const perEvent = models.some((model) => model.tables.some((table) => table.perEvent)) ? await schemaClient(pool, schema) : null;
     let next = store.readAll({ after: 0n, limit: pageSize });
-    for (;;) {
-      const page = await next;
-      if (options.signal?.aborted) throw new ReplayStoppedError();
-      if (page.length === 0) break;
-      position = page.at(-1)!.position;
-      next = store.readAll({ after: position, limit: pageSize });
-      await run.apply(pool, page);
-      events += page.length;
-      if (performance.now() - lastLog > 1000) {
-        lastLog = performance.now();
-        progress('folded');
+    try {
+      for (;;) {
+        const page = await next;
+        if (options.signal?.aborted) throw new ReplayStoppedError();
+        if (page.length === 0) break;
+        position = page.at(-1)!.position;
+        next = store.readAll({ after: position, limit: pageSize });
+        await run.apply(pool, page);
+        if (perEvent) await run.copyPerEventInto(perEvent);
+        events += page.length;
+        if (performance.now() - lastLog > 1000) {
+          lastLog = performance.now();
+          progress('folded');
+        }
       }
+    } finally {
+      await perEvent?.end();
     }
     log(`replay: writing ${run.pendingWrites.toLocaleString('en-GB')} rows`);
     await copyRows(pool, schema, run, position, events);
@@ -103,6 +111,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([schema])} CASCADE`).catch(() => {});
     throw error;
   }
+}
+
+/** A connection whose search_path names the schema being built. */
+async function schemaClient(pool: DatabasePool, schema: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: pool.configuration.connectionUri });
+  await client.connect();
+  await client.query(`SELECT set_config('search_path', $1, false)`, [`${schema}, public`]);
+  return client;
 }
 
 /** COPY every folded row into the fresh schema and record its checkpoint, in one transaction. */

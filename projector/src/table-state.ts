@@ -44,14 +44,14 @@ export class TableState {
   put(row: Row): void {
     const key = this.keyOf(this.def.primaryKey.map((name) => row[name]));
     // Insert-only rows keep their first version, as ON CONFLICT DO NOTHING does in the table.
-    if (this.def.insertOnly && this.rows.has(key)) return;
+    if ((this.def.insertOnly || this.def.perEvent) && this.rows.has(key)) return;
     this.rows.set(key, row);
     this.dirty.add(key);
   }
 
   /** Loads the rows of these keys that are not in memory yet, in one query. */
   async load(db: CommonQueryMethods, keys: readonly unknown[][]): Promise<void> {
-    if (this.def.insertOnly) return;
+    if (this.def.insertOnly || this.def.perEvent) return;
     const missing = new Map<string, unknown[]>();
     for (const key of keys) {
       const mapKey = this.keyOf(key);
@@ -133,6 +133,8 @@ export class TableState {
     }
     const names = columns.map((column) => column.name).join(', ');
     await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY ${this.def.name} (${names}) FROM STDIN`)));
+    // Rows of one event each are never read back: written, they need not stay in memory.
+    if (this.def.perEvent) this.rows.clear();
   }
 }
 

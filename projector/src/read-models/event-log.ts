@@ -27,6 +27,7 @@ export const eventLog: ReadModel = {
       ],
       primaryKey: ['position'],
       insertOnly: true,
+      perEvent: true,
       indexes: [
         'event_log_type ON (type, position)',
         'event_log_stream ON (stream_id, position)',
