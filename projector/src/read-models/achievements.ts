@@ -7,8 +7,7 @@ import {
   type AnswerSubmittedData,
   type DifficultyRatedData,
 } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**
  * The 12 achievements: the domain's AchievementStats per student, folded event by event

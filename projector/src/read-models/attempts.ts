@@ -1,6 +1,5 @@
 import { type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**
  * Every answer (AnswerSubmitted), with its difficulty rating once given (DifficultyRated): the

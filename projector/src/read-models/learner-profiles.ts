@@ -1,9 +1,7 @@
 import type { ProfileUpdated, UserRegistered, UserRoleChanged } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
+import { type ReadModel, isUuid } from '../read-model.ts';
 
 /** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 const usableZones = new Map<string, boolean>();
 

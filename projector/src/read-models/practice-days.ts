@@ -1,6 +1,5 @@
 import type { AnswerSubmittedData } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**
  * One answer counts for at most 10 minutes of study time: a tab left open overnight is not study.

@@ -7,8 +7,7 @@ import {
   type DifficultyRatedData,
   type ReviewState,
 } from '@mathdaily/domain';
-import type { ReadModel, Row } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, type Row, isUuid } from '../read-model.ts';
 
 /**
  * A review is due on the student's local calendar day: its FSRS due time falls on or before that

@@ -5,8 +5,7 @@ import type {
   StudentFellBehindData,
   TutorStudentStatusChangeData,
 } from '@mathdaily/domain';
-import type { ReadModel, Row } from '../read-model.ts';
-import { isUuid } from './learner-profiles.ts';
+import { type ReadModel, type Row, isUuid } from '../read-model.ts';
 
 /** A session needs this many answers before its accuracy says anything. */
 export const ACCURACY_MIN_ANSWERS = 5;
