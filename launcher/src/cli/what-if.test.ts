@@ -89,6 +89,13 @@ describe('npm run what-if', () => {
     expect(due.candidate).toBe(due.live);
     expect(due.candidate_mean_day).toBeGreaterThan(due.live_mean_day);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM what_if_test.forecasts`)).toBe(answers);
+    // The live column of the final review states is the live read model's.
+    expect(
+      await fixture.pool.oneFirst(sql.unsafe`
+        SELECT count(*)::int FROM what_if_test.review_states w JOIN read_models.review_states r USING (user_id, problem_id)
+        WHERE w.live_due = r.due_at AND w.live_stability = r.stability AND w.live_mastered = r.mastered`),
+    ).toBe(sameAsLive.liveFold.reviews.size);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM what_if_test.review_states WHERE candidate_due > live_due`)).toBeGreaterThan(0);
     expect(await liveDigest()).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
+import { isMastered, upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
 import { describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
@@ -72,7 +72,8 @@ export async function replayWhatIf(
 
 /**
  * The results in `schema`, made afresh: `forecasts` (one row per answer: outcome, each
- * configuration's predicted correctness and FSRS recall) and `due_per_day`, for SQL afterwards.
+ * configuration's predicted correctness and FSRS recall), `due_per_day` and `review_states` (each
+ * student × problem's last due time, stability and mastery under each), for SQL afterwards.
  */
 export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: WhatIfResult): Promise<void> {
   checkSchemaName(schema);
@@ -112,6 +113,27 @@ export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: W
       days.map((day) => result.live.dueByDay.get(day) ?? 0),
       days.map((day) => result.candidate.dueByDay.get(day) ?? 0),
     ]);
+    // Where each student × problem ends under each configuration (the same pairs in both).
+    await client.query(`CREATE TABLE ${name}.review_states (user_id uuid, problem_id uuid, live_due timestamptz NOT NULL, candidate_due timestamptz NOT NULL,
+      live_stability float8 NOT NULL, candidate_stability float8 NOT NULL, live_mastered bool NOT NULL, candidate_mastered bool NOT NULL, PRIMARY KEY (user_id, problem_id))`);
+    const pairs = [...result.liveFold.reviewStates()];
+    for (let start = 0; start < pairs.length; start += PAGE) {
+      const slice = pairs.slice(start, start + PAGE);
+      const candidates = slice.map(({ key }) => result.candidateFold.reviews.get(key)!);
+      await client.query(
+        `INSERT INTO ${name}.review_states SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[], $5::float8[], $6::float8[], $7::bool[], $8::bool[])`,
+        [
+          slice.map((pair) => pair.userId),
+          slice.map((pair) => pair.problemId),
+          slice.map((pair) => pair.state.card.due),
+          candidates.map((state) => state.card.due),
+          slice.map((pair) => pair.state.card.stability),
+          candidates.map((state) => state.card.stability),
+          slice.map((pair) => isMastered(pair.state)),
+          candidates.map((state) => isMastered(state)),
+        ],
+      );
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -127,6 +127,14 @@ export class LearningFold {
     if (problem) this.problems.set(problemKey, { ...problem, difficulty: rateProblemDifficulty(this.config.knowledgeModel, problem, data.rating) });
   }
 
+  /** Each student × problem's review state, with its ids. */
+  *reviewStates(): Generator<{ key: string; userId: string; problemId: string; state: ReviewState }> {
+    for (const [key, state] of this.reviews) {
+      const [userId, problemId] = key.split('\u0000') as [string, string];
+      yield { key, userId, problemId, state };
+    }
+  }
+
   /** Pairs that reached mastery at some point, and those mastered at the end of the history. */
   mastery(): { everMastered: number; masteredAtEnd: number } {
     let everMastered = 0;
