@@ -64,6 +64,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/tutor/dashboard': TutorDashboardPage,
   '/tutor/students': TutorStudentsPage,
   '/tutor/referrals': TutorReferralsPage,
+  '/tutor/students/:id': TutorStudentPage,
   '/admin': AdminPage,
   '/admin/events': AdminEventsPage,
   '/admin/reports': AdminReportsPage,
