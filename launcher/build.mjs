@@ -16,7 +16,7 @@ const entries = {
   'launcher/dist/main': 'launcher/src/main.ts',
   // Loaded by the launcher as a worker thread, from beside main.js (projector/src/projector-thread.ts).
   'launcher/dist/projector-worker': 'projector/src/projector-worker.ts',
-  'launcher/dist/replay': 'launcher/src/replay-cli.ts',
+  'launcher/dist/replay': 'launcher/src/cli/replay.ts',
   'command-api/dist/main': 'command-api/src/main.ts',
   'query-api/dist/main': 'query-api/src/main.ts',
   'projector/dist/main': 'projector/src/main.ts',

@@ -1,39 +1,10 @@
 // `npm run replay`: rebuilds every read model from event 0 into a fresh schema and switches to it.
 // Works beside a running server (it finds the database in DATA_DIR/runtime.json) or alone.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { readModels, rebuildReadModels, ReplayStoppedError } from '@mathdaily/projector';
-import { loadConfig } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
-
-async function resolveDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
-  const config = await loadConfig();
-  const runtime = path.join(config.dataDir, 'runtime.json');
-  if (existsSync(runtime)) {
-    const { pid, databaseUrl } = JSON.parse(readFileSync(runtime, 'utf8')) as { pid: number; databaseUrl: string };
-    const alive = (() => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-    if (alive) {
-      console.log(`replay: using the running server's database (pid ${pid})`);
-      return { url: databaseUrl };
-    }
-  }
-  console.log(`replay: starting the embedded PostgreSQL server (data in ${config.dataDir})`);
-  const embedded = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword });
-  const url = new URL(embedded.url);
-  url.pathname = '/mathdaily';
-  return { url: url.toString(), embedded };
-}
+import { resolveCliDatabase } from './database.ts';
 
 /** Ctrl-C (or SIGTERM) stops the replay between pages; the schema in use stays as it was. */
 const stopping = new AbortController();
@@ -46,7 +17,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main() {
-  const { url, embedded } = await resolveDatabase();
+  const { url, embedded } = await resolveCliDatabase((line) => console.log(`replay: ${line}`));
   const eventPool = new pg.Pool({ connectionString: url });
   const store = process.env.EVENTSTORE_URL
     ? createEventStoreDbEventStore(process.env.EVENTSTORE_URL)
