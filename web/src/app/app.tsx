@@ -10,10 +10,11 @@ function SessionWatcher() {
   const navigate = useNavigate();
   useEffect(() => {
     setSignedOutHandler(() => {
-      useAuth.setState({ status: 'logged_out', user: null });
-      // The sign-in page says why, and brings the user back here afterwards.
+      // The sign-in page says why (a store flag: the guard's own redirect may replace this
+      // navigation's state), and brings the user back here afterwards.
+      useAuth.setState({ status: 'logged_out', user: null, sessionExpired: true });
       const { pathname, search } = window.location;
-      navigate('/login', { state: { sessionExpired: true, from: pathname === '/login' ? undefined : `${pathname}${search}` } });
+      navigate('/login', { state: { from: pathname === '/login' ? undefined : `${pathname}${search}` } });
     });
     void useAuth.getState().initialise();
   }, [navigate]);

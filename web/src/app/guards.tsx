@@ -17,7 +17,7 @@ export function Protected({ children, roles, fallback = '/dashboard' }: { childr
   const { status, user, initialised } = useAuth();
   const location = useLocation();
   if (!initialised) return <LoadingScreen />;
-  if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (roles && !roles.includes(user.role)) return <Navigate to={fallback} replace />;
   return <>{children}</>;
 }

@@ -42,6 +42,8 @@ interface AuthState {
   initialised: boolean;
   user: User | null;
   error: string | null;
+  /** Set when a session could not be refreshed, until the next sign-in: /login says so. */
+  sessionExpired: boolean;
   /** On app start: fetch the current user when a token is stored; on failure, sign out. */
   initialise(): Promise<void>;
   login(email: string, password: string): Promise<User>;
@@ -55,6 +57,7 @@ interface AuthState {
 export const useAuth = create<AuthState>((set, get) => ({
   status: 'loading',
   initialised: false,
+  sessionExpired: false,
   user: null,
   error: null,
   async initialise() {
@@ -107,7 +110,7 @@ export const useAuth = create<AuthState>((set, get) => ({
   accept(response) {
     tokenStorage.save(response.accessToken, response.refreshToken);
     notePosition(response.position);
-    set({ status: 'authenticated', user: response.user, error: null });
+    set({ status: 'authenticated', user: response.user, error: null, sessionExpired: false });
   },
 }));
 

@@ -17,7 +17,6 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 export interface LoginLocationState {
   registered?: boolean;
   email?: string;
-  sessionExpired?: boolean;
   /** The page to return to after signing in (path and query). */
   from?: string;
 }
@@ -37,6 +36,7 @@ export function LoginPage() {
   const location = useLocation();
   const arrived = (location.state ?? {}) as LoginLocationState;
   const accept = useAuth((state) => state.accept);
+  const sessionExpired = useAuth((state) => state.sessionExpired);
   const [values, setValues] = useState({ email: arrived.email ?? '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -113,7 +113,7 @@ export function LoginPage() {
           {REGISTERED_MESSAGE}
         </div>
       )}
-      {arrived.sessionExpired && (
+      {sessionExpired && (
         <div className="alert alert-info" role="status" data-testid="session-expired-banner">
           {SESSION_EXPIRED_MESSAGE}
         </div>
