@@ -34,9 +34,14 @@ function sourceFiles(dir) {
 const relativeImportsThatDoNotResolve = {
   name: 'relative-imports-that-do-not-resolve',
   setup(builder) {
-    builder.onResolve({ filter: /^\./ }, (args) =>
-      existsSync(path.resolve(args.resolveDir, args.path.split('?')[0])) ? undefined : { path: args.path, external: true },
-    );
+    builder.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path.split('?')[0]);
+      const from = path.relative(builder.initialOptions.absWorkingDir, args.resolveDir).split(path.sep)[0];
+      const to = path.relative(builder.initialOptions.absWorkingDir, target).split(path.sep)[0];
+      // A relative path into another workspace bypasses its package: report it as that import.
+      if (from !== to && existsSync(path.join(builder.initialOptions.absWorkingDir, to, 'package.json'))) return { path: `@mathdaily/${to}/(relative path ${args.path})`, external: true };
+      return existsSync(target) ? undefined : { path: args.path, external: true };
+    });
   },
 };
 

@@ -47,6 +47,19 @@ describe('the workspace boundary check (npm run boundaries)', () => {
     expect(problems).toEqual(['query-api/src/get.ts imports @mathdaily/command-api, but query-api may import only domain, api-kit, event-store (DESIGN.md §1)']);
   });
 
+  it('a relative path into another workspace counts as importing that workspace', async () => {
+    const problems = await check(
+      await repository({
+        'command-api': { files: { 'src/secret.ts': 'export const y = 2;' } },
+        'query-api': { files: { 'src/get.ts': "import { y } from '../../command-api/src/secret.ts';\nexport const z = y;" } },
+      }),
+    );
+    expect(problems).toEqual([
+      'query-api/src/get.ts imports @mathdaily/command-api, but query-api may import only domain, api-kit, event-store (DESIGN.md §1)',
+      'query-api/src/get.ts imports @mathdaily/command-api, which query-api/package.json does not declare in dependencies',
+    ]);
+  });
+
   it('refuses a declared dependency that nothing imports (type-only and require.resolve uses count)', async () => {
     const problems = await check(
       await repository({

@@ -1,4 +1,4 @@
-import { auc, logLoss } from '../../../../analytics/src/metrics.ts';
+import { auc, logLoss } from '@mathdaily/analytics/metrics';
 import type { Forecast, LearningFold } from './fold.ts';
 
 /** Within this distance of the target success rate, a new problem counts as well chosen. */
