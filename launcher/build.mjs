@@ -1,5 +1,7 @@
 // Builds the production bundles: the embedded launcher and each service's own entrypoint.
 // Workspace packages (TypeScript sources) are bundled in; npm dependencies stay external.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const bundleWorkspaces = {
@@ -22,8 +24,9 @@ const entries = {
   'projector/dist/main': 'projector/src/main.ts',
 };
 
-await build({
+const result = await build({
   entryPoints: entries,
+  metafile: true,
   outdir: '.',
   bundle: true,
   platform: 'node',
@@ -33,4 +36,29 @@ await build({
   plugins: [bundleWorkspaces],
   logLevel: 'warning',
 });
+// An npm dependency installed only under a workspace's own node_modules would resolve from the
+// sources but not from the bundle: check every external import from where each bundle runs.
+const unresolved = [];
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const require = createRequire(path.resolve(file));
+  for (const { path: specifier, external } of output.imports) {
+    if (!external || specifier.startsWith('node:') || specifier.startsWith('.')) continue;
+    try {
+      require.resolve(specifier);
+    } catch {
+      // ESM-only packages without a require condition still resolve by their package.json.
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+      try {
+        require.resolve(`${name}/package.json`);
+      } catch {
+        unresolved.push(`${file}: ${specifier}`);
+      }
+    }
+  }
+}
+if (unresolved.length > 0) {
+  console.error(`These imports do not resolve from the bundles (installed only inside a workspace?):\n${[...new Set(unresolved)].join('\n')}`);
+  process.exit(1);
+}
 console.log(`built ${Object.keys(entries).length} server bundles`);
