@@ -19,8 +19,9 @@ const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA';
 /**
  * Appends a history that touches every read model: problems, registrations (students, a tutor,
  * an admin), sign-ins and failed ones, sessions started, refreshed and revoked, profile and role
- * changes, answers with hints and ratings over several weeks, contact requests and client error
- * reports. Every event is checked against its domain schema first, so the history follows the
+ * changes, answers with hints and ratings over several weeks, a tutor's referral codes and the
+ * students who joined with them (activated, deactivated, fallen behind), contact requests and
+ * client error reports. Every event is checked against its domain schema first, so the history follows the
  * event shapes as they change. Returns the number of events appended.
  */
 export async function appendMixedHistory(store: EventStore, options: { students: number; answersPerStudent: number; seed: number }): Promise<number> {
@@ -92,9 +93,23 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   await append(`user-${tutor}`, [event('UserRoleChanged', { userId: tutor, role: 'admin', previousRole: 'tutor', changedBy: admin }, tick(10))]);
   await append(`user-${tutor}`, [event('UserRoleChanged', { userId: tutor, role: 'tutor', previousRole: 'admin', changedBy: admin }, tick(10))]);
 
+  const codes = ['TUTORMIX01', 'MIXEDCODE'];
+  await append(`referral-${codes[0]}`, [event('ReferralCodeCreated', { code: codes[0], tutorId: tutor, kind: 'generated' }, tick(5))]);
+  await append(`referral-${codes[1]}`, [event('ReferralCodeCreated', { code: codes[1], tutorId: tutor, kind: 'custom' }, tick(5))]);
+
   for (let s = 1; s <= options.students; s += 1) {
     const userId = await register('student', s);
     await signIn(userId);
+    if (s % 2 === 1) {
+      const relationship = `relationship-${tutor}-${userId}`;
+      const code = codes[s % 4 === 1 ? 0 : 1]!;
+      await append(relationship, [event('ReferralCodeRedeemed', { code, tutorId: tutor, studentId: userId, via: s % 3 ? 'registration' : 'profile' }, tick(1))]);
+      if (s % 4 === 1) {
+        await append(relationship, [event('TutorStudentActivated', { tutorId: tutor, studentId: userId, changedBy: tutor }, tick(30))]);
+        if (s % 8 === 1) await append(relationship, [event('TutorStudentDeactivated', { tutorId: tutor, studentId: userId, changedBy: admin }, tick(30))]);
+        else await append(relationship, [event('StudentFellBehind', { tutorId: tutor, studentId: userId, lastPracticeAt: null, overdueReviews: 0, reasons: ['no_practice'] }, tick(60))]);
+      }
+    }
     if (s % 3 === 0) await append(`user-${userId}`, [event('ProfileUpdated', { userId, lastName: `Renamed${s}`, timezone: 'Europe/Paris' }, tick(3))]);
     for (let a = 0; a < options.answersPerStudent; a += 1) {
       const problem = pick(problems);
@@ -127,6 +142,8 @@ export async function appendMixedHistory(store: EventStore, options: { students:
       if (random() < 0.3) tick(24 * 60);
     }
   }
+
+  await append(`referral-${codes[1]}`, [event('ReferralCodeDeactivated', { code: codes[1], tutorId: tutor }, tick(5))]);
 
   for (let c = 0; c < 5; c += 1) {
     const requestId = randomUUID();
