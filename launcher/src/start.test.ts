@@ -9,7 +9,9 @@ import { testServerUrl } from '@mathdaily/testing';
 import { findFreePort } from './embedded-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const main = path.join(root, 'launcher/src/main.ts');
+// The bundle `npm start` runs (npm test builds it first); the sources when it has not been built.
+const bundle = path.join(root, 'launcher/dist/main.js');
+const entry = existsSync(bundle) ? [bundle] : ['--import', 'tsx', path.join(root, 'launcher/src/main.ts')];
 
 interface Run {
   output: () => string;
@@ -18,7 +20,7 @@ interface Run {
 }
 
 function launch(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', EVENTSTORE_URL: '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
