@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp } from '@mathdaily/e2e/harness';
+import { startTestApp } from '@mathdaily/testing';
 import type { RunningApp } from './app.ts';
 
 /**
