@@ -74,18 +74,14 @@ const unquote = (text: string) => text.replace(/=\r\n/g, '').replace(/=([0-9A-F]
 
 const receiver = smtpReceiver();
 let t: AccountsTestApp;
-const savedSmtpUrl = process.env.SMTP_URL;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.server.address() as net.AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  t = await AccountsTestApp.start();
+  t = await AccountsTestApp.start({ smtpUrl: `smtp://127.0.0.1:${port}` });
 });
 afterAll(async () => {
   await t?.stop();
-  if (savedSmtpUrl === undefined) delete process.env.SMTP_URL;
-  else process.env.SMTP_URL = savedSmtpUrl;
   await new Promise((resolve) => receiver.server.close(resolve));
 });
 

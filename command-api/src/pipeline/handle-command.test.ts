@@ -83,7 +83,7 @@ describe('command pipeline: load stream → decide → append with expected vers
     await handleCommand({ store, streamId, decider, command: { limit: 2 }, meta: meta() });
     const racing = withInterloper(1, () => handleCommand({ store, streamId, decider, command: { limit: 2 }, meta: meta() }));
     const result = await handleCommand({ store: racing, streamId, decider, command: { limit: 2 }, meta: meta() });
-    expect(result).toEqual({ position: null, events: [], version: 2 });
+    expect(result).toEqual({ position: null, events: [], eventIds: [], version: 2 });
     expect((await store.readStream(streamId)).version).toBe(2);
   });
 

@@ -51,13 +51,17 @@ export class AccountsTestApp {
     public app: RunningApp,
     readonly databaseUrl: string,
     readonly dataDir: string,
-    private readonly options: { demoAccounts: boolean; clock?: () => Date },
+    private readonly options: { demoAccounts: boolean; clock?: () => Date; smtpUrl?: string },
   ) {}
 
-  static async start(options: { demoAccounts?: boolean; clock?: () => Date } = {}): Promise<AccountsTestApp> {
+  static async start(options: { demoAccounts?: boolean; clock?: () => Date; smtpUrl?: string } = {}): Promise<AccountsTestApp> {
     const databaseUrl = await createTestDatabase('accounts', { seeded: !options.clock });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-accounts-'));
-    const settings = { demoAccounts: options.demoAccounts ?? true, ...(options.clock ? { clock: options.clock } : {}) };
+    const settings = {
+      demoAccounts: options.demoAccounts ?? true,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    };
     const app = await AccountsTestApp.boot(databaseUrl, dataDir, settings);
     const started = new AccountsTestApp(app, databaseUrl, dataDir, settings);
     await started.caughtUp();
@@ -86,7 +90,7 @@ export class AccountsTestApp {
     }
   }
 
-  private static boot(databaseUrl: string, dataDir: string, options: { demoAccounts: boolean; clock?: () => Date }) {
+  private static boot(databaseUrl: string, dataDir: string, options: { demoAccounts: boolean; clock?: () => Date; smtpUrl?: string }) {
     return startApp({
       databaseUrl,
       jwtSecret: TEST_SECRET,
@@ -96,6 +100,7 @@ export class AccountsTestApp {
       log: () => {},
       webDist: path.join(dataDir, 'no-web'),
       ...(options.clock ? { clock: options.clock } : {}),
+      smtpUrl: options.smtpUrl,
     });
   }
 
