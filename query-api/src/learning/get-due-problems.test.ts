@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { createApiServer, signAccessToken, type PrincipalLoader } from '@mathdaily/api-kit';
+import { signAccessToken } from '@mathdaily/api-kit';
 import {
   KNOWLEDGE_MODEL_PARAMETERS as params,
   predictCorrect,
@@ -16,12 +16,9 @@ import {
 } from '@mathdaily/domain';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { PositionWaiter } from '../wait-for-position.ts';
-import { queryApi } from '../plugin.ts';
+import { startQueryApiOnFixture } from '../testing/query-api-on-fixture.ts';
 import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
 
-/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
-const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 /**
  * The due queue predicts with the knowledge model: every problem's predicted_success is the
@@ -33,7 +30,7 @@ const secret = 'due-problems-test-secret-due-problems-test';
 const USER = randomUUID();
 let fixture: ProjectorFixture;
 let projector: Projector;
-let waiter: PositionWaiter;
+let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnFixture>> | undefined;
 let app: FastifyInstance;
 
 function template(id: string, topicId: string, difficulty: 1 | 2 | 3 | 4 | 5): ProblemTemplate {
@@ -70,20 +67,11 @@ beforeAll(async () => {
   await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1, seedsPerTemplate: () => 6 });
   projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
   await projector.start();
-  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
-  await waiter.start();
-  app = await createApiServer({
-    jwtSecret: secret,
-    loadPrincipal: trustSignedTokens,
-  });
-  await app.register(async (scope) =>
-    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
-  );
-  await app.ready();
+  queryApiOnFixture = await startQueryApiOnFixture(fixture, secret);
+  app = queryApiOnFixture.app;
 });
 afterAll(async () => {
-  await app?.close();
-  await waiter?.close();
+  await queryApiOnFixture?.close();
   await projector?.stop();
   await fixture?.close();
 });
@@ -135,7 +123,7 @@ describe('GET /api/learning/due-problems predicted_success', () => {
       topics.set(p.topic_id, next.topic);
     });
     const { position } = await fixture.store.append(`practice-${USER}`, events, { expectedVersion: 'any' });
-    expect(await waiter.waitFor(position, 10_000)).toBe(true);
+    expect(await queryApiOnFixture!.waiter.waitFor(position, 10_000)).toBe(true);
 
     const response = await app.inject({ method: 'GET', url: `/api/learning/due-problems/${USER}?limit=20`, headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
-import { createApiServer, signAccessToken, type PrincipalLoader } from '@mathdaily/api-kit';
+import { signAccessToken } from '@mathdaily/api-kit';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { PositionWaiter } from '../wait-for-position.ts';
-import { queryApi } from '../plugin.ts';
+import { startQueryApiOnFixture } from '../testing/query-api-on-fixture.ts';
 import { seedProblemBank, Projector, projectorFixture, type ProjectorFixture, problemsReadModel as problems } from '@mathdaily/testing';
 
-/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
-const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 const secret = 'problems-test-secret-problems-test-secret';
 const USER = '11111111-2222-4333-8444-555555555555';
 let fixture: ProjectorFixture;
 let projector: Projector;
-let waiter: PositionWaiter;
+let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnFixture>> | undefined;
 let app: FastifyInstance;
 
 /** Templates over three topics with different grades, types and difficulties. */
@@ -64,20 +61,11 @@ beforeAll(async () => {
   await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1 });
   projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: [problems] });
   await projector.start();
-  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
-  await waiter.start();
-  app = await createApiServer({
-    jwtSecret: secret,
-    loadPrincipal: trustSignedTokens,
-  });
-  await app.register(async (scope) =>
-    queryApi(scope, { pool: fixture.pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => fixture.store.lastPosition(), config: { demoAccounts: false, jwtSecret: secret } }),
-  );
-  await app.ready();
+  queryApiOnFixture = await startQueryApiOnFixture(fixture, secret);
+  app = queryApiOnFixture.app;
 });
 afterAll(async () => {
-  await app?.close();
-  await waiter?.close();
+  await queryApiOnFixture?.close();
   await projector?.stop();
   await fixture?.close();
 });

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
+import type { ProjectorFixture } from '@mathdaily/testing';
+import { queryApi } from '../plugin.ts';
+import { PositionWaiter } from '../wait-for-position.ts';
+
+/** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
+const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
+
+/** The query API alone on a projector fixture's database, for query tests that need no command side. */
+export async function startQueryApiOnFixture(fixture: ProjectorFixture, secret: string): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
+  const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  await waiter.start();
+  const app = await createApiServer({ jwtSecret: secret, loadPrincipal: trustSignedTokens });
+  await app.register(async (scope) =>
+    queryApi(scope, {
+      pool: fixture.pool,
+      waiter,
+      clock: () => new Date(),
+      loadPrincipal: trustSignedTokens,
+      lastEventPosition: () => fixture.store.lastPosition(),
+      config: { demoAccounts: false, jwtSecret: secret },
+    }),
+  );
+  await app.ready();
+  return {
+    app,
+    waiter,
+    close: async () => {
+      await app.close();
+      await waiter.close();
+    },
+  };
+}
