@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { REFERRAL_MESSAGES } from '@mathdaily/domain';
-import { createTestDatabase, startApp } from '@mathdaily/testing';
+import { createTestDatabase, startApp, appendFractionProblem } from '@mathdaily/testing';
 import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
 
 /**
@@ -54,22 +54,7 @@ beforeAll(async () => {
     webDist,
   });
   browser = await launchBrowser();
-  await app.store.append(
-    `problem-${problemId}`,
-    [
-      {
-        id: randomUUID(),
-        type: 'ProblemCreated',
-        data: {
-          problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 6, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
-          answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
-          difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
-        },
-        metadata: { actorId: null, correlationId: 'tutor-e2e', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
-      },
-    ],
-    { expectedVersion: 'no_stream' },
-  );
+  await appendFractionProblem(app.store, problemId, { grade: 6, correlationId: 'tutor-e2e' });
   const tokens = await api('POST', '/api/auth/login', { email: 'tutor@example.com', password: 'Demo123!' });
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.addInitScript((stored) => {

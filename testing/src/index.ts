@@ -5,3 +5,4 @@ export { startPublicFormsTestApp, type PublicFormsTestApp } from './public-forms
 export { contactEvent, Projector, problemsReadModel, projectorFixture, readModels, rebuildReadModels, seedProblemBank, type ProjectorFixture } from './projector.ts';
 export { testServerUrl, TEST_WORKERS } from './workers.ts';
 export { startProductionTopology, type ProductionTopology } from './production.ts';
+export { appendFractionProblem } from './sample-problem.ts';

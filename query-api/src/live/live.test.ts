@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { type RunningApp, startTestApp } from '@mathdaily/testing';
+import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily/testing';
 import { LIVE_CLOSE } from './get-live.ts';
 
 /**
@@ -112,22 +112,7 @@ beforeAll(async () => {
   const other = await registerStudent();
   await call('PUT', '/api/admin/users/role', admin, { userId: other.userId, role: 'tutor' });
   otherTutor = await signIn(other.email, 'Secret123!');
-  await app.store.append(
-    `problem-${problemId}`,
-    [
-      {
-        id: randomUUID(),
-        type: 'ProblemCreated',
-        data: {
-          problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 7, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
-          answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
-          difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
-        },
-        metadata: { actorId: null, correlationId: 'live-test', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
-      },
-    ],
-    { expectedVersion: 'no_stream' },
-  );
+  await appendFractionProblem(app.store, problemId, { grade: 7, correlationId: 'live-test' });
   const codeA = (await call('POST', '/api/tutors/referral-codes', tutor, {})).code;
   const codeB = (await call('POST', '/api/tutors/referral-codes', otherTutor, {})).code;
   student = await registerStudent(codeA);

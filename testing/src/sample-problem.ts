@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { newEvent } from '@mathdaily/domain';
+import type { EventStore } from '@mathdaily/event-store';
+
+/** Stores one known problem (1/2 + 1/4 = 3/4, a tutor's), so a test can answer it right or wrong on purpose. */
+export async function appendFractionProblem(store: EventStore, problemId: string, options: { grade?: number; correlationId?: string } = {}) {
+  const event = newEvent(
+    {
+      type: 'ProblemCreated',
+      data: {
+        problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: options.grade ?? 7, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
+        answer_options: null, correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4',
+        difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor',
+      },
+    },
+    { actorId: null, correlationId: options.correlationId ?? 'test', causationId: options.correlationId ?? 'test', at: new Date() },
+    randomUUID(),
+  );
+  return store.append(`problem-${problemId}`, [event], { expectedVersion: 'no_stream' });
+}
