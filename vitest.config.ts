@@ -24,6 +24,8 @@ export default defineConfig({
         testTimeout: 60_000,
         hookTimeout: 120_000,
         isolate: mocking.has(name),
+        // expect.poll's 1 s default is too tight for a browser on a shared 2-core machine.
+        expect: { poll: { timeout: 10_000 } },
       },
     })),
   },
