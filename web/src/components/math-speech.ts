@@ -1,10 +1,12 @@
 /**
- * Text with maths as a teacher would say it ('three fourths', 'x squared'): the `$…$` LaTeX (and
- * typed answers such as options) go through KaTeX's MathML and speech-rule-engine (the engine
- * MathJax uses), with its ClearSpeak rules. Loaded only when a Read aloud button is first used:
- * the engine and its English rules come in their own chunks, not with any page's script.
+ * Text with maths as a British teacher would say it ('three quarters', 'x squared'): the `$…$`
+ * LaTeX (and typed answers such as options) go through KaTeX's MathML and speech-rule-engine (the
+ * engine MathJax uses), with its ClearSpeak rules, then `britishMathsSpeech`. Loaded only when a
+ * Read aloud button is first used: the engine and its English rules come in their own chunks, not
+ * with any page's script.
  */
 import katex from 'katex';
+import { britishMathsSpeech } from './british-maths-speech.ts';
 import { looksLikeMath, splitMath } from './math-text.tsx';
 import { typedMathToLatex } from './typed-math.ts';
 
@@ -56,7 +58,7 @@ function mathmlOf(tex: string): string {
 
 function speakTex(sre: Sre, tex: string): string {
   const mathml = mathmlOf(tex);
-  return (mathml ? sre.toSpeech(mathml) : '').trim() || tex;
+  return britishMathsSpeech((mathml ? sre.toSpeech(mathml) : '').trim()) || tex;
 }
 
 /** A question (text with `$…$` maths) as spoken words. */
@@ -69,10 +71,16 @@ export async function spokenText(text: string): Promise<string> {
     .trim();
 }
 
+/**
+ * Money and degrees ('£3.45', '45°', '-5 °C') go to the voice as written: it says them as a teacher
+ * would ('three pounds forty-five', '45 degrees'), where the engine says 'pound sign 3.45'.
+ */
+const SAID_AS_WRITTEN = /^-?(?:£\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s*°C?)$/;
+
 /** A typed answer or option ('3/4', 'x^2 + 1', '12 cm') as spoken words. */
 export async function spokenTyped(value: string): Promise<string> {
   if (value.includes('$')) return spokenText(value);
-  if (!looksLikeMath(value)) return value;
+  if (!looksLikeMath(value) || SAID_AS_WRITTEN.test(value.trim())) return value;
   const sre = await speechEngine();
   return speakTex(sre, typedMathToLatex(value));
 }
