@@ -9,7 +9,7 @@ const workspaces = ['domain', 'analytics', 'event-store', 'api-kit', 'command-ap
  * test mocks a module, spies on a global or changes the environment, files share one module graph
  * instead of importing the whole product again per file (that import was 90 s of a run).
  */
-const mocking = new Set(['command-api', 'event-store', 'web']);
+const mocking = new Set(['event-store', 'web']);
 
 export default defineConfig({
   test: {

@@ -22,8 +22,46 @@ export interface Student {
 
 export type StatusCounts = Record<string, number>;
 
-/** Anything the checker can read: the first option of a multiple-choice problem, else "1". */
-const answerFor = (problem: { answer_options?: string[] | null }) => problem.answer_options?.[0] ?? '1';
+interface AnswerableProblem {
+  answer_options?: string[] | null;
+  answer_form?: { kind: string; variables?: string[] };
+}
+
+/**
+ * A guess written in the form the problem asks for, as a student who does not know the answer
+ * would write it: the checker reads it (a wrong answer, or by luck a right one), so every
+ * submit is a stored answer and never a 422 retry that records nothing.
+ */
+function answerFor(problem: AnswerableProblem): string {
+  if (problem.answer_options?.length) return problem.answer_options[0]!;
+  const variables = problem.answer_form?.variables?.length ? problem.answer_form.variables : ['x'];
+  switch (problem.answer_form?.kind) {
+    case 'equation_solution':
+      return variables.map((name) => `${name} = 1`).join(', ');
+    case 'point':
+      return '(1, 1)';
+    case 'inequality':
+      return `${variables[0]} > 1`;
+    case 'expression':
+      return `${variables[0]} + 1`;
+    case 'equation':
+      return 'y = x + 1';
+    case 'antiderivative':
+      return 'x + C';
+    case 'percent':
+      return '10%';
+    case 'ratio':
+      return '1:2';
+    case 'standard_form':
+      return '1 × 10^3';
+    case 'time':
+      return '10:30';
+    case 'text':
+      return 'yes';
+    default:
+      return '1';
+  }
+}
 
 function countStatus(counts: StatusCounts, status: number | string) {
   counts[String(status)] = (counts[String(status)] ?? 0) + 1;
@@ -61,7 +99,7 @@ export async function registerStudents(baseUrl: string, count: number): Promise<
           grade,
           client.request('GET', `/api/problems?grade=${grade}&limit=100`, { token }).then((list) => {
             expectOk(list, `list grade ${grade} problems`);
-            return (list.body.data.problems as { id: string; answer_options: string[] | null }[]).map((p) => ({ id: p.id, answer: answerFor(p) }));
+            return (list.body.data.problems as ({ id: string } & AnswerableProblem)[]).map((p) => ({ id: p.id, answer: answerFor(p) }));
           }),
         );
       }
@@ -155,10 +193,9 @@ export interface ReadYourWritePhaseResult {
   errors: number;
 }
 
-interface DueProblem {
+interface DueProblem extends AnswerableProblem {
   id: string;
   kind: 'review' | 'new';
-  answer_options: string[] | null;
 }
 
 /**

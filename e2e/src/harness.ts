@@ -36,7 +36,7 @@ export interface AxeViolation {
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the app's CSP (no inline scripts) stays on.
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
     return result.violations;
@@ -44,7 +44,11 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ for people to look at. */
+/**
+ * With SCREENSHOTS=1, saves a full-page screenshot under e2e/screenshots/ for people to look at.
+ * Off by default: encoding tall full-page PNGs is a large share of a browser test's time.
+ */
 export async function screenshot(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
   await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`), fullPage: true });
 }
