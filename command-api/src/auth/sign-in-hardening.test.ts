@@ -1,10 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SESSION_MESSAGES } from '@mathdaily/domain';
 import { AccountsTestApp, json, nextIp, uniqueEmail, type AuthBody } from './testing/accounts-app.ts';
 import { ACCOUNT_SLOWDOWN_MS } from './rate-limits.ts';
 import { REFRESH_GRACE_MS } from '@mathdaily/domain';
 
 /** Issue 14: nobody can lock anyone out, sign-in time tells nothing, two tabs may refresh at once. */
+
+/**
+ * Every argon2 verification the server runs, by the hash it verified against: the real
+ * function, counted. Timing alone cannot prove that an unknown address pays for a hash on a
+ * loaded machine; this can.
+ */
+const argon2Verifications = vi.hoisted(() => [] as string[]);
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const argon2 = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...argon2,
+    verify: ((hashed, ...rest) => {
+      argon2Verifications.push(String(hashed));
+      return argon2.verify(hashed, ...rest);
+    }) as typeof argon2.verify,
+  };
+});
 
 let t: AccountsTestApp;
 /** The app's clock runs this far ahead of the real one (to step past the refresh grace window). */
@@ -56,6 +73,24 @@ describe('sign-in throttling per (account, address); the account as a whole is o
       await client.end();
     }
   });
+});
+
+test('an unknown address runs the same argon2id verification as a wrong password (same cost parameters)', async () => {
+  const account = await t.register();
+  const verificationsFor = async (email: string) => {
+    argon2Verifications.length = 0;
+    const response = await t.request('POST', '/api/auth/login', { body: { email, password: 'Wrong123!x' } });
+    expect(response.statusCode).toBe(401);
+    return [...argon2Verifications];
+  };
+  const known = await verificationsFor(account.user.email);
+  const unknown = await verificationsFor(uniqueEmail('nobody'));
+  expect(known).toHaveLength(1);
+  expect(unknown, 'the unknown address skipped the password hash').toHaveLength(1);
+  // `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`: algorithm, version and costs must match, or the work differs.
+  const costs = (hash: string) => hash.split('$').slice(1, 4).join('$');
+  expect(costs(unknown[0]!)).toBe(costs(known[0]!));
+  expect(costs(known[0]!)).toMatch(/^argon2id\$v=19\$m=19456,t=2,p=1$/);
 });
 
 test('a wrong password takes about as long as an unknown address (no account discovery by timing)', async () => {
