@@ -27,6 +27,12 @@ import { registerCheckReferralCode } from './tutors/check-referral-code.ts';
 import { registerDeactivateReferralCode } from './tutors/deactivate-referral-code.ts';
 import { registerRedeemReferralCode } from './tutors/redeem-referral-code.ts';
 import { registerChangeStudentStatus } from './tutors/change-student-status.ts';
+import { registerCreateQuestionSet } from './tutors/create-question-set.ts';
+import { registerRenameQuestionSet } from './tutors/rename-question-set.ts';
+import { registerAddQuestion } from './tutors/add-question.ts';
+import { registerEditQuestion } from './tutors/edit-question.ts';
+import { registerRemoveQuestion } from './tutors/remove-question.ts';
+import { registerAssignQuestionSet } from './tutors/assign-question-set.ts';
 
 /** Every state-changing route (POST/PUT/DELETE). One line per command slice. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
@@ -57,4 +63,10 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerDeactivateReferralCode(app, deps);
   registerRedeemReferralCode(app, deps);
   registerChangeStudentStatus(app, deps);
+  registerCreateQuestionSet(app, deps);
+  registerRenameQuestionSet(app, deps);
+  registerAddQuestion(app, deps);
+  registerEditQuestion(app, deps);
+  registerRemoveQuestion(app, deps);
+  registerAssignQuestionSet(app, deps);
 }

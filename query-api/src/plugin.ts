@@ -27,6 +27,8 @@ import { registerGetTutorDashboard } from './tutors/get-tutor-dashboard.ts';
 import { registerListTutorStudents } from './tutors/list-tutor-students.ts';
 import { registerListReferralCodes } from './tutors/list-referral-codes.ts';
 import { registerGetStudentProgress } from './tutors/get-student-progress.ts';
+import { registerListQuestionSets } from './tutors/list-question-sets.ts';
+import { registerGetQuestionSet } from './tutors/get-question-set.ts';
 import { registerGetLive } from './live/get-live.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
@@ -58,5 +60,7 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerListTutorStudents(app, deps);
   registerListReferralCodes(app, deps);
   registerGetStudentProgress(app, deps);
+  registerListQuestionSets(app, deps);
+  registerGetQuestionSet(app, deps);
   await registerGetLive(app, deps);
 }

@@ -46,8 +46,14 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
   decider: Decider<State, Command, Event>;
   command: Command;
   meta: CommandMeta;
+  /**
+   * New streams written in the same transaction as the decided events, and only when the decision
+   * produced some (e.g. a question set's new problem: the set and the problem exist together or
+   * not at all). Each must not exist yet.
+   */
+  alongside?: readonly { streamId: string; facts: EventFact[] }[];
 }): Promise<CommandResult<Event>> {
-  const { store, streamId, decider, command, meta } = options;
+  const { store, streamId, decider, command, meta, alongside = [] } = options;
   const cache = streamStateCacheOf(store);
   let current = cache.peek(streamId, decider);
   let fresh = current === undefined;
@@ -71,9 +77,8 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       continue;
     }
     try {
-      const result = await store.append(streamId, events, {
-        expectedVersion: current.version > 0 ? current.version : 'no_stream',
-      });
+      const expectedVersion = current.version > 0 ? current.version : 'no_stream';
+      const result = alongside.length === 0 ? await store.append(streamId, events, { expectedVersion }) : await appendAlongside(store, { streamId, events, expectedVersion }, alongside, meta);
       // Folded as a read would return them (JSON, as stored), so the cached state equals a fresh fold.
       const stored = events.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
       cache.remember(streamId, decider, {
@@ -91,6 +96,21 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       fresh = true;
     }
   }
+}
+
+/** One transaction: the decided events and the new streams; the position is the last of them (a read waiting for it sees them all). */
+async function appendAlongside(
+  store: EventStore,
+  decided: { streamId: string; events: NewEvent[]; expectedVersion: number | 'no_stream' },
+  alongside: readonly { streamId: string; facts: EventFact[] }[],
+  meta: CommandMeta,
+): Promise<{ nextExpectedVersion: number; position: bigint }> {
+  const results = await store.appendMany([
+    decided,
+    ...alongside.map((extra) => ({ streamId: extra.streamId, events: toNewEvents(extra.facts, meta), expectedVersion: 'no_stream' as const })),
+  ]);
+  const position = results.reduce((latest, result) => (result.position > latest ? result.position : latest), results[0]!.position);
+  return { nextExpectedVersion: results[0]!.nextExpectedVersion, position };
 }
 
 /** Appends events that need no decision (e.g. a new stream whose id was just generated). */

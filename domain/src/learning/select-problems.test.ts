@@ -79,4 +79,11 @@ describe('composeSession', () => {
     const items = composeSession({ dueReviews: [{ problemId: 'x' }, { problemId: 'y' }], newProblems: [{ problemId: 'x' }, { problemId: 'z' }] });
     expect(items.map((i) => `${i.kind}:${i.problem.problemId}`)).toEqual(['review:x', 'review:y', 'new:z']);
   });
+
+  it("puts a tutor's assigned problems before generated new ones", () => {
+    const assigned = [{ problemId: 'a1' }, { problemId: 'a2' }, { problemId: 'n0' }];
+    const ids = (items: ReturnType<typeof composeSession>) => items.map((i) => i.problem.problemId);
+    expect(ids(composeSession({ dueReviews: due(4), newProblems: fresh(5), assigned }))).toEqual(['r0', 'r1', 'r2', 'r3', 'a1', 'a2']);
+    expect(ids(composeSession({ dueReviews: [], newProblems: fresh(5), assigned }))).toEqual(['a1', 'a2', 'n0', 'n1', 'n2', 'n3']);
+  });
 });

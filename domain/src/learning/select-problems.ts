@@ -120,10 +120,13 @@ export type SessionItem<R, N> = { kind: 'review'; problem: R } | { kind: 'new'; 
  * With the default size this is the landing outline: 4 reviews + 2 new when 4 or more are due,
  * 3 + 3 when 3 are due, fewer reviews padded with new problems, 6 new ones for a new student;
  * with limit 20, up to 18 reviews + 2 new. A problem present in both lists is only taken as a review.
+ * `assigned` problems (a tutor's question sets given to the learner, not attempted yet) are new
+ * problems that come before the generated ones: they take the new places first.
  */
 export function composeSession<R extends { problemId: string }, N extends { problemId: string }>(input: {
   dueReviews: readonly R[];
   newProblems: readonly N[];
+  assigned?: readonly N[];
   limit?: number;
 }): Array<SessionItem<R, N>> {
   const limit = Math.max(0, Math.min(MAX_SESSION_SIZE, Math.floor(input.limit ?? DAILY_SESSION_SIZE)));
@@ -137,7 +140,7 @@ export function composeSession<R extends { problemId: string }, N extends { prob
   }
   const fresh: N[] = [];
   const freshIds = new Set<string>();
-  for (const problem of input.newProblems) {
+  for (const problem of [...(input.assigned ?? []), ...input.newProblems]) {
     if (!reviewIds.has(problem.problemId) && !freshIds.has(problem.problemId)) {
       freshIds.add(problem.problemId);
       fresh.push(problem);

@@ -868,3 +868,21 @@ const CHECKERS: Record<AnswerForm['kind'], Checker> = {
   text: checkText,
   choice: (correct, given) => (given === correct.trim() ? right : wrong),
 };
+
+/**
+ * Whether a written problem's own correct answer passes `checkAnswer` in its declared form: null
+ * when it does, else why not. A tutor's problem is only stored when it does, so no student is ever
+ * marked against an answer the checker cannot read. Stricter than `checkAnswer` itself, which falls
+ * back to the spec's plain rule when the stored answer does not fit its form.
+ */
+export function uncheckableAnswerReason(problem: CheckableProblem): string | null {
+  const correct = problem.correct_answer.trim();
+  if (correct === '') return EMPTY_ANSWER_MESSAGE;
+  if (problem.problem_type === 'multiple_choice' || problem.answer_form.kind === 'choice') {
+    return (problem.answer_options ?? []).some((option) => option.trim() === correct) ? null : 'The correct answer must be one of the options.';
+  }
+  const result = CHECKERS[problem.answer_form.kind](problem.correct_answer, problem.correct_answer, problem.answer_form);
+  if (result === null) return `The correct answer "${correct}" cannot be read in its answer form (${problem.answer_form.kind.replace(/_/g, ' ')}).`;
+  if (!result.correct) return `The correct answer "${correct}" does not pass its own check${result.message ? `: ${result.message}` : ''}.`;
+  return null;
+}

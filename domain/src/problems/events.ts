@@ -10,11 +10,16 @@ export const problemCreatedSchema = problemFieldsSchema
   .extend({
     problem_id: z.uuid(),
     source: z.enum(['generator', 'tutor']),
+    /** A tutor's problem written for a question set: only students given the set practise it. */
+    question_set_id: z.uuid().optional(),
   })
   .superRefine((data, ctx) => {
     refineProblem(data, ctx);
     if (data.source === 'generator' && (data.template_id === null || data.seed === null)) {
       ctx.addIssue({ code: 'custom', path: ['template_id'], message: 'generated problems record their template_id and seed' });
+    }
+    if (data.question_set_id !== undefined && data.source !== 'tutor') {
+      ctx.addIssue({ code: 'custom', path: ['question_set_id'], message: 'only tutor-written problems belong to a question set' });
     }
   });
 

@@ -16,7 +16,7 @@ export {
   type ProblemType,
 } from './problem.ts';
 export { findTopic, getTopic, topics, type Topic, type TopicStrand } from './topics.ts';
-export { checkAnswer, EMPTY_ANSWER_MESSAGE, type AnswerCheck, type CheckableProblem } from './check-answer.ts';
+export { checkAnswer, EMPTY_ANSWER_MESSAGE, uncheckableAnswerReason, type AnswerCheck, type CheckableProblem } from './check-answer.ts';
 export {
   generateProblem,
   generateProblems,

@@ -5,10 +5,12 @@ import { z } from 'zod';
  * - `referral-{CODE}`: the reservation of one referral code (first event appended with expected
  *   version 'no_stream', so a code is unique in either event store) and its deactivation;
  * - `relationship-{tutorId}-{studentId}`: one tutor–student relationship (a redeemed code makes
- *   it pending; the tutor activates and deactivates it; the scheduled check records falling behind).
+ *   it pending; the tutor activates and deactivates it; the scheduled check records falling behind);
+ * - `question-set-{setId}`: a tutor's question set (title, its problems in order, the students given it).
  * Time is the envelope's `metadata.at`.
  */
 
+export const questionSetStreamId = (setId: string): string => `question-set-${setId}`;
 export const referralStreamId = (code: string): string => `referral-${code}`;
 export const relationshipStreamId = (tutorId: string, studentId: string): string => `relationship-${tutorId}-${studentId}`;
 
@@ -42,6 +44,19 @@ export const studentFellBehindSchema = z.object({
   reasons: z.array(z.enum(['no_practice', 'overdue_reviews'])).min(1),
 });
 
+/** A question set's title: what the tutor and their students see. */
+export const questionSetTitleSchema = z.string().trim().min(1).max(100);
+const setEvent = z.object({ setId: uuid });
+
+export const questionSetCreatedSchema = setEvent.extend({ tutorId: uuid, title: questionSetTitleSchema });
+export const questionSetRenamedSchema = setEvent.extend({ title: questionSetTitleSchema });
+/** The problem itself is a ProblemCreated (source 'tutor', question_set_id) in its own stream, appended in the same transaction. */
+export const questionAddedToSetSchema = setEvent.extend({ problemId: uuid });
+/** An edit: problems never change once created (answers refer to them), so an edited question is a new problem in the old one's place. */
+export const questionReplacedInSetSchema = setEvent.extend({ problemId: uuid, replacedProblemId: uuid });
+export const questionRemovedFromSetSchema = setEvent.extend({ problemId: uuid });
+export const questionSetAssignedSchema = setEvent.extend({ tutorId: uuid, studentIds: z.array(uuid).min(1) });
+
 export const tutoringEventSchemas = {
   ReferralCodeCreated: referralCodeCreatedSchema,
   ReferralCodeDeactivated: referralCodeDeactivatedSchema,
@@ -49,6 +64,12 @@ export const tutoringEventSchemas = {
   TutorStudentActivated: statusChangeSchema,
   TutorStudentDeactivated: statusChangeSchema,
   StudentFellBehind: studentFellBehindSchema,
+  QuestionSetCreated: questionSetCreatedSchema,
+  QuestionSetRenamed: questionSetRenamedSchema,
+  QuestionAddedToSet: questionAddedToSetSchema,
+  QuestionReplacedInSet: questionReplacedInSetSchema,
+  QuestionRemovedFromSet: questionRemovedFromSetSchema,
+  QuestionSetAssigned: questionSetAssignedSchema,
 };
 
 export type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
@@ -66,3 +87,11 @@ export type RelationshipEvent =
   | { type: 'TutorStudentActivated'; data: TutorStudentStatusChangeData }
   | { type: 'TutorStudentDeactivated'; data: TutorStudentStatusChangeData }
   | { type: 'StudentFellBehind'; data: StudentFellBehindData };
+
+export type QuestionSetEvent =
+  | { type: 'QuestionSetCreated'; data: z.infer<typeof questionSetCreatedSchema> }
+  | { type: 'QuestionSetRenamed'; data: z.infer<typeof questionSetRenamedSchema> }
+  | { type: 'QuestionAddedToSet'; data: z.infer<typeof questionAddedToSetSchema> }
+  | { type: 'QuestionReplacedInSet'; data: z.infer<typeof questionReplacedInSetSchema> }
+  | { type: 'QuestionRemovedFromSet'; data: z.infer<typeof questionRemovedFromSetSchema> }
+  | { type: 'QuestionSetAssigned'; data: z.infer<typeof questionSetAssignedSchema> };

@@ -16,12 +16,14 @@ import { signInLog } from './sign-in-log.ts';
 import { users } from './users.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
+import { questionSets } from './question-sets.ts';
 
 /**
- * The practice loop. learner-profiles hands time zones to the models after it, and review-states
- * hands attempts and achievements what it derived from the same event (BatchContext).
+ * The practice loop. learner-profiles hands time zones to the models after it, review-states hands
+ * ability-model, attempts and achievements what it derived from the same event, and ability-model
+ * hands achievements the topic's mastery (BatchContext).
  */
-const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, attempts, practiceDays, achievements, abilityModel];
+const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, abilityModel, attempts, practiceDays, achievements];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets];

@@ -18,6 +18,7 @@ interface ProblemCreatedData {
   template_id: string | null;
   seed: number | null;
   source: string;
+  question_set_id?: string;
 }
 
 /**
@@ -27,7 +28,7 @@ interface ProblemCreatedData {
  */
 export const problems: ReadModel = {
   name: 'problems',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'problems',
@@ -48,6 +49,8 @@ export const problems: ReadModel = {
         { name: 'template_id', type: 'text', nullable: true },
         { name: 'seed', type: 'int8', nullable: true },
         { name: 'source', type: 'text' },
+        // A tutor's question-set problem: only students given the set practise it (never the general bank).
+        { name: 'question_set_id', type: 'uuid', nullable: true },
         { name: 'created_at', type: 'timestamptz' },
         // The catalogue's order: query-api tops up its in-memory copy from the last position it saw.
         { name: 'position', type: 'int8' },
@@ -89,6 +92,7 @@ export const problems: ReadModel = {
       template_id: p.template_id,
       seed: p.seed,
       source: p.source,
+      question_set_id: p.question_set_id ?? null,
       created_at: event.metadata.at,
       position: event.position,
     });

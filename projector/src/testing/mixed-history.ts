@@ -97,6 +97,7 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   await append(`referral-${codes[0]}`, [event('ReferralCodeCreated', { code: codes[0], tutorId: tutor, kind: 'generated' }, tick(5))]);
   await append(`referral-${codes[1]}`, [event('ReferralCodeCreated', { code: codes[1], tutorId: tutor, kind: 'custom' }, tick(5))]);
 
+  const activeStudents: string[] = [];
   for (let s = 1; s <= options.students; s += 1) {
     const userId = await register('student', s);
     await signIn(userId);
@@ -107,7 +108,8 @@ export async function appendMixedHistory(store: EventStore, options: { students:
       if (s % 4 === 1) {
         await append(relationship, [event('TutorStudentActivated', { tutorId: tutor, studentId: userId, changedBy: tutor }, tick(30))]);
         if (s % 8 === 1) await append(relationship, [event('TutorStudentDeactivated', { tutorId: tutor, studentId: userId, changedBy: admin }, tick(30))]);
-        else await append(relationship, [event('StudentFellBehind', { tutorId: tutor, studentId: userId, lastPracticeAt: null, overdueReviews: 0, reasons: ['no_practice'] }, tick(60))]);
+        else activeStudents.push(userId);
+        if (s % 8 !== 1) await append(relationship, [event('StudentFellBehind', { tutorId: tutor, studentId: userId, lastPracticeAt: null, overdueReviews: 0, reasons: ['no_practice'] }, tick(60))]);
       }
     }
     if (s % 3 === 0) await append(`user-${userId}`, [event('ProfileUpdated', { userId, lastName: `Renamed${s}`, timezone: 'Europe/Paris' }, tick(3))]);
@@ -144,6 +146,14 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   }
 
   await append(`referral-${codes[1]}`, [event('ReferralCodeDeactivated', { code: codes[1], tutorId: tutor }, tick(5))]);
+
+  // A tutor's question set with one written problem, given to the active students.
+  const setId = randomUUID();
+  const setProblem = { ...problems[0]!, problem_id: randomUUID(), source: 'tutor' as const, template_id: null, seed: null, question_set_id: setId };
+  await append(`question-set-${setId}`, [event('QuestionSetCreated', { setId, tutorId: tutor, title: 'Mixed set' }, tick(5))]);
+  await append(`problem-${setProblem.problem_id}`, [event('ProblemCreated', setProblem, tick(1))]);
+  await append(`question-set-${setId}`, [event('QuestionAddedToSet', { setId, problemId: setProblem.problem_id }, tick(0.1))]);
+  if (activeStudents.length > 0) await append(`question-set-${setId}`, [event('QuestionSetAssigned', { setId, tutorId: tutor, studentIds: activeStudents }, tick(5))]);
 
   for (let c = 0; c < 5; c += 1) {
     const requestId = randomUUID();

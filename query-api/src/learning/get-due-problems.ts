@@ -58,6 +58,8 @@ const learnerRow = z.object({
   topic_states: z.record(z.string(), z.unknown()).nullable(),
   answers: z.number(),
   attempted: z.array(z.unknown()),
+  /** Problems of question sets the learner's active tutors gave them, not attempted yet, oldest set first. */
+  assigned: z.array(z.unknown()),
 });
 
 /**
@@ -128,7 +130,9 @@ function newProblemProgress(now: Date): ReviewProgress {
  * GET /api/learning/due-problems/{userId}?limit=20 → { data: { problems, reviews, new, due_total } }.
  *
  * Reviews first: problems due today in the learner's time zone (FSRS due by the end of today and
- * not already reviewed today), most overdue first. Then new problems (never attempted, in the
+ * not already reviewed today), most overdue first. Then the problems of question sets the
+ * learner's active tutors gave them (not attempted yet, oldest set first, in the set's order; the
+ * session grows to hold them, up to `limit`). Then new problems (never attempted, in the
  * learner's grade when it is known) chosen by `selectNewProblems` nearest the target success
  * probability (0.75) predicted by the knowledge model, and put together by `composeSession`:
  * the landing page's outline (3-4 reviews, 1-2 new; 6 new for a learner with nothing due),
@@ -155,10 +159,12 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
           SELECT
             (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
                SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
-                      r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts, r.mastered,
+                      r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts,
+                      (r.last_is_correct AND coalesce(t.mastered, false)) AS mastered,
                       r.state -> 'card' AS card
                FROM read_models.review_states r
                JOIN read_models.problems p ON p.problem_id = r.problem_id
+               LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
                WHERE r.user_id = ${user} AND ${due}
                ORDER BY r.due_at, r.problem_id
                LIMIT ${MAX_SESSION_SIZE}) d) AS reviews,
@@ -166,12 +172,21 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
             (SELECT state FROM read_models.ability_students WHERE user_id = ${user}) AS learner_state,
             (SELECT json_object_agg(topic_id, state) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_states,
             (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
-            (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted`),
+            (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted,
+            (SELECT coalesce(json_agg(q.problem_id ORDER BY q.assigned_at, q.set_id, q.ord), '[]'::json) FROM (
+               SELECT e.problem_id, a.assigned_at, a.set_id, e.ord
+               FROM read_models.question_set_assignments a
+               JOIN read_models.question_sets s ON s.set_id = a.set_id
+               JOIN read_models.tutor_students ts ON ts.tutor_id = a.tutor_id AND ts.student_id = a.student_id AND ts.status = 'active'
+               CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) WITH ORDINALITY AS e(problem_id, ord)
+               WHERE a.student_id = ${user}
+                 AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = e.problem_id::uuid)) q) AS assigned`),
         problemCatalogueOf(deps.pool, deps.waiter).viewAt(deps.waiter.checkpoint),
       ]);
       const reviews = learnerData.reviews as ReviewJson[];
-      // A review of a problem created after the catalogue's checkpoint: read the catalogue once more.
-      const catalogue = reviews.every((review) => bank.problems.has(review.problem_id))
+      const assignedIds = learnerData.assigned as string[];
+      // A review or an assigned problem created after the catalogue's checkpoint: read the catalogue once more.
+      const catalogue = reviews.every((review) => bank.problems.has(review.problem_id)) && assignedIds.every((id) => bank.problems.has(id))
         ? bank
         : await problemCatalogueOf(deps.pool, deps.waiter).latest();
 
@@ -190,11 +205,16 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       };
 
       const attempted = new Set(learnerData.attempted as string[]);
+      const candidate = (problem: ProblemRow) => ({ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem });
+      const assigned = assignedIds.flatMap((id) => {
+        const problem = catalogue.problems.get(id);
+        return problem ? [candidate(problem)] : [];
+      });
       const fresh = selectNewProblems(
         catalogue
           .ofGrade(learner.gradeLevel)
           .flatMap((problem) =>
-            attempted.has(problem.problem_id) ? [] : [{ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem }],
+            attempted.has(problem.problem_id) ? [] : [candidate(problem)],
           ),
         {
           count: MAX_SESSION_SIZE,
@@ -208,8 +228,9 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
         const problem = catalogue.problems.get(review.problem_id);
         return problem ? [{ problemId: review.problem_id, review, problem }] : [];
       });
-      const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + MIN_NEW_PER_SESSION));
-      const session = composeSession({ dueReviews, newProblems: fresh, limit });
+      // A session grows to hold the tutor's assigned problems too (never past `limit`).
+      const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + Math.max(MIN_NEW_PER_SESSION, assigned.length)));
+      const session = composeSession({ dueReviews, newProblems: fresh, assigned, limit });
 
       const problems = session.map((item): DueProblem => {
         if (item.kind === 'new') {

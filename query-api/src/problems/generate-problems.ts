@@ -5,7 +5,7 @@ import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import type { QueryApiDeps } from '../deps.ts';
-import { attemptedCondition, checkTopicGrade, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
+import { attemptedCondition, checkTopicGrade, IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
 
 export const MAX_GENERATE_COUNT = 20;
 
@@ -31,7 +31,7 @@ export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDep
     schema: { tags: ['problems'], querystring },
     handler: async (request) => {
       const { count, difficulty_level: difficulty, grade_level: grade } = request.query;
-      const conditions: FragmentSqlToken[] = [];
+      const conditions: FragmentSqlToken[] = [IN_BANK];
       if (request.query.topic) {
         const topic = resolveTopic(request.query.topic);
         checkTopicGrade(topic, grade);

@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { topics } from '@mathdaily/domain/problems/topics';
 import type { QueryApiDeps } from '../deps.ts';
+import { IN_BANK } from './problem-row.ts';
 
 const countRow = z.object({
   topic_id: z.string(),
@@ -32,7 +33,7 @@ export function registerListProblemTopics(app: FastifyInstance, deps: QueryApiDe
   app.get('/api/problems/topics', { config: { access: 'authenticated' }, schema: { tags: ['problems'] } }, async () => {
     const rows = await deps.pool.any(sql.type(countRow)`
       SELECT topic_id, min(topic) AS topic, grade, difficulty_level, count(*) AS n
-      FROM read_models.problems GROUP BY topic_id, grade, difficulty_level`);
+      FROM read_models.problems p WHERE ${IN_BANK} GROUP BY topic_id, grade, difficulty_level`);
     const summaries = new Map<string, TopicSummary>();
     for (const topic of topics) {
       summaries.set(topic.id, {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { problemTypes } from '@mathdaily/domain/problems/problem';
 import type { QueryApiDeps } from '../deps.ts';
-import { intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems } from './problem-row.ts';
+import { IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems } from './problem-row.ts';
 
 const typeMessage = `type must be one of: ${problemTypes.join(', ')}`;
 
@@ -38,7 +38,7 @@ export function registerListProblems(app: FastifyInstance, deps: QueryApiDeps) {
       const { page, limit } = query;
       const grade = query.grade ?? query.grade_level;
       const difficulty = query.difficulty ?? query.difficulty_level;
-      const conditions: FragmentSqlToken[] = [];
+      const conditions: FragmentSqlToken[] = [IN_BANK];
       if (query.topic) conditions.push(sql.fragment`p.topic_id = ${resolveTopic(query.topic).id}`);
       if (grade !== undefined) conditions.push(sql.fragment`p.grade = ${grade}`);
       if (difficulty !== undefined) conditions.push(sql.fragment`p.difficulty_level = ${difficulty}`);
@@ -51,7 +51,7 @@ export function registerListProblems(app: FastifyInstance, deps: QueryApiDeps) {
           p.search @@ websearch_to_tsquery('english', ${q}) OR p.question ILIKE ${pattern} OR p.topic ILIKE ${pattern})`);
         order = sql.fragment`ts_rank(p.search, websearch_to_tsquery('english', ${q})) DESC, ${order}`;
       }
-      const whereClause = conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
+      const whereClause = sql.join(conditions, sql.fragment` AND `);
       const [rows, total] = await Promise.all([
         deps.pool.any(sql.type(problemRow)`
           SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE ${whereClause}

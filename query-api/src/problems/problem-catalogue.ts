@@ -7,7 +7,7 @@ import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 export interface CatalogueView {
   /** Every problem by id. */
   problems: ReadonlyMap<string, ProblemRow>;
-  /** Problems of a grade (or all of them), in one fixed order. */
+  /** Problems of the shared bank (no question-set problems) of a grade (or all of them), in one fixed order. */
   ofGrade(grade: number | null): readonly ProblemRow[];
   /** The knowledge model's learned difficulty of a problem within its topic (read_models.ability_problems), null before its first answer. */
   difficulty(problemId: string): number | null;
@@ -127,7 +127,7 @@ function catalogueView(
   difficulties: ReadonlyMap<string, number>,
   state: { at: Point; fingerprint: string; size: number },
 ): Snapshot {
-  const all = [...problems.values()];
+  const all = [...problems.values()].filter((row) => row.question_set_id === null);
   const byGrade = new Map<number, ProblemRow[]>();
   for (const row of all) {
     const grade = byGrade.get(row.grade);

@@ -23,6 +23,8 @@ export const problemRow = z.object({
   template_id: z.string().nullable(),
   seed: z.number().nullable(),
   source: z.string(),
+  /** A tutor's question-set problem (practised only by students given the set), else null. */
+  question_set_id: z.string().nullable(),
   created_at: z.string(),
 });
 export type ProblemRow = z.infer<typeof problemRow>;
@@ -30,7 +32,10 @@ export type ProblemRow = z.infer<typeof problemRow>;
 export const PROBLEM_COLUMNS = sql.fragment`
   p.problem_id, p.topic, p.topic_id, p.grade, p.question, p.problem_type, p.answer_options, p.correct_answer,
   p.answer_form, p.hint, p.explanation, p.difficulty_level, p.estimated_time_seconds, p.template_id, p.seed,
-  p.source, p.created_at`;
+  p.source, p.question_set_id, p.created_at`;
+
+/** The shared bank: every problem but tutors' question-set problems, which only their students practise. */
+export const IN_BANK = sql.fragment`p.question_set_id IS NULL`;
 
 /**
  * A problem as the API returns it (SPEC §3 Problem, snake_case, `id`). The answer and the

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../deps.ts';
+import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+
+const setRow = z.object({
+  id: z.string(),
+  tutor_id: z.string(),
+  title: z.string(),
+  question_count: z.number(),
+  assigned_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/**
+ * GET /api/tutors/question-sets (tutors: theirs; admins: ?tutor_id= or all) → {sets}: each set's
+ * title, number of questions and of students given it, newest change first.
+ */
+export function registerListQuestionSets(app: FastifyInstance, deps: QueryApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/question-sets', {
+    config: { access: ['tutor', 'admin'] },
+    schema: { tags: ['tutors'], querystring: tutorScopeQuery },
+    handler: async (request) => {
+      const scope = tutorScopeOf(request, request.query);
+      const sets = await deps.pool.any(sql.type(setRow)`
+        SELECT s.set_id AS id, s.tutor_id, s.title, jsonb_array_length(s.problem_ids)::int8 AS question_count,
+               (SELECT count(*) FROM read_models.question_set_assignments a WHERE a.set_id = s.set_id) AS assigned_count,
+               s.created_at, s.updated_at
+        FROM read_models.question_sets s
+        WHERE ${inScope('s', scope)}
+        ORDER BY s.updated_at DESC, s.set_id`);
+      return { sets };
+    },
+  });
+}
