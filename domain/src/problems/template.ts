@@ -35,7 +35,7 @@ export interface Built {
   distractors?: readonly string[];
   /** Multiple choice: more wrong options when the typical mistakes coincide with the answer. */
   fallback?: (rng: Rng, attempt: number) => string;
-  /** A drawing of the problem (shape, angles, clock), from the same numbers. */
+  /** A drawing of the problem (shape, angles, clock, number line, chart, measuring picture), from the same numbers. */
   figure?: ProblemFigure;
 }
 

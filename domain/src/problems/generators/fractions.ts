@@ -1,5 +1,6 @@
 /** Fractions, decimals, percentages, ratio and proportion. */
 import { count, fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
+import { slicedCircleFigure } from '../figures.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -33,6 +34,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         form: { kind: 'exact_fraction' },
         hint: 'The bottom number is how many equal slices there were. The top number is how many are left.',
         explanation: `$${d} - ${eaten} = ${left}$ slices are left out of ${d}, so $${texFracRaw(left, d)}$${gcd(left, d) > 1 ? `, which simplifies to $${texFrac(left, d)}$` : ''} of the ${food} is left.`,
+        figure: slicedCircleFigure(d, eaten, food),
       };
     },
   }),

@@ -1,6 +1,6 @@
 /** Early-grade measures: money, time, length/mass/capacity, and 2D/3D shapes. */
 import { article, fixed, money, num, texNum } from '../format.ts';
-import { clockFigure } from '../figures.ts';
+import { clockFigure, measuringJugFigure, rulerFigure, weighingScaleFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 /** pence → '£3.45' */
@@ -300,6 +300,14 @@ export const measurementTemplates: ProblemTemplate[] = [
         form: { kind: 'number', unit: 'cm' },
         hint: 'How much longer means find the difference: take the shorter length from the longer length.',
         explanation: `$${la} - ${lb} = ${la - lb}$, so the ${a} is ${la - lb} cm longer.`,
+        figure: rulerFigure(
+          [
+            { name: a, length: la },
+            { name: b, length: lb },
+          ],
+          'cm',
+          30,
+        ),
       };
     },
   }),
@@ -361,6 +369,7 @@ export const measurementTemplates: ProblemTemplate[] = [
           factor > 1
             ? `1 ${from} = 1000 ${to}, so $${num(value)} \\times 1000 = ${texNum(answer)}$ ${to}.`
             : `1000 ${from} = 1 ${to}, so $${texNum(value)} \\div 1000 = ${num(answer)}$ ${to}.`,
+        figure: from === 'kg' || from === 'g' ? weighingScaleFigure(value, from) : measuringJugFigure(value, from),
       };
     },
   }),

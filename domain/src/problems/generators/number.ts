@@ -1,5 +1,6 @@
 /** Whole numbers: place value, comparing, the four operations, rounding, factors, negatives, order of operations. */
 import { count, num, primeFactors, round, texNum, texPow } from '../format.ts';
+import { numberLineFigure, thermometerFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
@@ -190,6 +191,14 @@ export const numberTemplates: ProblemTemplate[] = [
         fallback: (r) => String(high + r.int(1, 30)),
         hint: 'The number must be bigger than the first number and smaller than the second.',
         explanation: `$${low} < ${inside} < ${high}$, so $${inside}$ is between them. The others are smaller than $${low}$ or bigger than $${high}$.`,
+        figure: numberLineFigure({
+          from: Math.floor((low - 10) / 10) * 10,
+          to: Math.ceil((high + 10) / 10) * 10,
+          numberedEvery: 10,
+          marks: [low, high],
+          shade: [low, high],
+          alt: `A number line with ${low} and ${high} marked and the stretch between them shaded.`,
+        }),
       };
     },
   }),
@@ -875,6 +884,8 @@ export const numberTemplates: ProblemTemplate[] = [
         fallback: (r) => String(answer + r.pick([-2, -1, 1, 2])),
         hint: subtract ? 'Subtracting a negative number is the same as adding the positive number.' : 'Adding a negative number is the same as subtracting the positive number.',
         explanation: `$${a} ${subtract ? '-' : '+'} (${b}) = ${a} ${subtract ? '+' : '-'} ${-b} = ${answer}$.`,
+        // Wide enough for every answer (-24 to 24), so its ends say nothing about this one.
+        figure: numberLineFigure({ from: -25, to: 25, numberedEvery: 5, marks: [a], alt: `A number line from -25 to 25, numbered every 5, with ${a} marked.` }),
       };
     },
   }),
@@ -924,6 +935,8 @@ export const numberTemplates: ProblemTemplate[] = [
         form: { kind: 'number', unit: '°C' },
         hint: `Picture a thermometer: ${rises ? 'rising means counting up' : 'falling means counting down'} from the starting temperature, passing through zero if you need to.`,
         explanation: `$${start} ${rises ? '+' : '-'} ${change} = ${end}$, so the temperature was ${end} °C.`,
+        // From -40 to 30 °C: every end temperature (-35 to 19) is on it.
+        figure: thermometerFigure(start, -40, 30),
       };
     },
   }),
@@ -944,6 +957,8 @@ export const numberTemplates: ProblemTemplate[] = [
         distractors: values.filter((v) => v !== target).map(String),
         hint: 'On a number line, numbers get smaller as you move left. A negative number further from zero is smaller.',
         explanation: `In order: ${[...values].sort((x, y) => x - y).join(' < ')}. The ${smallest ? 'smallest' : 'largest'} is $${target}$.`,
+        // An empty line with the same ends for every problem: the child places the options on it.
+        figure: numberLineFigure({ from: -15, to: 10, numberedEvery: 5, alt: 'A number line from -15 to 10, numbered every 5.' }),
       };
     },
   }),

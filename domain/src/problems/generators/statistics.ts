@@ -1,5 +1,6 @@
 /** Statistics and probability: averages, spread, probability, counting. */
 import { fixed, frac, num, reduce, round, sum, texFrac } from '../format.ts';
+import { barChartFigure, pieChartFigure } from '../figures.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -155,6 +156,13 @@ export const statisticsTemplates: ProblemTemplate[] = [
         form: { kind: 'number', tolerance: 0.001 },
         hint: 'Multiply each value by its frequency and add these up. Then divide by the total frequency, not by the number of rows.',
         explanation: `$\\sum fx = ${values.map((v, i) => `${v} \\times ${freqs[i]}`).join(' + ')} = ${fx}$ and $\\sum f = ${total}$. Mean $= ${fx} \\div ${total} = ${fixed(mean, 4)}\\ldots \\approx ${fixed(mean, 2)}$.`,
+        figure: barChartFigure({
+          categories: values.map(String),
+          values: freqs,
+          categoryTitle: 'Number of pets',
+          valueTitle: 'Frequency',
+          alt: `A bar chart of the table. ${values.map((v, i) => `${v} pet${v === 1 ? '' : 's'}: ${freqs[i]} students`).join('; ')}.`,
+        }),
       };
     },
   }),
@@ -246,6 +254,13 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: `${fixed(est, 1)} minutes`,
         form: { kind: 'number', unit: 'minutes', tolerance: 0.001 },
         hint: 'Use the midpoint of each group as the value for everyone in that group.',
+        figure: barChartFigure({
+          categories: groups.map(([a, b]) => `${a}–${b}`),
+          values: freqs,
+          categoryTitle: 'Time t (minutes)',
+          valueTitle: 'Frequency',
+          alt: `A bar chart of the table. ${groups.map(([a, b], i) => `More than ${a} and up to ${b} minutes: ${freqs[i]} people`).join('; ')}.`,
+        }),
         explanation: `Midpoints ${mids.join(', ')}. $\\sum fx = ${mids.map((m, i) => `${m} \\times ${freqs[i]}`).join(' + ')} = ${fx}$ and $\\sum f = ${total}$. Estimate $= ${fx} \\div ${total} \\approx ${fixed(est, 1)}$ minutes.`,
       };
     },
@@ -300,6 +315,10 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(counts[i] as number, total),
         form: { kind: 'exact_fraction' },
         hint: 'Probability = number of ways the event can happen ÷ total number of equally likely outcomes.',
+        figure: pieChartFigure(
+          colours.map((name, k) => ({ name, value: counts[k] as number })),
+          `A pie chart of the counters in the bag: ${colours.map((c, k) => `${counts[k]} ${c}`).join(', ')}.`,
+        ),
         explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}$${reduce(counts[i] as number, total)[1] !== total ? ` $= ${texFrac(counts[i] as number, total)}$` : ''}.`,
       };
     },
