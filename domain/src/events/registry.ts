@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { contactEventSchemas } from '../contact/events.ts';
 import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
-import { practiceEventSchemas } from '../learning/events.ts';
+import { placementEventSchemas, practiceEventSchemas } from '../learning/events.ts';
 import { problemEventSchemas } from '../problems/events.ts';
 import { tutoringEventSchemas } from '../tutoring/events.ts';
 
@@ -15,6 +15,7 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...accountEventSchemas,
   ...clientErrorEventSchemas,
   ...practiceEventSchemas,
+  ...placementEventSchemas,
   ...problemEventSchemas,
   ...tutoringEventSchemas,
 };

@@ -87,3 +87,65 @@ export const practiceEventTypes = Object.keys(practiceEventSchemas) as PracticeE
 
 export const isPracticeEvent = (event: { type: string }): event is PracticeEvent =>
   Object.hasOwn(practiceEventSchemas, event.type);
+
+/**
+ * Events of the placement stream `placement-{userId}` (placement-decider.ts): the adaptive check
+ * that sets a starting grade. An answer carries what the estimate and the knowledge model need,
+ * so a replay reproduces both without generating the problems again.
+ */
+
+export const placementStreamId = (userId: string): string => `placement-${userId}`;
+
+const grade = z.number().int().min(1).max(12);
+
+export const placementStartedSchema = z.object({
+  placementId: id,
+  userId: id,
+  /** Seeds every question's choice of problem (placementQuestion). */
+  seed: z.number().int().min(0).max(0xffffffff),
+  /** The grade the student gave, if any: the estimate's prior leans towards it. */
+  statedGrade: grade.nullable(),
+});
+
+export const placementAnswerRecordedSchema = z.object({
+  placementId: id,
+  userId: id,
+  /** 1-based. */
+  question: z.number().int().min(1).max(12),
+  templateId: z.string().min(1).max(100),
+  problemSeed: z.number().int().min(0).max(0xffffffff),
+  topic: z.string().min(1).max(200),
+  topicId: id,
+  grade,
+  difficultyLevel: z.number().int().min(1).max(5),
+  multipleChoice: z.boolean(),
+  /** Empty when the student said they have not learned this yet. */
+  userAnswer: z.string().max(1000),
+  skipped: z.boolean(),
+  isCorrect: z.boolean(),
+  responseTimeMs: z.number().int().min(0).max(86_400_000),
+});
+
+export const placementCompletedSchema = z.object({
+  placementId: id,
+  userId: id,
+  /** The starting grade: new practice problems come from it. */
+  grade,
+  questions: z.number().int().min(1).max(12),
+  correct: z.number().int().min(0).max(12),
+});
+
+export const placementEventSchemas = {
+  PlacementStarted: placementStartedSchema,
+  PlacementAnswerRecorded: placementAnswerRecordedSchema,
+  PlacementCompleted: placementCompletedSchema,
+};
+
+export type PlacementStartedData = z.infer<typeof placementStartedSchema>;
+export type PlacementAnswerRecordedData = z.infer<typeof placementAnswerRecordedSchema>;
+export type PlacementCompletedData = z.infer<typeof placementCompletedSchema>;
+
+export type PlacementEvent =
+  | { type: 'PlacementStarted'; data: PlacementStartedData }
+  | { type: 'PlacementAnswerRecorded'; data: PlacementAnswerRecordedData }
+  | { type: 'PlacementCompleted'; data: PlacementCompletedData };

@@ -210,7 +210,8 @@ export function evolvePractice(state: PracticeState, event: PracticeEvent): Prac
 
 const conflict = (message: string) => new DomainError('CONFLICT', message);
 
-function validated<T>(schema: z.ZodType<T>, data: unknown): T {
+/** Event data checked against its schema; a failure is VALIDATION_FAILED naming the fields (never an appended bad event). */
+export function validated<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
