@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
+import { QUESTION_SET_MESSAGES, REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
 import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily/testing';
 
 /**
  * The tutor area through the whole app on a real database: referral codes, registration and
- * redemption with a code, relationship transitions, the tutor's read models and who may see what.
+ * redemption with a code, relationship transitions, the tutor's read models, question sets and
+ * who may see what.
  */
 
 let app: RunningApp;
@@ -16,7 +17,7 @@ interface Caller {
   userId: string;
 }
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, as: Caller | null, payload?: unknown) {
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: Caller | null, payload?: unknown) {
   const response = await app.server.inject({
     method,
     url,
@@ -195,5 +196,96 @@ describe('joining a tutor', () => {
     for (let i = 0; i < 31 && status === 200; i += 1) status = (await call('POST', '/api/tutors/referral-codes/check', otherTutor, { code: `FREE${i}` })).status;
     expect(status).toBe(429);
     expect((await call('POST', '/api/tutors/referral-codes/check', tutor, { code: 'FREE1' })).status).toBe(200);
+  });
+});
+
+describe('question sets', () => {
+  const question = {
+    topic_id: 'fractions', grade: 5, question: 'What is $\\frac{2}{3} + \\frac{1}{6}$?', problem_type: 'numeric', correct_answer: '5/6',
+    answer_form: { kind: 'exact_fraction' }, hint: 'Use sixths.', explanation: '4/6 + 1/6 = 5/6', difficulty_level: 2, estimated_time_seconds: 60,
+  };
+  let setId = '';
+  let questionId = '';
+  let active: Caller;
+  let pending: Caller;
+
+  test('a tutor writes a set; an answer the checker cannot read is refused and nothing is stored', async () => {
+    const created = await call('POST', '/api/tutors/question-sets', tutor, { title: '  Fractions week ' });
+    expect(created).toMatchObject({ status: 201, body: { title: 'Fractions week' } });
+    setId = created.body.id;
+    expect((await call('POST', '/api/tutors/question-sets', tutor, { title: ' ' })).body.message).toBe(QUESTION_SET_MESSAGES.title);
+
+    const stream = `question-set-${setId}`;
+    const before = (await app.store.readStream(stream)).events.length;
+    const unreadable = await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, { ...question, correct_answer: 'five sixths' });
+    expect(unreadable).toMatchObject({ status: 422, body: { message: 'The correct answer "five sixths" cannot be read in its answer form (exact fraction).', fields: { correct_answer: expect.any(String) } } });
+    const unsimplified = await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, { ...question, correct_answer: '10/12', answer_form: { kind: 'exact_fraction', require: 'simplest' } });
+    expect(unsimplified.status).toBe(422);
+    expect(unsimplified.body.message).toMatch(/^The correct answer "10\/12" does not pass its own check/);
+    expect((await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, { ...question, topic_id: 'astrology' })).status).toBe(400);
+    expect((await app.store.readStream(stream)).events.length).toBe(before);
+
+    const added = await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, question);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    questionId = added.body.problem_id;
+    const shown = await call('GET', `/api/tutors/question-sets/${setId}`, tutor);
+    expect(shown.body).toMatchObject({ title: 'Fractions week', questions: [{ id: questionId, topic: 'Fractions', correct_answer: '5/6', source: 'tutor' }], assigned_students: [] });
+    expect((await call('GET', '/api/tutors/question-sets', tutor)).body.sets).toContainEqual(expect.objectContaining({ id: setId, question_count: 1, assigned_count: 0 }));
+    // The set's problems are private to it: not in the shared bank's list.
+    expect((await call('GET', '/api/problems?q=sixths&limit=100', tutor)).body.data.problems.map((p: { id: string }) => p.id)).not.toContain(questionId);
+  });
+
+  test("another tutor cannot see, change or assign the set; a student cannot call; an admin can see it", async () => {
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, otherTutor)).status).toBe(404);
+    expect((await call('GET', '/api/tutors/question-sets', otherTutor)).body.sets).toEqual([]);
+    expect((await call('POST', `/api/tutors/question-sets/${setId}/questions`, otherTutor, question)).body.message).toBe(QUESTION_SET_MESSAGES.notFound);
+    expect((await call('POST', `/api/tutors/question-sets/${setId}/assignments`, otherTutor, { student_ids: [student.userId] })).status).toBe(404);
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, admin)).status).toBe(200);
+    for (const [method, url, body] of [
+      ['GET', '/api/tutors/question-sets', undefined],
+      ['GET', `/api/tutors/question-sets/${setId}`, undefined],
+      ['POST', '/api/tutors/question-sets', { title: 'Mine' }],
+      ['POST', `/api/tutors/question-sets/${setId}/questions`, question],
+      ['POST', `/api/tutors/question-sets/${setId}/assignments`, { student_ids: [student.userId] }],
+    ] as const) {
+      expect((await call(method, url, student, body)).status, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  test('the set goes only to active students, and its problem comes first among their new problems', async () => {
+    const quinn = await register({ referralCode: custom, firstName: 'Quinn', lastName: 'Quiz' });
+    active = { token: quinn.body.accessToken, userId: quinn.body.user.id };
+    const penny = await register({ referralCode: custom, firstName: 'Penny', lastName: 'Pending' });
+    pending = { token: penny.body.accessToken, userId: penny.body.user.id };
+    expect((await call('PUT', `/api/tutors/students/${active.userId}`, tutor, { relationship_status: 'active' })).status).toBe(200);
+
+    const assign = (ids: string[]) => call('POST', `/api/tutors/question-sets/${setId}/assignments`, tutor, { student_ids: ids });
+    expect(await assign([active.userId, pending.userId])).toMatchObject({ status: 409, body: { message: QUESTION_SET_MESSAGES.notActive } });
+    expect(await assign([student.userId])).toMatchObject({ status: 409, body: { message: QUESTION_SET_MESSAGES.notActive } });
+    expect(await assign([otherTutor.userId])).toMatchObject({ status: 403, body: { message: QUESTION_SET_MESSAGES.notYourStudent } });
+    expect((await assign([])).status).toBe(400);
+    expect((await assign([active.userId])).status).toBe(200);
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.assigned_students).toEqual([expect.objectContaining({ id: active.userId, name: 'Quinn Quiz' })]);
+
+    const queue = (await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data;
+    expect(queue.problems[0]).toMatchObject({ id: questionId, kind: 'new', correct_answer: null, explanation: null });
+    const others = (await call('GET', `/api/learning/due-problems/${pending.userId}`, pending)).body.data.problems.map((p: { id: string }) => p.id);
+    expect(others).not.toContain(questionId);
+
+    const sessionId = randomUUID();
+    await call('POST', '/api/learning/sessions', active, { session_id: sessionId });
+    const answered = await call('POST', '/api/learning/submit-answer', active, { problem_id: questionId, session_id: sessionId, user_answer: '10/12', response_time_ms: 7000 });
+    expect(answered.body.data ?? answered.body).toMatchObject({ is_correct: true });
+    expect((await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data.problems.map((p: { id: string }) => p.id)).not.toContain(questionId);
+  });
+
+  test('an edited question is a new problem in the old one\'s place', async () => {
+    const edited = await call('PUT', `/api/tutors/question-sets/${setId}/questions/${questionId}`, tutor, { ...question, hint: 'Twelfths work too.' });
+    expect(edited.status).toBe(200);
+    const shown = (await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body;
+    expect(shown.questions.map((q: { id: string; hint: string }) => [q.id, q.hint])).toEqual([[edited.body.problem_id, 'Twelfths work too.']]);
+    expect((await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data.problems[0].id).toBe(edited.body.problem_id);
+    expect((await call('DELETE', `/api/tutors/question-sets/${setId}/questions/${edited.body.problem_id}`, tutor)).status).toBe(200);
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.questions).toEqual([]);
   });
 });
