@@ -6,14 +6,8 @@ export interface CommandApiConfig {
   jwtSecret: string;
   /** Seed the SPEC's four test accounts and allow quick login. */
   demoAccounts: boolean;
-  /** Where people open the app, for links in e-mails. */
-  publicUrl: string;
-  /** Directory for files the app writes (uploaded avatars, the development mailbox). */
+  /** Directory for files the app writes (uploaded avatars). */
   dataDir: string;
-  /** SMTP_URL: send e-mail through this server instead of the development mailbox under dataDir. */
-  smtpUrl?: string | undefined;
-  /** The From: of outgoing e-mail (MAIL_FROM). */
-  mailFrom?: string | undefined;
 }
 
 export interface CommandApiDeps {

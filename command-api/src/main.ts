@@ -2,7 +2,6 @@
 import pg from 'pg';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
-import { MailReactor } from './mail/mail-reactor.ts';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
 
@@ -19,10 +18,7 @@ const deps = {
   config: {
     jwtSecret,
     demoAccounts: settings.demoAccounts,
-    publicUrl: settings.publicUrl,
     dataDir: settings.dataDir,
-    smtpUrl: settings.smtpUrl,
-    mailFrom: settings.mailFrom,
   },
 };
 await seedOnStart(deps, (line) => console.log(line));
@@ -40,24 +36,10 @@ const server = await createApiServer({
 });
 await server.register(async (scope) => commandApi(scope, deps));
 await server.listen({ port: settings.port, host: settings.host });
-// The outbox's delivery side; an advisory lock keeps one active sender among the instances.
-const mail = databaseUrl
-  ? new MailReactor({
-      store,
-      databaseUrl,
-      publicUrl: deps.config.publicUrl,
-      secret: jwtSecret,
-      dataDir: deps.config.dataDir,
-      smtpUrl: deps.config.smtpUrl,
-      from: deps.config.mailFrom,
-      log: (line) => console.log(line),
-    })
-  : undefined;
-await mail?.start();
+// E-mail requested by commands (EmailRequested) is sent by the projector's mail reactor.
 
 const stop = async () => {
   await server.close();
-  await mail?.stop();
   await store.close();
   await runtimePool?.end();
   await eventPool?.end().catch(() => {});

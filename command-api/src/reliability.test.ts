@@ -6,7 +6,8 @@ import { AccountsTestApp, nextIp, uniqueEmail } from './auth/testing/accounts-ap
 
 /**
  * Issue 14 on one app: Idempotency-Key on command routes (a re-sent request gets the first answer
- * and appends nothing), and the mail reactor surviving the loss of its database connection.
+ * and appends nothing), and mail (the projector's mail reactor) surviving the loss of the projector's
+ * lock connection.
  */
 
 let t: AccountsTestApp;
@@ -84,8 +85,8 @@ test('a malformed key → 400; refusals of the request itself are stored like an
   expect((await send({ ...body }, 'k-7')).statusCode).toBe(409);
 });
 
-test('mail keeps flowing after the reactor loses its database connection (as in a PostgreSQL restart)', async () => {
-  const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'mathdaily-mail-reactor' AND datname = current_database()`);
+test('mail keeps flowing after the projector loses its lock connection (as in a PostgreSQL restart)', async () => {
+  const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'mathdaily-projector' AND datname = current_database()`);
   expect(rows.length).toBeGreaterThan(0);
   for (const { pid } of rows) await db.query('SELECT pg_terminate_backend($1)', [pid]);
   const { user } = await t.register();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, streamPrincipalLoader } from '@mathdaily/api-kit';
-import { commandApi, MailReactor, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
+import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
 import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
@@ -86,10 +86,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     config: {
       jwtSecret: options.jwtSecret,
       demoAccounts: options.demoAccounts,
-      publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
       dataDir: options.dataDir,
-      smtpUrl: options.smtpUrl,
-      mailFrom: options.mailFrom,
     },
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
@@ -125,19 +122,16 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   }
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  // E-mail links name the port actually bound (port 0 in tests) unless PUBLIC_URL says otherwise.
-  if (!options.publicUrl) commandDeps.config.publicUrl = `http://localhost:${port}`;
-  const mail = new MailReactor({
-    store,
-    databaseUrl: options.databaseUrl,
-    publicUrl: commandDeps.config.publicUrl,
+  // The one mailer is the projector's mail reactor (on its thread when there is one). It starts
+  // now because e-mail links name the port actually bound (port 0 in tests) unless PUBLIC_URL
+  // says otherwise.
+  projector.startMail({
+    publicUrl: options.publicUrl ?? `http://localhost:${port}`,
     secret: options.jwtSecret,
     dataDir: options.dataDir,
-    smtpUrl: commandDeps.config.smtpUrl,
-    from: commandDeps.config.mailFrom,
-    log,
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom,
   });
-  await mail.start();
   return {
     url: `http://localhost:${port}`,
     server,
@@ -146,7 +140,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     async stop() {
       await server.close();
       await waiter.close();
-      await mail.stop();
       await projector.stop();
       await store.close();
       await pool.end();

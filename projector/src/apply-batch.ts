@@ -1,15 +1,9 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
+import { CheckpointMovedError } from './checkpointed-subscription.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
 import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, useSchema } from './schema.ts';
-
-/** Another process (a replay) moved the checkpoint: the caller must resubscribe from the stored one. */
-export class CheckpointMovedError extends Error {
-  constructor(readonly stored: bigint) {
-    super(`checkpoint moved to ${stored}`);
-  }
-}
 
 export interface ApplyBatchOptions {
   /** A pool, or a transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint. */
@@ -17,7 +11,7 @@ export interface ApplyBatchOptions {
   schema: string;
   models: readonly ReadModel[];
   events: readonly RecordedEvent[];
-  /** The checkpoint this batch follows; the stored one must still equal it. */
+  /** The checkpoint this batch follows; the stored one must still equal it (else CheckpointMovedError: a replay moved it). */
   after: bigint;
   /** Test hook: called before each event is applied; throwing aborts the batch. */
   beforeEach?: (event: RecordedEvent, index: number) => void;

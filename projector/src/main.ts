@@ -1,4 +1,5 @@
-// Production projector: the single active projector (others stand by on the advisory lock).
+// Production projector: the single active projector (others stand by on the advisory lock), and
+// with it the mail reactor.
 import { readSettingsOrExit } from '@mathdaily/api-kit';
 import { startProjectorService } from './projector-service.ts';
 
@@ -7,6 +8,8 @@ const service = await startProjectorService({
   databaseUrl: settings.databaseUrl!,
   eventStoreUrl: settings.eventStoreUrl,
   log: (line) => console.log(line),
+  // The product's one mailer runs in the active projector (docs/projector.md, "Reactors").
+  mail: { publicUrl: settings.publicUrl, secret: settings.jwtSecret!, dataDir: settings.dataDir, smtpUrl: settings.smtpUrl, from: settings.mailFrom },
 });
 console.log(`projector: running from position ${service.projector.checkpoint}`);
 

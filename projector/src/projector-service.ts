@@ -3,6 +3,7 @@ import { createSlonikPool } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
+import type { MailSettings } from './reactors/mail.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 export interface ProjectorServiceOptions {
@@ -11,6 +12,8 @@ export interface ProjectorServiceOptions {
   eventStoreUrl?: string | undefined;
   log: (line: string) => void;
   onCheckpoint?: (position: bigint) => void;
+  /** Send e-mail from the start (the production process); the embedded launcher starts it later. */
+  mail?: MailSettings;
 }
 
 export interface ProjectorService {
@@ -48,6 +51,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await pool.end();
     await eventPool.end().catch(() => {});
   };
+  if (options.mail) projector.startMail(options.mail);
   try {
     await projector.start();
     alertCheck.start();

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { MailSettings } from './reactors/mail.ts';
 
 export interface ProjectorWorkerData {
   databaseUrl: string;
@@ -14,10 +15,15 @@ export type ProjectorWorkerMessage =
   | { type: 'stopped' }
   | { type: 'failed'; message: string };
 
+/** What the launcher tells the worker. */
+export type ProjectorThreadCommand = { type: 'stop' } | { type: 'mail'; settings: MailSettings };
+
 /** What the launcher needs of a projector, wherever it runs. */
 export interface ProjectorHandle {
   readonly checkpoint: bigint;
   readonly active: boolean;
+  /** Starts the mail reactor in this projector (the launcher knows PUBLIC_URL's port only once it listens). */
+  startMail(settings: MailSettings): void;
   stop(): Promise<void>;
 }
 
@@ -91,9 +97,17 @@ export class ProjectorThread implements ProjectorHandle {
     return this.isActive;
   }
 
+  startMail(settings: MailSettings): void {
+    this.post({ type: 'mail', settings });
+  }
+
+  private post(command: ProjectorThreadCommand) {
+    this.worker.postMessage(command);
+  }
+
   /** Stops the projector cleanly (its batch finishes, its connections close); the thread ends after. */
   async stop(): Promise<void> {
-    this.worker.postMessage({ type: 'stop' });
+    this.post({ type: 'stop' });
     const timeout = setTimeout(() => void this.worker.terminate(), 10_000);
     await this.stopped;
     clearTimeout(timeout);

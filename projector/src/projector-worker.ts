@@ -2,7 +2,7 @@
 // (and it never starves them). Talks to ProjectorThread (projector-thread.ts) by messages.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startProjectorService } from './projector-service.ts';
-import type { ProjectorWorkerData, ProjectorWorkerMessage } from './projector-thread.ts';
+import type { ProjectorThreadCommand, ProjectorWorkerData, ProjectorWorkerMessage } from './projector-thread.ts';
 
 const port = parentPort!;
 const post = (message: ProjectorWorkerMessage) => port.postMessage(message);
@@ -17,8 +17,8 @@ try {
     onCheckpoint: (position) => post({ type: 'checkpoint', position: position.toString(), active: true }),
   });
   post({ type: 'started', position: service.projector.checkpoint.toString(), active: service.projector.active });
-  port.on('message', (message: { type: 'stop' }) => {
-    if (message.type !== 'stop') return;
+  port.on('message', (message: ProjectorThreadCommand) => {
+    if (message.type === 'mail') return service.projector.startMail(message.settings);
     service.stop().then(
       () => post({ type: 'stopped' }),
       (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),

@@ -1,9 +1,12 @@
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { EventStore, Subscription } from '@mathdaily/event-store';
-import { applyBatch, CheckpointMovedError } from './apply-batch.ts';
+import type { EventStore } from '@mathdaily/event-store';
+import { applyBatch } from './apply-batch.ts';
+import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
+import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
+import { mailReactor, type MailSettings } from './reactors/mail.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
 
@@ -27,25 +30,43 @@ export interface ProjectorOptions {
  * The one active projector: holds an advisory lock (others wait as standbys), rebuilds the
  * read models when their definitions changed, then follows all events from its checkpoint.
  * A failed batch rolls back whole; the projector resubscribes from the stored checkpoint.
+ * Its reactors (mail) run only while it holds the lock, each on its own checkpoint.
  */
 export class Projector {
   private lockClient: pg.Client | undefined;
-  private subscription: Subscription | undefined;
   private stopped = false;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private position = 0n;
-  private failures = 0;
   private readonly log: (line: string) => void;
-  private markCaughtUp!: () => void;
-  /** Resolves the first time a subscription has applied every event stored when it started. */
-  private readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
+  private readonly readModels: CheckpointedSubscription;
+  private readonly reactors: { reactor: Reactor; subscription: CheckpointedSubscription }[] = [];
 
   constructor(private readonly options: ProjectorOptions) {
     this.log = options.log ?? (() => {});
+    const { pool } = options;
+    this.readModels = new CheckpointedSubscription({
+      store: options.store,
+      name: 'projector',
+      batchSize: options.batchSize ?? 500,
+      backoff: { firstMs: 200, maxMs: 5000 },
+      log: this.log,
+      load: async () => (await schemaState(pool, ACTIVE_SCHEMA))?.position ?? 0n,
+      handle: async (events, after) => {
+        const position = await applyBatch({
+          db: pool,
+          schema: ACTIVE_SCHEMA,
+          models: options.models,
+          events,
+          after,
+          beforeEach: options.beforeEach,
+          eventsInPostgres: options.eventsInPostgres,
+        });
+        options.onCheckpoint?.(position);
+        return position;
+      },
+    });
   }
 
   get checkpoint(): bigint {
-    return this.position;
+    return this.readModels.position;
   }
 
   /** True while this projector holds the single-projector lock. */
@@ -53,15 +74,30 @@ export class Projector {
     return this.lockClient !== undefined;
   }
 
+  /** Runs the reactor whenever this projector is active: from now on if it is, else from when it takes over. */
+  addReactor(reactor: Reactor): void {
+    const subscription = reactorSubscription(reactor, { store: this.options.store, pool: this.options.pool, log: this.log });
+    this.reactors.push({ reactor, subscription });
+    if (this.active && !this.stopped) void subscription.start();
+  }
+
+  /** Sends e-mail (EmailRequested) while this projector is active: the product's one mailer. */
+  startMail(settings: MailSettings): void {
+    this.addReactor(mailReactor({ ...settings, log: this.log }));
+  }
+
   /** Resolves once this projector is active and has caught up with the events stored at start. */
   async start(): Promise<void> {
     await this.activate();
-    await Promise.race([this.caughtUp, this.stoppedSignal]);
+    await Promise.race([this.readModels.caughtUp, this.stoppedSignal]);
   }
 
-  /** Takes the lock (standing by while another projector holds it), rebuilds if needed, follows events. */
+  /** Takes the lock (standing by while another projector holds it), starts the reactors, rebuilds if needed, follows events. */
   private async activate(): Promise<void> {
     if (!(await this.acquireLock())) return;
+    await migrateReactorCheckpoints(this.options.pool);
+    // Reactors before the rebuild: rebuilding the read models must not hold back mail.
+    for (const { subscription } of this.reactors) await subscription.start();
     const state = await schemaState(this.options.pool, ACTIVE_SCHEMA);
     if (!state || state.fingerprint !== fingerprintOf(this.options.models)) {
       this.log(state ? 'projector: read-model definitions changed, rebuilding from event 0' : 'projector: creating read models');
@@ -73,7 +109,7 @@ export class Projector {
         eventsInPostgres: this.options.eventsInPostgres,
       });
     }
-    if (!this.stopped && this.active) await this.subscribe();
+    if (!this.stopped && this.active) await this.readModels.start();
   }
 
   private signalStopped!: () => void;
@@ -82,15 +118,15 @@ export class Projector {
   async stop(): Promise<void> {
     this.stopped = true;
     this.signalStopped();
-    clearTimeout(this.retryTimer);
-    await this.subscription?.stop();
-    this.subscription = undefined;
-    await this.releaseLock();
+    await this.deactivate();
+    for (const { reactor } of this.reactors) reactor.close?.();
   }
 
-  private async releaseLock() {
+  /** Stops every subscription (each finishes the batch in hand), then gives the lock back. */
+  private async deactivate() {
     const client = this.lockClient;
     this.lockClient = undefined;
+    await Promise.all([this.readModels.stop(), ...this.reactors.map(({ subscription }) => subscription.stop())]);
     await client?.end().catch(() => {});
   }
 
@@ -131,70 +167,20 @@ export class Projector {
 
   /**
    * The session holding the lock is gone, so the lock is too: another projector may take over at
-   * once. Stop applying, then compete for the lock again (retrying while the database is away).
+   * once. Stop applying and reacting, then compete for the lock again (retrying while the database is away).
    */
   private async lockLost(client: pg.Client, error: Error) {
     if (this.lockClient !== client || this.stopped) return;
     this.log(`projector: lock connection lost (${error.message}); pausing until the lock is ours again`);
-    this.lockClient = undefined;
-    clearTimeout(this.retryTimer);
-    const subscription = this.subscription;
-    this.subscription = undefined;
-    await subscription?.stop().catch(() => {});
-    await client.end().catch(() => {});
+    await this.deactivate();
     for (let delay = 100; !this.stopped && !this.active; delay = Math.min(delay * 2, 5000)) {
       try {
         await this.activate();
-        if (this.active) this.log(`projector: lock regained, following events from position ${this.position}`);
+        if (this.active) this.log(`projector: lock regained, following events from position ${this.checkpoint}`);
       } catch {
-        await this.releaseLock(); // never half active: give the lock back before trying again
+        await this.deactivate(); // never half active: give the lock back before trying again
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
-  }
-
-  private async subscribe(): Promise<void> {
-    const state = await schemaState(this.options.pool, ACTIVE_SCHEMA);
-    this.position = state?.position ?? 0n;
-    const subscription = this.options.store.subscribeToAll({
-      after: this.position,
-      batchSize: this.options.batchSize ?? 500,
-      onBatch: async (events) => {
-        this.position = await applyBatch({
-          db: this.options.pool,
-          schema: ACTIVE_SCHEMA,
-          models: this.options.models,
-          events,
-          after: this.position,
-          beforeEach: this.options.beforeEach,
-          eventsInPostgres: this.options.eventsInPostgres,
-        });
-        this.failures = 0;
-        this.options.onCheckpoint?.(this.position);
-      },
-      onError: (error) => this.restartAfter(error),
-    });
-    this.subscription = subscription;
-    // A failed first batch rejects caughtUp; the retry's subscription reports catching up instead.
-    subscription.caughtUp.then(() => this.markCaughtUp(), () => {});
-  }
-
-  /** Resubscribes from the stored checkpoint, backing off while batches keep failing. */
-  private restartAfter(error: unknown) {
-    if (this.stopped) return;
-    const moved = error instanceof CheckpointMovedError;
-    if (!moved) {
-      this.failures += 1;
-      this.log(`projector: batch failed (${error instanceof Error ? error.message : String(error)}); retrying from checkpoint`);
-    }
-    const delay = moved ? 0 : Math.min(5000, 100 * 2 ** Math.min(this.failures, 6));
-    const previous = this.subscription;
-    this.subscription = undefined;
-    this.retryTimer = setTimeout(() => {
-      void (async () => {
-        await previous?.stop().catch(() => {});
-        if (!this.stopped && this.active) await this.subscribe().catch((e: unknown) => this.restartAfter(e));
-      })();
-    }, delay);
   }
 }

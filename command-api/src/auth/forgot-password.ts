@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkToken } from '@mathdaily/api-kit';
 import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { afterAnswer } from '../pipeline/after-answer.ts';
 import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { linkToken } from './secrets.ts';
 
 export const RESET_LINK_SENT = 'If an account exists for that email address, we have sent a link to reset the password. Please check your inbox.';
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   deps = {
     store,
     clock: () => new Date('2026-09-01T07:00:00Z'),
-    config: { jwtSecret: 'registration-test-secret-registration-test', demoAccounts: false, publicUrl: 'http://localhost', dataDir: '/tmp' },
+    config: { jwtSecret: 'registration-test-secret-registration-test', demoAccounts: false, dataDir: '/tmp' },
   };
 });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { linkToken } from '@mathdaily/api-kit';
 import { DomainError, emailReservationDecider, MESSAGES, sessionExpiry, userDecider, userStreamId, type UserRole } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
-import { emailStreamId, hashPassword, linkToken } from './secrets.ts';
+import { emailStreamId, hashPassword } from './secrets.ts';
 import { startSession, type StartedSession } from './sessions.ts';
 import { loadUser, userIdForEmail, VERIFY_EMAIL_TTL_MS, type UserRecord } from './user-records.ts';
 

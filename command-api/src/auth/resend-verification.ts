@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '@mathdaily/api-kit';
+import { linkToken, principalOf } from '@mathdaily/api-kit';
 import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { linkToken } from './secrets.ts';
 
 /** POST /api/auth/resend-verification (signed in) → 200 {message, position}: a new 48-hour link. */
 export function registerResendVerification(app: FastifyInstance, deps: CommandApiDeps) {

@@ -5,9 +5,8 @@ import { hash, verify } from '@node-rs/argon2';
  * Passwords, refresh tokens and e-mail link tokens.
  * - Passwords: argon2id with the OWASP parameters (m = 19 MiB, t = 2, p = 1).
  * - Refresh tokens: `{sessionId}.{256 random bits}`, stored only as SHA-256 hashes.
- * - Link tokens (verify e-mail, reset password): `{userId}.{HMAC(key, purpose:tokenId)}`; events
- *   keep the token id and the token's SHA-256, never the token, and the mail reactor derives the
- *   same token from the id and the server secret when it sends the message.
+ * - Link tokens (verify e-mail, reset password): `linkToken` in @mathdaily/api-kit (the
+ *   projector's mail reactor derives the same token when it sends the message).
  */
 
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under isolatedModules).
@@ -60,19 +59,6 @@ export function nextRefreshToken(secret: string, sessionId: string, presented: s
 export function sessionIdOfRefreshToken(token: string): string | null {
   const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/.exec(token);
   return match && UUID.test(match[1]!) ? match[1]! : null;
-}
-
-export type LinkPurpose = 'verify-email' | 'reset-password';
-
-function linkKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'mathdaily', 'e-mail link tokens', 32));
-}
-
-/** The token of an e-mail link; the same inputs always give the same token. */
-export function linkToken(secret: string, userId: string, purpose: LinkPurpose, tokenId: string): { token: string; hash: string } {
-  const proof = createHmac('sha256', linkKey(secret)).update(`${purpose}:${tokenId}`).digest('base64url');
-  const token = `${userId}.${proof}`;
-  return { token, hash: sha256Hex(token) };
 }
 
 /** The user id a link token names, or null for anything malformed. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AccountsTestApp, json, tokenInLink } from '../auth/testing/accounts-app.ts';
 
 /**
- * With SMTP_URL set, the mail reactor sends through that server instead of the development
+ * With SMTP_URL set, the projector's mail reactor sends through that server instead of the development
  * mailbox. The server here is a minimal SMTP receiver (enough of RFC 5321 for nodemailer:
  * greeting, EHLO, MAIL, RCPT, DATA, QUIT) that keeps what it is given.
  */

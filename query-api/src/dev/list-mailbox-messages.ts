@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 
-/** Where the mail reactor's development mailbox writes (command-api/src/mail/transports.ts). */
+/** Where the mail reactor's development mailbox writes (projector/src/reactors/mail-transports.ts). */
 const MAILBOX_FOLDER = 'mailbox';
 
 const message = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), kind: z.string().optional(), createdAt: z.string() });

@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** One e-mail as the reactor hands it to a transport. */
+/** One e-mail as the mail reactor (mail.ts) hands it to a transport. */
 export interface OutgoingMail {
   id: string;
   to: string;

@@ -1,5 +1,5 @@
+import { linkToken } from '@mathdaily/api-kit';
 import { LINK_PLACEHOLDER, type EmailRequested } from '@mathdaily/domain';
-import { linkToken } from '../auth/secrets.ts';
 
 /** The message's link: `${publicUrl}/verify-email?token=…` or `/reset-password?token=…`, its token derived from the secret. */
 export function linkOf(message: EmailRequested['data'], options: { publicUrl: string; secret: string }): string | null {
