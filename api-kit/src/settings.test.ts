@@ -26,6 +26,8 @@ describe('readSettings: one reading of the environment for every entry point', (
     const env = { DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET };
     expect(readSettings('command-api', env)).toMatchObject({ port: 3001, host: '0.0.0.0', dataDir: '/var/lib/mathdaily', publicUrl: 'http://localhost:8080' });
     expect(readSettings('query-api', env)).toMatchObject({ port: 3002, host: '0.0.0.0' });
+    // The projector sends the e-mail: its links point where the router serves the app.
+    expect(readSettings('projector', env)).toMatchObject({ dataDir: '/var/lib/mathdaily', publicUrl: 'http://localhost:8080' });
   });
 
   it.each([
@@ -36,8 +38,14 @@ describe('readSettings: one reading of the environment for every entry point', (
     ['EVENTSTORE_URL', 'http://es:2113', "EVENTSTORE_URL must be a URL starting with esdb:// or esdb+discover://, not 'http://es:2113'."],
     ['JWT_SECRET', 'short', "JWT_SECRET must be at least 32 characters long, not 'short'."],
     ['PUBLIC_URL', 'mathdaily.example', "PUBLIC_URL must be a URL starting with http:// or https://, not 'mathdaily.example'."],
+    ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds, at least 1, not '0'."],
   ])('a bad %s stops start-up with a message naming it', (name, value, message) => {
     expect(() => readSettings('embedded', { [name]: value })).toThrow(message);
+  });
+
+  it('PROJECTOR_STALL_SECONDS: 30 unless set, the same for every topology', () => {
+    expect(readSettings('embedded', {}).projectorStallSeconds).toBe(30);
+    expect(readSettings('query-api', { DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, PROJECTOR_STALL_SECONDS: '90' }).projectorStallSeconds).toBe(90);
   });
 
   it('TRUST_PROXY=true is refused: it would let any client choose its own address', () => {
@@ -51,6 +59,7 @@ describe('readSettings: one reading of the environment for every entry point', (
     expect(() => readSettings('command-api', { JWT_SECRET: SECRET })).toThrow('set EVENTSTORE_URL or DATABASE_URL for the event store.');
     expect(() => readSettings('query-api', { JWT_SECRET: SECRET })).toThrow('set DATABASE_URL for the read models.');
     expect(() => readSettings('projector', {})).toThrow('set DATABASE_URL for the read models.');
+    expect(() => readSettings('projector', { DATABASE_URL: 'postgres://db/app' })).toThrow('set JWT_SECRET for the links in e-mails.');
     expect(readSettings('command-api', { EVENTSTORE_URL: 'esdb://es:2113?tls=false', JWT_SECRET: SECRET }).eventStoreUrl).toBe('esdb://es:2113?tls=false');
   });
 });

@@ -16,8 +16,15 @@ const DEFAULTS: Record<Topology, { PORT: number; HOST: string; DATA_DIR: string;
   embedded: { PORT: 3000, HOST: '127.0.0.1', DATA_DIR: '.data' },
   'command-api': { PORT: 3001, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
   'query-api': { PORT: 3002, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
-  projector: { PORT: 0, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily' },
+  projector: { PORT: 0, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
 };
+
+/**
+ * /api/health calls a projector stalled (503) when it holds its lock, events wait beyond its
+ * checkpoint, and neither the checkpoint has moved nor the oldest waiting event arrived within
+ * this many seconds (PROJECTOR_STALL_SECONDS).
+ */
+export const DEFAULT_PROJECTOR_STALL_SECONDS = 30;
 
 const text = z.string().trim().transform((value) => value || undefined);
 const switchValue = text.refine(
@@ -46,6 +53,7 @@ const environment = z.object({
   SMTP_URL: urlWith(['smtp:', 'smtps:']),
   MAIL_FROM: text,
   TRUST_PROXY: text,
+  PROJECTOR_STALL_SECONDS: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1), 'must be a whole number of seconds, at least 1'),
 });
 
 export interface Settings {
@@ -63,6 +71,8 @@ export interface Settings {
   mailFrom: string | undefined;
   /** Proxies in front that may name the client: a hop count or their addresses. */
   trustProxy: number | string[] | undefined;
+  /** After this long without progress while events wait, /api/health reports the projector stalled. */
+  projectorStallSeconds: number;
 }
 
 /** What each production process cannot run without. */
@@ -76,7 +86,10 @@ const REQUIRED: Record<Topology, { variables: (keyof z.infer<typeof environment>
     { variables: [['DATABASE_URL']], why: 'for the read models' },
     { variables: [['JWT_SECRET']], why: 'to check tokens' },
   ],
-  projector: [{ variables: [['DATABASE_URL']], why: 'for the read models' }],
+  projector: [
+    { variables: [['DATABASE_URL']], why: 'for the read models' },
+    { variables: [['JWT_SECRET']], why: 'for the links in e-mails' },
+  ],
 };
 
 export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -116,6 +129,7 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     trustProxy,
+    projectorStallSeconds: values.PROJECTOR_STALL_SECONDS === undefined ? DEFAULT_PROJECTOR_STALL_SECONDS : Number(values.PROJECTOR_STALL_SECONDS),
   };
 }
 

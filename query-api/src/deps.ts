@@ -17,6 +17,8 @@ export interface QueryApiDeps {
     jwtSecret: string;
     /** DATA_DIR: uploaded avatars and the development mailbox are read from here. */
     dataDir?: string;
+    /** PROJECTOR_STALL_SECONDS (api-kit settings; 30 when absent): /api/health's limit for a projector that does not advance. */
+    projectorStallSeconds?: number;
   };
 }
 

@@ -39,6 +39,7 @@ await server.register(async (scope) =>
       demoAccounts: settings.demoAccounts,
       jwtSecret,
       dataDir: settings.dataDir,
+      projectorStallSeconds: settings.projectorStallSeconds,
     },
   }),
 );

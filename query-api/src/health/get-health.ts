@@ -1,44 +1,68 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { isUnavailable, PROJECTOR_LOCK_KEY, sendError, UNAVAILABLE_MESSAGE } from '@mathdaily/api-kit';
+import { DEFAULT_PROJECTOR_STALL_SECONDS, isUnavailable, PROJECTOR_LOCK_KEY, sendError, UNAVAILABLE_MESSAGE } from '@mathdaily/api-kit';
 import type { QueryApiDeps } from '../deps.ts';
 
 const runningRow = z.object({ running: z.boolean() });
-const checkpointRow = z.object({ checkpoint: z.string() });
+const checkpointRow = z.object({ checkpoint: z.string(), idleMs: z.number() });
 
 /**
  * GET /api/health: the event store's last position, the projector's checkpoint and lag, and
  * whether a projector runs (someone holds its advisory lock). 200 only when all is well; 503 when
- * the database cannot be reached or no projector runs (reads would fall further behind), so a
- * load balancer or `docker compose ps` sees it.
+ * the database cannot be reached, no projector runs, or the one that holds the lock is stalled
+ * (reads would fall further behind), so a load balancer or `docker compose ps` sees it.
+ *
+ * Stalled: events wait beyond the checkpoint, and for longer than the threshold neither has the
+ * checkpoint moved nor has the oldest waiting event been appended. The second half keeps a
+ * projector that was idle for an hour healthy in the milliseconds before it applies the next
+ * event. Both times are the database's clock (`updated_at`, `events.created_at`), so every
+ * query-api instance, in either topology, gives the same answer without remembering anything.
+ * With EventStoreDB the events' age is not in PostgreSQL and the checkpoint's age counts alone.
  */
 export function registerGetHealth(app: FastifyInstance, deps: QueryApiDeps) {
+  const stallMs = (deps.config.projectorStallSeconds ?? DEFAULT_PROJECTOR_STALL_SECONDS) * 1000;
+  const oldestWaitingEvent = deps.waiter.eventsInPostgres
+    ? sql.fragment`(SELECT created_at FROM public.events WHERE position > s.position ORDER BY position LIMIT 1)`
+    : sql.fragment`NULL::timestamptz`;
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
     let last: bigint;
-    let projector: { running: boolean; checkpoint: string | null };
+    let running: boolean;
+    let state: z.infer<typeof checkpointRow> | null;
     try {
-      [last, projector] = await Promise.all([
+      [last, { running }, state] = await Promise.all([
         deps.lastEventPosition(),
         deps.pool.one(sql.type(runningRow)`
           SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
-                         AND classid = 0 AND objid = ${PROJECTOR_LOCK_KEY} AND objsubid = 1) AS running`),
-        // Before the first projector made the read models there is no checkpoint yet.
+                         AND classid = 0 AND objid = ${PROJECTOR_LOCK_KEY} AND objsubid = 1
+                         -- advisory locks belong to a database; pg_locks lists the whole server's
+                         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS running`),
+        // Before the first projector made the read models there is no checkpoint yet. GREATEST skips NULL (nothing waits).
         deps.pool
-          .maybeOneFirst(sql.type(checkpointRow)`SELECT position::text AS checkpoint FROM read_models.projection_state`)
+          .maybeOne(sql.type(checkpointRow)`
+            SELECT s.position::text AS checkpoint,
+                   (extract(epoch FROM now() - greatest(s.updated_at, ${oldestWaitingEvent})) * 1000)::float8 AS "idleMs"
+            FROM read_models.projection_state s`)
           .catch((error: unknown) => (isUnavailable(error) ? Promise.reject(error) : null)),
-      ]).then(([position, { running }, checkpoint]) => [position, { running, checkpoint }] as const);
+      ]);
     } catch (error) {
       if (!isUnavailable(error)) throw error;
       return sendError(reply.header('retry-after', '5'), 503, { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     }
-    const lag = projector.checkpoint === null ? null : (last - BigInt(projector.checkpoint)).toString();
-    const status = projector.running ? 'ok' : 'degraded';
-    return reply.status(projector.running ? 200 : 503).send({
-      status,
-      ...(projector.running ? {} : { message: 'No projector is running: new answers will not show up in progress and statistics until one starts.' }),
+    const checkpoint = state?.checkpoint ?? null;
+    const lag = checkpoint === null ? null : last - BigInt(checkpoint);
+    const stalled = running && state !== null && lag !== null && lag > 0n && state.idleMs > stallMs;
+    const message = !running
+      ? 'No projector is running: new answers will not show up in progress and statistics until one starts.'
+      : stalled
+        ? `The projector holds its lock but has not moved past position ${checkpoint} for ${Math.floor(state!.idleMs / 1000)} s while ${lag} events wait: ` +
+          'new answers will not show up in progress and statistics. See its log; restarting it lets a standby take over.'
+        : undefined;
+    return reply.status(message ? 503 : 200).send({
+      status: message ? 'degraded' : 'ok',
+      ...(message ? { message } : {}),
       eventStore: { lastPosition: last.toString() },
-      projector: { running: projector.running, checkpoint: projector.checkpoint, lag },
+      projector: { running, stalled, checkpoint, lag: lag?.toString() ?? null },
     });
   });
 }

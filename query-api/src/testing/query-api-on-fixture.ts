@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
 import type { ProjectorFixture } from '@mathdaily/testing';
+import type { QueryApiDeps } from '../deps.ts';
 import { queryApi } from '../plugin.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
 
@@ -8,7 +9,11 @@ import { PositionWaiter } from '../wait-for-position.ts';
 const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
 /** The query API alone on a projector fixture's database, for query tests that need no command side. */
-export async function startQueryApiOnFixture(fixture: ProjectorFixture, secret: string): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
+export async function startQueryApiOnFixture(
+  fixture: ProjectorFixture,
+  secret: string,
+  config: Partial<QueryApiDeps['config']> = {},
+): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
   const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
   await waiter.start();
   const app = await createApiServer({ jwtSecret: secret, loadPrincipal: trustSignedTokens });
@@ -19,7 +24,7 @@ export async function startQueryApiOnFixture(fixture: ProjectorFixture, secret: 
       clock: () => new Date(),
       loadPrincipal: trustSignedTokens,
       lastEventPosition: () => fixture.store.lastPosition(),
-      config: { demoAccounts: false, jwtSecret: secret },
+      config: { demoAccounts: false, jwtSecret: secret, ...config },
     }),
   );
   await app.ready();
