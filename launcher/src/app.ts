@@ -33,6 +33,8 @@ export interface AppOptions {
   /** Outgoing mail (SMTP_URL, MAIL_FROM); without them mail goes to the development mailbox. */
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
+  /** PROJECTOR_STALL_SECONDS: /api/health's limit for a projector that holds its lock but does not advance (30 when absent). */
+  projectorStallSeconds?: number;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -97,7 +99,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
-    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret },
+    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds },
   };
   await seedOnStart(commandDeps, log);
 

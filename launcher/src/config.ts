@@ -18,6 +18,8 @@ export interface LauncherConfig {
   trustProxy: number | string[] | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** PROJECTOR_STALL_SECONDS, for /api/health. */
+  projectorStallSeconds: number;
   /** Password of the embedded PostgreSQL superuser, kept under DATA_DIR. */
   embeddedPassword: string;
 }
@@ -64,6 +66,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     trustProxy: settings.trustProxy,
     smtpUrl: settings.smtpUrl,
     mailFrom: settings.mailFrom,
+    projectorStallSeconds: settings.projectorStallSeconds,
     embeddedPassword,
   };
 }

@@ -159,6 +159,7 @@ async function main() {
       trustProxy: config.trustProxy,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
+      projectorStallSeconds: config.projectorStallSeconds,
       port: config.port,
       host: config.host,
       log,
