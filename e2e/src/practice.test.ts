@@ -393,32 +393,38 @@ describe('the practice loop', () => {
     await context.close();
   }, 180_000);
 
-  test('a grade-3 shape problem shows its figure at 390 px, with its text alternative', async () => {
+  test('a grade-3 shape problem and a bar chart problem show their figures at 390 px, with their text alternatives', async () => {
     const { context, page } = await signedIn(PHONE);
-    // A real grade-3 perimeter problem from the bank, put first in the queue the page receives.
-    const listed = await fetch(`${app.url}/api/problems?topic=area-perimeter&grade=3&type=geometry&limit=1`, {
-      headers: { authorization: `Bearer ${tokens.accessToken}` },
-    });
-    const [shape] = ((await listed.json()) as { data: { problems: { id: string; figure: { svg: string; alt: string } | null; correct_answer: string | null }[] } }).data.problems;
-    expect(shape?.figure?.alt).toMatch(/^A rectangle \d+ cm long and \d+ cm wide\.$/);
-    expect(shape?.correct_answer).toBeNull();
+    // Real problems from the bank, each put first in the queue the page receives.
+    let first: unknown = null;
     await page.route('**/api/learning/due-problems/**', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { problems: unknown[] } };
-      body.data.problems.unshift({ ...shape, kind: 'new', has_hint: true, hint: null, progress: null });
+      body.data.problems.unshift(first);
       await route.fulfill({ response, json: body });
     });
-    await page.goto(`${app.url}/learn`);
-    const figure = page.getByTestId('problem-figure').getByRole('img');
-    await figure.waitFor({ timeout: 15_000 });
-    expect(await figure.getAttribute('alt')).toBe(shape!.figure!.alt);
-    expect(await figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const box = (await figure.boundingBox())!;
-    expect(box.width).toBeGreaterThan(200);
-    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, 'practice-phone-figure');
-    await expectNoA11yViolations(page, 'phone figure');
+    type Listed = { id: string; figure: { svg: string; alt: string } | null; correct_answer: string | null };
+    for (const { query, alt, name } of [
+      { query: 'topic=area-perimeter&grade=3&type=geometry&limit=1', alt: /^A rectangle \d+ cm long and \d+ cm wide\.$/, name: 'figure' },
+      { query: 'q=pets&topic=averages&limit=1', alt: /^A bar chart of the table\. 0 pets: \d+ students; 1 pet: \d+ students;/, name: 'bar-chart' },
+    ]) {
+      const listed = await fetch(`${app.url}/api/problems?${query}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      const [problem] = ((await listed.json()) as { data: { problems: Listed[] } }).data.problems;
+      expect(problem?.figure?.alt).toMatch(alt);
+      expect(problem?.correct_answer).toBeNull();
+      first = { ...problem, kind: 'new', has_hint: true, hint: null, progress: null };
+      await page.goto(`${app.url}/learn`);
+      const figure = page.getByTestId('problem-figure').getByRole('img');
+      await figure.waitFor({ timeout: 15_000 });
+      expect(await figure.getAttribute('alt')).toBe(problem!.figure!.alt);
+      expect(await figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const box = (await figure.boundingBox())!;
+      expect(box.width).toBeGreaterThan(200);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `practice-phone-${name}`);
+      await expectNoA11yViolations(page, `phone ${name}`);
+    }
     await context.close();
   });
 

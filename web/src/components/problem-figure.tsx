@@ -6,7 +6,7 @@ export interface FigureData {
 }
 
 /**
- * A problem's drawing (shape, angles, clock) from the server: shown as an image, so whatever the
+ * A problem's drawing (shape, angles, clock, number line, chart, measuring picture) from the server: shown as an image, so whatever the
  * SVG held could neither run nor load anything; its text alternative is the image's alt. Scales to
  * the card's width.
  */

@@ -3,6 +3,7 @@
  * checking in the browser. Loaded lazily by the demo page (the answer checker brings mathjs).
  */
 import { checkAnswer } from '@mathdaily/domain/problems/check-answer';
+import type { ProblemFigure } from '@mathdaily/domain/problems/figures';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import { problemTemplates } from '@mathdaily/domain/problems/templates';
 
@@ -18,14 +19,16 @@ export interface DemoProblem {
   explanation: string;
   difficultyLevel: number;
   estimatedTimeSeconds: number;
+  /** The problem's drawing, from the same template and seed (null when it has none). */
+  figure: ProblemFigure | null;
   /** Kept for checkAnswer. */
   source: Problem;
 }
 
-/** (template, seed) of each sample: multiple choice, a fraction, a power, a square root. */
+/** (template, seed) of each sample: multiple choice, a fraction (of a pie, with its figure), a power, a square root. */
 export const DEMO_SAMPLES: readonly { templateId: string; seed: number }[] = [
   { templateId: 'fraction-compare', seed: 1 },
-  { templateId: 'fraction-simplify', seed: 1 },
+  { templateId: 'fraction-of-shape', seed: 3 },
   { templateId: 'index-laws', seed: 1 },
   { templateId: 'surd-simplify', seed: 1 },
 ];
@@ -46,6 +49,7 @@ export function demoProblems(): DemoProblem[] {
       explanation: problem.explanation,
       difficultyLevel: problem.difficulty_level,
       estimatedTimeSeconds: problem.estimated_time_seconds,
+      figure: template.figure?.(seed) ?? null,
       source: problem,
     };
   });

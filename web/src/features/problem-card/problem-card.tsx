@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { announce } from '../../components/announcer.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { ProblemFigure, type FigureData } from '../../components/problem-figure.tsx';
 import './problem-card.css';
 
 /**
@@ -51,6 +52,8 @@ export interface CardProblem {
   hint?: string | null;
   difficultyLevel: number;
   estimatedTimeSeconds?: number | null;
+  /** The problem's drawing (with its text alternative), when it has one. */
+  figure?: FigureData | null;
 }
 
 export interface ProblemCardSubmission {
@@ -112,6 +115,7 @@ export function toCardProblem(problem: {
   hint?: string | null;
   difficulty_level: number;
   estimated_time_seconds?: number | null;
+  figure?: FigureData | null;
 }): CardProblem {
   return {
     id: problem.id,
@@ -122,6 +126,7 @@ export function toCardProblem(problem: {
     hint: problem.hint ?? null,
     difficultyLevel: problem.difficulty_level,
     estimatedTimeSeconds: problem.estimated_time_seconds ?? null,
+    figure: problem.figure ?? null,
   };
 }
 
@@ -247,6 +252,7 @@ export function ProblemCard(props: ProblemCardProps) {
       </header>
 
       <MathText as="p" className="problem-card-question" id={ids.question} text={problem.question} displayStyle />
+      {problem.figure ? <ProblemFigure figure={problem.figure} /> : null}
 
       <form className="problem-card-form" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown}>
         {isChoice ? (
