@@ -22,6 +22,8 @@ import { registerOpenHint } from './learning/open-hint.ts';
 import { registerRateDifficulty } from './learning/rate-difficulty.ts';
 import { registerStartSession } from './learning/start-session.ts';
 import { registerEndSession } from './learning/end-session.ts';
+import { registerStartPlacement } from './learning/start-placement.ts';
+import { registerAnswerPlacement } from './learning/answer-placement.ts';
 import { registerCreateReferralCode } from './tutors/create-referral-code.ts';
 import { registerCheckReferralCode } from './tutors/check-referral-code.ts';
 import { registerDeactivateReferralCode } from './tutors/deactivate-referral-code.ts';
@@ -58,6 +60,8 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerRateDifficulty(app, deps);
   registerStartSession(app, deps);
   registerEndSession(app, deps);
+  registerStartPlacement(app, deps);
+  registerAnswerPlacement(app, deps);
   registerCreateReferralCode(app, deps);
   registerCheckReferralCode(app, deps);
   registerDeactivateReferralCode(app, deps);

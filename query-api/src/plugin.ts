@@ -19,6 +19,7 @@ import { registerGetDueProblems } from './learning/get-due-problems.ts';
 import { registerGetProgress } from './learning/get-progress.ts';
 import { registerGetAchievements } from './learning/get-achievements.ts';
 import { registerGetDashboard } from './learning/get-dashboard.ts';
+import { registerGetPlacement } from './learning/get-placement.ts';
 import { registerGetDashboardStats } from './admin/get-dashboard-stats.ts';
 import { registerListUsers } from './admin/list-users.ts';
 import { registerGetSystemLogs } from './admin/get-system-logs.ts';
@@ -52,6 +53,7 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerGetProgress(app, deps);
   registerGetAchievements(app, deps);
   registerGetDashboard(app, deps);
+  registerGetPlacement(app, deps);
   registerGetDashboardStats(app, deps);
   registerListUsers(app, deps);
   registerGetSystemLogs(app, deps);

@@ -3,7 +3,7 @@ import { DomainError } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
 import { LruMap, type EventStore } from '@mathdaily/event-store';
 
-/** Shared by the practice commands (command-api/src/learning/*): ids in bodies and the problem a command is about. */
+/** Shared by the practice and placement commands (command-api/src/learning/*): ids, answers and times in bodies, and the problem a command is about. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,6 +15,15 @@ export function uuidField(name: string) {
     .regex(UUID, { error: message })
     .transform((value) => value.toLowerCase());
 }
+
+export const ANSWER_TOO_LONG = 'That answer is too long. Please enter just the answer.';
+
+/** How long the student took, in whole milliseconds (at most a day). */
+export const responseTimeField = z
+  .number({ error: 'response_time_ms must be a number of milliseconds' })
+  .min(0, { error: 'response_time_ms cannot be negative' })
+  .max(86_400_000, { error: 'response_time_ms must be at most 86400000 (a day)' })
+  .transform((ms) => Math.round(ms));
 
 export type PracticeProblem = Problem & { id: string };
 

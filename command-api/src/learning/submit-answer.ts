@@ -14,9 +14,8 @@ import {
 import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { loadProblem, uuidField } from './practice-input.ts';
+import { ANSWER_TOO_LONG, loadProblem, responseTimeField, uuidField } from './practice-input.ts';
 
-const TOO_LONG = 'That answer is too long. Please enter just the answer.';
 const RATING_RANGE = 'difficulty_rating must be a whole number from 1 to 5';
 
 /**
@@ -32,12 +31,8 @@ const body = z.object({
     .string({ error: EMPTY_ANSWER_MESSAGE })
     .trim()
     .min(1, { error: EMPTY_ANSWER_MESSAGE })
-    .max(300, { error: TOO_LONG }),
-  response_time_ms: z
-    .number({ error: 'response_time_ms must be a number of milliseconds' })
-    .min(0, { error: 'response_time_ms cannot be negative' })
-    .max(86_400_000, { error: 'response_time_ms must be at most 86400000 (a day)' })
-    .transform((ms) => Math.round(ms)),
+    .max(300, { error: ANSWER_TOO_LONG }),
+  response_time_ms: responseTimeField,
   hints_used: z
     .union([z.literal(0), z.literal(1), z.boolean()], { error: 'hints_used must be 0 or 1' })
     .optional()

@@ -103,7 +103,7 @@ export const placementStartedSchema = z.object({
   userId: id,
   /** Seeds every question's choice of problem (placementQuestion). */
   seed: z.number().int().min(0).max(0xffffffff),
-  /** The grade the student gave, if any: the estimate's prior leans towards it. */
+  /** The grade the student gave (else their last placement's), if any: the estimate's prior leans towards it. */
   statedGrade: grade.nullable(),
 });
 

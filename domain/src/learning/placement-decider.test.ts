@@ -103,7 +103,8 @@ describe('placement decider', () => {
 
   it('a new check may start after one finished, or in place of one left unfinished', () => {
     const next: PlacementEvent = { type: 'PlacementStarted', data: { placementId: 'placement-2', userId, seed: 5, statedGrade: 4 } };
-    spec(place(4)).when({ type: 'StartPlacement', data: next.data }).then([next]);
+    // No grade given: the last check's grade is the prior.
+    spec(place(4)).when({ type: 'StartPlacement', data: { ...next.data, statedGrade: null } }).then([next]);
     const state = foldEvents(placementDecider, [started, next]);
     expect(state.current).toMatchObject({ placementId: 'placement-2', seed: 5, statedGrade: 4, answers: [] });
   });

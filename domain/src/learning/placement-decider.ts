@@ -4,7 +4,7 @@
  *
  * Rules
  * - StartPlacement: starts a check with the command's seed and the student's stated grade (the
- *   prior). Starting the check in progress again (same id) emits nothing; another id while one is
+ *   prior; without one, the grade the last finished check gave). Starting the check in progress again (same id) emits nothing; another id while one is
  *   in progress starts afresh (the unfinished one is left). A finished check's id → CONFLICT.
  * - AnswerPlacement answers the current question, named by its 1-based number: any other number
  *   → CONFLICT (a second click, a stale tab); no check in progress with that id → NOT_FOUND, or
@@ -113,8 +113,9 @@ export function decidePlacement(command: PlacementCommand, state: PlacementState
   switch (command.type) {
     case 'StartPlacement': {
       if (state.current?.placementId === placementId) return [];
-      const { seed, statedGrade } = command.data;
-      return [{ type: 'PlacementStarted', data: validated(placementStartedSchema, { placementId, userId, seed, statedGrade }) }];
+      // With no grade given, a student checking again leans towards where the last check placed them.
+      const statedGrade = command.data.statedGrade ?? state.grade;
+      return [{ type: 'PlacementStarted', data: validated(placementStartedSchema, { placementId, userId, seed: command.data.seed, statedGrade }) }];
     }
     case 'AnswerPlacement': {
       const current = state.current;

@@ -17,6 +17,7 @@ import { users } from './users.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
 import { questionSets } from './question-sets.ts';
+import { placements } from './placements.ts';
 
 /**
  * The practice loop. learner-profiles hands time zones to the models after it, review-states hands
@@ -26,4 +27,4 @@ import { questionSets } from './question-sets.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, abilityModel, attempts, practiceDays, achievements];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements];

@@ -1,4 +1,4 @@
-import type { ProfileUpdated, UserRegistered, UserRoleChanged } from '@mathdaily/domain';
+import type { PlacementCompletedData, ProfileUpdated, UserRegistered, UserRoleChanged } from '@mathdaily/domain';
 import { type ReadModel, isUuid } from '../read-model.ts';
 
 /** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */
@@ -21,17 +21,20 @@ export function usableTimeZone(zone: string | null | undefined): string {
   return usable ? zone : 'UTC';
 }
 
-const ACCOUNT_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged']);
+const PROFILE_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted']);
 
 /**
- * What the practice loop needs to know about a user, fed by the accounts events of `user-{id}`:
- * role, grade level (new problems are chosen within it) and time zone (practice days, streaks and
- * "due today" are calendar days there; default UTC). It also tells the practice models, through
- * the batch context, the student's time zone at the moment of each answer.
+ * What the practice loop needs to know about a user, fed by the accounts events of `user-{id}`
+ * and PlacementCompleted of `placement-{id}`: role, grade level (new problems are chosen within
+ * it: the grade given at sign-up or in the profile, or the starting grade of a finished placement
+ * check, whichever came last) and time zone (practice days, streaks and "due today" are calendar
+ * days there; default UTC). It also tells the practice models, through the batch context, the
+ * student's time zone at the moment of each answer and rating (a rating moves the topic's mastery
+ * on its day, ability-model).
  */
 export const learnerProfiles: ReadModel = {
   name: 'learner-profiles',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'learner_profiles',
@@ -46,7 +49,7 @@ export const learnerProfiles: ReadModel = {
       primaryKey: ['user_id'],
     },
   ],
-  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'AnswerSubmitted'],
+  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted', 'AnswerSubmitted', 'DifficultyRated'],
   keys: (events) => ({
     learner_profiles: events.flatMap((event) => {
       const userId = (event.data as { userId: unknown }).userId;
@@ -59,7 +62,7 @@ export const learnerProfiles: ReadModel = {
     if (!isUuid(userId)) return;
     const at = event.metadata.at;
     const current = table.get(userId);
-    if (!ACCOUNT_EVENTS.has(event.type)) {
+    if (!PROFILE_EVENTS.has(event.type)) {
       context.setTimeZone(event, usableTimeZone(current?.timezone as string | undefined));
       return;
     }
@@ -86,6 +89,11 @@ export const learnerProfiles: ReadModel = {
           timezone: data.timezone === undefined ? current.timezone : usableTimeZone(data.timezone),
           updated_at: at,
         });
+        return;
+      }
+      case 'PlacementCompleted': {
+        if (!current) return;
+        table.put({ ...current, grade_level: (event.data as PlacementCompletedData).grade, updated_at: at });
         return;
       }
       case 'UserRoleChanged': {
