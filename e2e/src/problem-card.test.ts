@@ -91,6 +91,8 @@ describe.each([{ device: 'phone', width: 390, height: 844 }])('the problem card 
     await page.getByRole('button', { name: /Next problem/ }).click();
     expect(await page.getByRole('heading', { name: 'Problem 2 of 4' }).isVisible()).toBe(true);
     const second = card(page, 1);
+    // Its problem has a figure (a pie cut into slices): drawn on the card with its text alternative.
+    expect(await second.getByTestId('problem-figure').getByRole('img', { name: samples[1]!.figure!.alt }).isVisible()).toBe(true);
     const box = second.getByRole('textbox', { name: 'Your answer' });
     expect(await box.getAttribute('inputmode')).toBe('text');
     await box.fill('3');
