@@ -43,6 +43,9 @@ export class ProjectionRun {
         }
       }
       for (const event of handled) model.apply(event, tables, context);
+      // A replay's fold is otherwise one synchronous stretch per page: let the previous page's
+      // COPY (rebuild.ts) send its next chunk to PostgreSQL between models.
+      if (this.complete) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

@@ -66,6 +66,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     // Per-event tables (the event log) go to the fresh schema page by page, not held to the end.
     const perEvent = models.some((model) => model.tables.some((table) => table.perEvent)) ? await schemaClient(pool, schema) : null;
     let next = store.readAll({ after: 0n, limit: pageSize });
+    // The previous page's event-log COPY runs in PostgreSQL while this page is folded in node.
+    let copying: Promise<void> = Promise.resolve();
     try {
       for (;;) {
         const page = await next;
@@ -74,14 +76,20 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         position = page.at(-1)!.position;
         next = store.readAll({ after: position, limit: pageSize });
         await run.apply(pool, page);
-        if (perEvent) await run.copyPerEventInto(perEvent);
+        if (perEvent) {
+          await copying;
+          copying = run.copyPerEventInto(perEvent);
+          copying.catch(() => {}); // awaited before the next page or at the end
+        }
         events += page.length;
         if (performance.now() - lastLog > 1000) {
           lastLog = performance.now();
           progress('folded');
         }
       }
+      await copying;
     } finally {
+      await copying.catch(() => {});
       await perEvent?.end();
     }
     log(`replay: writing ${run.pendingWrites.toLocaleString('en-GB')} rows`);

@@ -15,7 +15,7 @@ const WRITE_CHUNK = 10_000;
  * about (a replay into a fresh schema), so nothing is ever loaded from the database.
  */
 export class TableState {
-  private readonly rows = new Map<string, Row | null>();
+  private rows = new Map<string, Row | null>();
   private readonly dirty = new Set<string>();
   private readonly keyIsUuid: boolean[];
 
@@ -113,11 +113,14 @@ export class TableState {
     const columns = this.def.columns;
     const keys = [...this.dirty];
     this.dirty.clear();
-    const rows = this.rows;
+    // Rows of one event each are never read back: taken out now, so the replay can fold the next
+    // page into this table while these are still being written.
+    const written = this.rows;
+    if (this.def.perEvent) this.rows = new Map();
     function* lines(): Generator<string> {
       let chunk = '';
       for (const key of keys) {
-        const row = rows.get(key)!;
+        const row = written.get(key)!;
         let line = '';
         for (let index = 0; index < columns.length; index += 1) {
           const column = columns[index]!;
@@ -133,8 +136,6 @@ export class TableState {
     }
     const names = columns.map((column) => column.name).join(', ');
     await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY ${this.def.name} (${names}) FROM STDIN`)));
-    // Rows of one event each are never read back: written, they need not stay in memory.
-    if (this.def.perEvent) this.rows.clear();
   }
 }
 
