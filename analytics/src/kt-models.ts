@@ -39,6 +39,16 @@ export const DEFAULT_FIT: KnowledgeFitOptions = {
 /** The product's per-problem difficulty settings (not fitted on this data: it has no problems, only skills). */
 export const PRODUCT_PROBLEM_SETTINGS: KnowledgeModelParameters['problem'] = { levelStep: 0.65, alpha: 0.5, beta: 0.05, ratingWeight: 0.1 };
 
+/**
+ * The product-only signals' weights (not fitted: the data has no ratings, and a hint there is only a
+ * wrong answer, so both signals stay 0 and these values change no figure of eval:kt). A right answer
+ * after a hint adds back 0.5 log-odds, about half the model's own gap between a right and a wrong
+ * answer (1.3 on a new topic, 0.7 after five right); a Too Easy (+1) or Too Hard (−1) rating moves
+ * the log-odds by ±0.25, a quarter of that gap: a self-report is weaker evidence than an outcome
+ * (docs/knowledge-model.md §1 "Ratings and hints").
+ */
+export const PRODUCT_SIGNAL_WEIGHTS: KnowledgeModelParameters['signals'] = { rating: 0.25, hintedCorrect: 0.5 };
+
 const emptyLearner = emptyLearnerKnowledge();
 const emptyTopic = emptyTopicKnowledge();
 
@@ -114,7 +124,7 @@ export function fitKnowledgeModel(train: readonly ResponseSequence[], descriptio
     if (afterCorrect === '1') pair.afterCorrect = w[j]!;
     else pair.afterWrong = w[j]!;
   }
-  return { model: 'knowledge-lr-1', fittedWith: description, weights, topics, transfer, problem: PRODUCT_PROBLEM_SETTINGS };
+  return { model: 'knowledge-lr-1', fittedWith: description, weights, topics, transfer, signals: PRODUCT_SIGNAL_WEIGHTS, problem: PRODUCT_PROBLEM_SETTINGS };
 }
 
 /** The product's model with given parameters, through the product's prediction and update code. */

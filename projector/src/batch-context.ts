@@ -5,8 +5,17 @@ export interface ReviewFacts {
   topicId: string;
   /** The answer was a review of a problem due that day (not a new problem). */
   wasReview: boolean;
-  masteredBefore: boolean;
-  masteredAfter: boolean;
+  /** The student's first answer to this problem. */
+  newProblem: boolean;
+  /** The problem's last answer was right, before and after the event (a rating changes neither). */
+  solvedBefore: boolean;
+  solvedAfter: boolean;
+}
+
+/** What ability-model derived from one answer or rating: the topic's problems now counted as mastered. */
+export interface MasteryFacts {
+  topicId: string;
+  problemsMastered: number;
 }
 
 /**
@@ -18,6 +27,7 @@ export class BatchContext {
   private readonly zones = new Map<RecordedEvent, string>();
   private readonly facts = new Map<RecordedEvent, ReviewFacts | null>();
   private readonly dates = new Map<RecordedEvent, string>();
+  private readonly mastery = new Map<RecordedEvent, MasteryFacts | null>();
 
   /** learner-profiles: the student's time zone at the moment of this event. */
   setTimeZone(event: RecordedEvent, zone: string): void {
@@ -48,6 +58,17 @@ export class BatchContext {
   reviewFactsOf(event: RecordedEvent): ReviewFacts | null {
     const facts = this.facts.get(event);
     if (facts === undefined) throw new Error('review-states must come before the models that need review facts (read-models/index.ts)');
+    return facts;
+  }
+
+  /** ability-model: null when the event changed no topic state. */
+  setMasteryFacts(event: RecordedEvent, facts: MasteryFacts | null): void {
+    this.mastery.set(event, facts);
+  }
+
+  masteryFactsOf(event: RecordedEvent): MasteryFacts | null {
+    const facts = this.mastery.get(event);
+    if (facts === undefined) throw new Error('ability-model must come before the models that need mastery facts (read-models/index.ts)');
     return facts;
   }
 }

@@ -7,7 +7,7 @@ import {
   newlyEarned,
   nextAchievements,
   recordAnswerStats,
-  recordMasteryChange,
+  recordTopicMastery,
   type AchievementStats,
 } from './achievements.ts';
 
@@ -99,11 +99,15 @@ describe('stats and progress', () => {
 
   it('Subject Master uses the best mastered count in one topic and stays earned', () => {
     let stats = emptyAchievementStats();
-    for (let i = 0; i < 10; i += 1) stats = recordMasteryChange(stats, 'fractions', true);
-    stats = recordMasteryChange(stats, 'decimals', true);
+    stats = recordTopicMastery(stats, 'fractions', 9);
+    expect(progressOf(stats, 'subject-master')).toMatchObject({ earned: false, progress: 90 });
+    stats = recordTopicMastery(stats, 'fractions', 10);
+    stats = recordTopicMastery(stats, 'decimals', 1);
     expect(progressOf(stats, 'subject-master').earned).toBe(true);
-    stats = recordMasteryChange(stats, 'fractions', false);
-    expect(stats.masteredByTopic.fractions).toBe(9);
+    // The topic lost its mastery (a wrong answer): its count drops to 0, the achievement stays.
+    stats = recordTopicMastery(stats, 'fractions', 0);
+    expect(stats.masteredByTopic.fractions).toBe(0);
+    expect(stats.bestMasteredInOneTopic).toBe(10);
     expect(progressOf(stats, 'subject-master').earned).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The 12 achievements (SPEC §2 Achievements, §3 Achievement, §9 "12 total"), computed from a stats
- * object the projector maintains event by event with `recordAnswerStats` / `recordMasteryChange`.
+ * object the projector maintains event by event with `recordAnswerStats` / `recordTopicMastery`.
  * Every measure is monotone (counts, best runs, longest streak), so an achievement once earned
  * stays earned; the projector stores the earned date from the event's time.
  */
@@ -145,9 +145,13 @@ export function recordAnswerStats(
   };
 }
 
-/** A problem of `topicId` became mastered (true) or lost its mastery (false). */
-export function recordMasteryChange(stats: AchievementStats, topicId: string, mastered: boolean): AchievementStats {
-  const count = Math.max(0, (stats.masteredByTopic[topicId] ?? 0) + (mastered ? 1 : -1));
+/**
+ * The problems of `topicId` now counted as mastered (`problemsMastered`: answered right last, in a
+ * topic the knowledge model says is mastered), after an answer or a rating on that topic.
+ */
+export function recordTopicMastery(stats: AchievementStats, topicId: string, problemsMastered: number): AchievementStats {
+  const count = Math.max(0, problemsMastered);
+  if ((stats.masteredByTopic[topicId] ?? 0) === count) return stats;
   return {
     ...stats,
     masteredByTopic: { ...stats.masteredByTopic, [topicId]: count },

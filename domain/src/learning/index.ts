@@ -7,3 +7,4 @@ export * from './knowledge-model-parameters.ts';
 export * from './select-problems.ts';
 export * from './progress.ts';
 export * from './achievements.ts';
+export * from './topic-mastery.ts';

@@ -10,7 +10,9 @@ import {
   emptyTopicKnowledge,
   predictCorrect,
   problemDifficultyPrior,
+  rateKnowledge,
   rateProblemDifficulty,
+  SIGNAL_DECAY,
   sigmoid,
   updateKnowledge,
   updateProblemDifficulty,
@@ -18,6 +20,7 @@ import {
   type LearnerKnowledge,
   type TopicKnowledge,
 } from './knowledge-model.ts';
+import { TOPIC_MASTERY_RULE, isTopicMastered, problemsMastered, topicPredictedSuccess } from './topic-mastery.ts';
 
 /** Parameters with every weight 0 except those given. */
 function params(overrides: Partial<Omit<KnowledgeModelParameters, 'weights'>> & { weights?: Record<string, number> } = {}): KnowledgeModelParameters {
@@ -26,6 +29,7 @@ function params(overrides: Partial<Omit<KnowledgeModelParameters, 'weights'>> & 
     fittedWith: 'test',
     topics: {},
     transfer: {},
+    signals: { rating: 0, hintedCorrect: 0 },
     problem: { levelStep: 0.5, alpha: 1, beta: 0.1, ratingWeight: 0.2 },
     ...overrides,
     weights: { ...Object.fromEntries(KNOWLEDGE_FEATURES.map((name) => [name, 0])), ...overrides.weights },
@@ -153,6 +157,59 @@ describe('knowledge model: update', () => {
     expect(second).toEqual(first);
     const stored = JSON.parse(JSON.stringify({ learner: first.learner, topic: first.topics.get('a') })) as { learner: LearnerKnowledge; topic: TopicKnowledge };
     expect(predictCorrect(KNOWLEDGE_MODEL_PARAMETERS, stored.learner, stored.topic, 'a')).toBe(predictNext(first, 'a'));
+  });
+});
+
+describe('knowledge model: product-only signals (ratings, hints)', () => {
+  const model = params({ signals: { rating: 0.25, hintedCorrect: 0.5 } });
+  const logitAfter = (next: { learner: LearnerKnowledge; topic: TopicKnowledge }, topic = next.topic) => knowledgeLogit(model, next.learner, topic, 't');
+
+  it('given a right answer after a hint, then the next answer is likelier right than after a wrong one, by the hint weight', () => {
+    const wrong = updateKnowledge(undefined, undefined, 't', false);
+    const hinted = updateKnowledge(undefined, undefined, 't', knowledgeOutcome(true, true), true);
+    expect(hinted.topic.recentHintedCorrect).toBe(1);
+    expect(logitAfter(hinted) - logitAfter(wrong)).toBeCloseTo(0.5, 12);
+  });
+
+  it('given ratings, then Too Easy raises and Too Hard lowers the prediction; both fade by SIGNAL_DECAY per answer on the topic', () => {
+    const answered = updateKnowledge(undefined, undefined, 't', true);
+    expect(logitAfter(answered, rateKnowledge(answered.topic, 1)) - logitAfter(answered)).toBeCloseTo(0.25, 12);
+    expect(logitAfter(answered, rateKnowledge(answered.topic, 2)) - logitAfter(answered)).toBeCloseTo(0.125, 12);
+    expect(rateKnowledge(answered.topic, 3)).toEqual(answered.topic);
+    const tooHard = rateKnowledge(answered.topic, 5);
+    expect(tooHard.recentRating).toBe(-1);
+    expect(updateKnowledge(answered.learner, tooHard, 't', true).topic.recentRating).toBeCloseTo(-SIGNAL_DECAY, 12);
+  });
+
+  it('given no ratings and no hints (ASSISTments), then the signals stay 0 and change no prediction', () => {
+    const history = given([['a', true], ['a', false], ['b', true]]);
+    expect(history.topics.get('a')).toMatchObject({ recentRating: 0, recentHintedCorrect: 0 });
+    const withoutSignals = { ...KNOWLEDGE_MODEL_PARAMETERS, signals: { rating: 0, hintedCorrect: 0 } };
+    expect(predictNext(history, 'a')).toBe(predictNext(history, 'a', withoutSignals));
+  });
+});
+
+describe('topic mastery', () => {
+  it('given three right answers and nothing else, then the topic is mastered (predicted ≥ 0.8); one or two are not enough evidence', () => {
+    const two = given([['t', true], ['t', true]]);
+    const three = given([['t', true], ['t', true], ['t', true]]);
+    const p = (history: History) => topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, history.learner, history.topics.get('t'), 't');
+    expect(isTopicMastered(two.topics.get('t'), 0.99)).toBe(false);
+    expect(p(three)).toBeGreaterThanOrEqual(TOPIC_MASTERY_RULE.minPredictedSuccess);
+    expect(isTopicMastered(three.topics.get('t'), p(three))).toBe(true);
+  });
+
+  it('given a wrong answer after mastery, then it is lost, and it comes back with right answers', () => {
+    const answers: Array<[string, boolean]> = [['t', true], ['t', true], ['t', true], ['t', true], ['t', false]];
+    const masteredNow = (history: History) =>
+      isTopicMastered(history.topics.get('t'), topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, history.learner, history.topics.get('t'), 't'));
+    expect(masteredNow(given(answers))).toBe(false);
+    expect(masteredNow(given([...answers, ['t', true]]))).toBe(true);
+  });
+
+  it('counts the problems last answered right only while the topic is mastered', () => {
+    expect(problemsMastered(true, 7)).toBe(7);
+    expect(problemsMastered(false, 7)).toBe(0);
   });
 });
 

@@ -83,7 +83,17 @@ export interface TopicKnowledge {
   /** Right (wrong) answers in a row at the end of the topic's answers. */
   streak: number;
   missStreak: number;
+  /**
+   * Product-only evidence (docs/knowledge-model.md §1 "Ratings and hints"): the student's difficulty
+   * ratings on the topic, each (3 − rating) / 2 (Too Easy +1 … Too Hard −1), and right answers given
+   * after a hint, both decayed by SIGNAL_DECAY per answer on the topic. Always 0 on ASSISTments.
+   */
+  recentRating: number;
+  recentHintedCorrect: number;
 }
+
+/** Decay per answer on the topic of the rating and hint signals: the 0.8 of the topic's recent counts. */
+export const SIGNAL_DECAY = TOPIC_DECAYS[1];
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
@@ -108,6 +118,12 @@ export const knowledgeModelParametersSchema = z.object({
   /** transfer[fromTopic][toTopic]: added when the previous answer was on fromTopic (≠ toTopic), right or wrong. */
   transfer: z.record(z.string(), z.record(z.string(), z.object({ afterCorrect: finite, afterWrong: finite }))),
   /** The product's per-problem difficulty within its topic, learned online (not part of the fit). */
+  /**
+   * Weights of the product-only signals (TopicKnowledge.recentRating, recentHintedCorrect) in the
+   * log-odds. Not fitted: ASSISTments has no ratings and marks a hint only as a wrong answer
+   * (docs/knowledge-model.md §1 "Ratings and hints" gives the values and why).
+   */
+  signals: z.object({ rating: finite, hintedCorrect: finite }),
   problem: z.object({
     /** Prior difficulty per difficulty level above 3 (level 3 starts at 0). */
     levelStep: finite,
@@ -145,6 +161,8 @@ export function emptyTopicKnowledge(): TopicKnowledge {
     lastCorrect: null,
     streak: 0,
     missStreak: 0,
+    recentRating: 0,
+    recentHintedCorrect: 0,
   };
 }
 
@@ -238,6 +256,7 @@ export function knowledgeLogit(
     const pair = params.transfer[learner.lastTopicId]?.[topicId];
     if (pair) z += learner.lastCorrect ? pair.afterCorrect : pair.afterWrong;
   }
+  z += params.signals.rating * (topicState.recentRating ?? 0) + params.signals.hintedCorrect * (topicState.recentHintedCorrect ?? 0);
   return z;
 }
 
@@ -263,13 +282,15 @@ export const knowledgeOutcome = (isCorrect: boolean, hintUsed: boolean): boolean
 
 /**
  * Folds one answer on `topicId` into the student's states; returns new states (the inputs are not
- * changed). Constant time: a handful of additions per decay.
+ * changed). Constant time: a handful of additions per decay. `isCorrect` is the model's outcome
+ * (`knowledgeOutcome`); `hintedCorrect` marks a right answer given after a hint (product only).
  */
 export function updateKnowledge(
   learner: LearnerKnowledge | undefined,
   topic: TopicKnowledge | undefined,
   topicId: string,
   isCorrect: boolean,
+  hintedCorrect = false,
 ): { learner: LearnerKnowledge; topic: TopicKnowledge } {
   const l = learner ?? emptyLearnerKnowledge();
   const t = topic ?? emptyTopicKnowledge();
@@ -297,8 +318,20 @@ export function updateKnowledge(
       lastCorrect: isCorrect,
       streak: isCorrect ? t.streak + 1 : 0,
       missStreak: isCorrect ? 0 : t.missStreak + 1,
+      recentRating: (t.recentRating ?? 0) * SIGNAL_DECAY,
+      recentHintedCorrect: (t.recentHintedCorrect ?? 0) * SIGNAL_DECAY + (hintedCorrect ? 1 : 0),
     },
   };
+}
+
+/**
+ * A difficulty rating (1 Too Easy … 5 Too Hard) of an answer on the topic adds (3 − rating) / 2 to
+ * the topic's rating signal: the student's own view of how hard the topic is for them.
+ */
+export function rateKnowledge(topic: TopicKnowledge | undefined, rating: number): TopicKnowledge {
+  const t = topic ?? emptyTopicKnowledge();
+  const clamped = Math.min(5, Math.max(1, rating));
+  return { ...t, recentRating: (t.recentRating ?? 0) + (3 - clamped) / 2 };
 }
 
 /** A problem's prior difficulty within its topic from its level (clamped to 1-5; non-numbers count as 3). */

@@ -201,22 +201,6 @@ export interface ReviewState {
   attempts: number;
   correctAttempts: number;
   firstAttemptAt: string;
-  /** When the problem first became mastered (stays set even if later forgotten). */
-  firstMasteredAt: string | null;
-}
-
-/** Mastery: the last 3 answers correct and FSRS stability of at least 21 days. */
-export const MASTERY_RULE = { consecutiveCorrect: 3, minStabilityDays: 21 } as const;
-
-export function isMastered(state: Pick<ReviewState, 'card' | 'consecutiveCorrect'>): boolean {
-  return (
-    state.consecutiveCorrect >= MASTERY_RULE.consecutiveCorrect && state.card.stability >= MASTERY_RULE.minStabilityDays
-  );
-}
-
-function withMastery(state: ReviewState, at: string): ReviewState {
-  if (state.firstMasteredAt === null && isMastered(state)) return { ...state, firstMasteredAt: at };
-  return state;
 }
 
 /** Folds an answer (AnswerSubmitted, graded as unrated) into the problem's review state. */
@@ -229,23 +213,19 @@ export function recordAnswer(
   const when = validDate(at).toISOString();
   const grade = reviewGrade({ isCorrect: answer.isCorrect, hintUsed: answer.hintUsed, rating: null });
   const card = applyReview(state?.card ?? null, grade, at, scheduler);
-  return withMastery(
-    {
-      card,
-      previousCard: state?.card ?? null,
-      lastAttemptId: answer.attemptId,
-      lastReviewAt: when,
-      lastIsCorrect: answer.isCorrect,
-      lastHintUsed: answer.hintUsed,
-      lastRating: null,
-      consecutiveCorrect: answer.isCorrect ? (state?.consecutiveCorrect ?? 0) + 1 : 0,
-      attempts: (state?.attempts ?? 0) + 1,
-      correctAttempts: (state?.correctAttempts ?? 0) + (answer.isCorrect ? 1 : 0),
-      firstAttemptAt: state?.firstAttemptAt ?? when,
-      firstMasteredAt: state?.firstMasteredAt ?? null,
-    },
-    when,
-  );
+  return {
+    card,
+    previousCard: state?.card ?? null,
+    lastAttemptId: answer.attemptId,
+    lastReviewAt: when,
+    lastIsCorrect: answer.isCorrect,
+    lastHintUsed: answer.hintUsed,
+    lastRating: null,
+    consecutiveCorrect: answer.isCorrect ? (state?.consecutiveCorrect ?? 0) + 1 : 0,
+    attempts: (state?.attempts ?? 0) + 1,
+    correctAttempts: (state?.correctAttempts ?? 0) + (answer.isCorrect ? 1 : 0),
+    firstAttemptAt: state?.firstAttemptAt ?? when,
+  };
 }
 
 /**
@@ -256,10 +236,7 @@ export function recordRating(state: ReviewState, rating: { attemptId: string; ra
   if (rating.attemptId !== state.lastAttemptId) return state;
   const grade = reviewGrade({ isCorrect: state.lastIsCorrect, hintUsed: state.lastHintUsed, rating: rating.rating });
   const card = applyReview(state.previousCard, grade, new Date(state.lastReviewAt), scheduler);
-  const regraded = { ...state, card, lastRating: rating.rating };
-  // Mastery reached by the unrated grade of this very review is withdrawn if the rating lowers it.
-  if (regraded.firstMasteredAt === state.lastReviewAt && !isMastered(regraded)) regraded.firstMasteredAt = null;
-  return withMastery(regraded, state.lastReviewAt);
+  return { ...state, card, lastRating: rating.rating };
 }
 
 /** Due when the card's due time is at or before `at`. */

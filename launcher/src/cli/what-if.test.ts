@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ReviewState } from '@mathdaily/domain';
-import type { LearnerKnowledge } from '@mathdaily/domain/learning/knowledge-model';
+import { KNOWLEDGE_MODEL_PARAMETERS, type ReviewState } from '@mathdaily/domain';
+import type { LearnerKnowledge, TopicKnowledge } from '@mathdaily/domain/learning/knowledge-model';
 import { readModels, rebuildReadModels } from '@mathdaily/projector';
 import { appendMixedHistory } from '@mathdaily/projector/testing/mixed-history';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
@@ -55,8 +55,26 @@ describe('npm run what-if', () => {
     for (const row of rows as readonly { user_id: string; problem_id: string; state: ReviewState }[]) {
       expect(sameAsLive.liveFold.reviews.get(`${row.user_id}\u0000${row.problem_id}`)).toEqual(row.state);
     }
-    const mastered = await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM read_models.review_states WHERE first_mastered_at IS NOT NULL`);
-    expect(sameAsLive.live.mastery.everMastered).toBe(mastered);
+    // Topic states and mastery (ratings and hints included) as ability-model keeps them.
+    const topics = (await fixture.pool.any(sql.unsafe`SELECT user_id, topic_id, state, mastered, solved, first_mastered_at FROM read_models.ability_student_topics`)) as readonly {
+      user_id: string;
+      topic_id: string;
+      state: TopicKnowledge;
+      mastered: boolean;
+      solved: number;
+      first_mastered_at: string | null;
+    }[];
+    expect(sameAsLive.liveFold.topics.size).toBe(topics.length);
+    for (const topic of topics) {
+      const key = `${topic.user_id}\u0000${topic.topic_id}`;
+      expect(sameAsLive.liveFold.topics.get(key)).toEqual(topic.state);
+      expect(sameAsLive.liveFold.mastery.get(key)).toEqual({ mastered: topic.mastered, everMastered: topic.first_mastered_at !== null, solved: topic.solved });
+    }
+    expect(sameAsLive.live.mastery.topicsEverMastered).toBe(topics.filter((topic) => topic.first_mastered_at !== null).length);
+    expect(sameAsLive.live.mastery.topicsEverMastered).toBeGreaterThan(0);
+    expect(sameAsLive.live.mastery.problemsMasteredAtEnd).toBe(
+      await fixture.pool.oneFirst(sql.unsafe`SELECT coalesce(sum(problems_mastered), 0)::int FROM read_models.ability_student_topics`),
+    );
     const problems = (await fixture.pool.any(sql.unsafe`SELECT problem_id, difficulty, attempts FROM read_models.ability_problems`)) as readonly { problem_id: string; difficulty: number; attempts: number }[];
     expect(sameAsLive.liveFold.problems.size).toBe(problems.length);
     for (const problem of problems) expect(sameAsLive.liveFold.problems.get(problem.problem_id)).toEqual({ difficulty: problem.difficulty, attempts: problem.attempts });
@@ -70,13 +88,19 @@ describe('npm run what-if', () => {
   test('another configuration from a file: printed beside the live one, written to its own schema, the live schema untouched', async () => {
     const before = await liveDigest();
     const file = path.join(dir, 'candidate.json');
-    await writeFile(file, JSON.stringify({ fsrs: { requestRetention: 0.8 }, targetSuccessRate: 0.6 }));
+    // A second parameter file: the product's with a lower bias, so the model predicts less success and masters fewer topics.
+    const parameters = path.join(dir, 'parameters.json');
+    await writeFile(parameters, JSON.stringify({ ...KNOWLEDGE_MODEL_PARAMETERS, weights: { ...KNOWLEDGE_MODEL_PARAMETERS.weights, bias: KNOWLEDGE_MODEL_PARAMETERS.weights.bias! - 1 } }));
+    await writeFile(file, JSON.stringify({ fsrs: { requestRetention: 0.8 }, knowledgeModel: 'parameters.json', targetSuccessRate: 0.6 }));
     const io = collecting();
     expect(await runWhatIfCli(['--config', file, '--schema', 'what_if_test'], io)).toBe(0);
     const report = io.text.stdout;
     expect(report).toMatch(/AUC\s+\d\.\d{3}\s+\d\.\d{3}/);
     expect(report).toMatch(/target\s+0\.75\s+0\.60/);
     expect(report).toContain('Reviews due per day (UTC)');
+    const mastered = /topics ever mastered\s+(\d+)\s+(\d+)/.exec(report)!;
+    expect(Number(mastered[1])).toBe(sameAsLive.live.mastery.topicsEverMastered);
+    expect(Number(mastered[2])).toBeLessThan(Number(mastered[1]));
     const answers = sameAsLive.live.correctness.n;
     expect(report).toMatch(new RegExp(`answers\\s+${answers.toLocaleString('en-GB')}\\s+${answers.toLocaleString('en-GB')}`));
     // One scheduled review per answer in both, but lower retention puts them later.
@@ -93,7 +117,8 @@ describe('npm run what-if', () => {
     expect(
       await fixture.pool.oneFirst(sql.unsafe`
         SELECT count(*)::int FROM what_if_test.review_states w JOIN read_models.review_states r USING (user_id, problem_id)
-        WHERE w.live_due = r.due_at AND w.live_stability = r.stability AND w.live_mastered = r.mastered`),
+        LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
+        WHERE w.live_due = r.due_at AND w.live_stability = r.stability AND w.live_mastered = (r.last_is_correct AND t.mastered)`),
     ).toBe(sameAsLive.liveFold.reviews.size);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM what_if_test.review_states WHERE candidate_due > live_due`)).toBeGreaterThan(0);
     expect(await liveDigest()).toBe(before);

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { isMastered, upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
+import { upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';
 import { describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
@@ -129,8 +129,8 @@ export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: W
           candidates.map((state) => state.card.due),
           slice.map((pair) => pair.state.card.stability),
           candidates.map((state) => state.card.stability),
-          slice.map((pair) => isMastered(pair.state)),
-          candidates.map((state) => isMastered(state)),
+          slice.map((pair) => result.liveFold.problemMastered(pair.key)),
+          slice.map((pair) => result.candidateFold.problemMastered(pair.key)),
         ],
       );
     }

@@ -1,17 +1,23 @@
 import {
   KNOWLEDGE_MODEL_PARAMETERS,
+  isTopicMastered,
   knowledgeOutcome,
   predictCorrect,
   problemDifficultyPrior,
+  problemsMastered,
+  rateKnowledge,
   rateProblemDifficulty,
+  topicPredictedSuccess,
   updateKnowledge,
   updateProblemDifficulty,
   type AnswerSubmittedData,
   type DifficultyRatedData,
   type LearnerKnowledge,
+  type RecordedEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import { type ReadModel, isUuid } from '../read-model.ts';
+import type { BatchContext } from '../batch-context.ts';
+import { type ReadModel, type Row, type Tables, isUuid } from '../read-model.ts';
 
 /**
  * The domain's knowledge model (docs/knowledge-model.md) answer by answer: the student's state
@@ -21,10 +27,17 @@ import { type ReadModel, isUuid } from '../read-model.ts';
  * the surprise of every answer (`updateProblemDifficulty`) and nudged by ratings. A problem nobody
  * has answered has no row: its difficulty is `problemDifficultyPrior(level)`. The due queue
  * predicts success with `predictCorrect` over these rows and the same parameter file.
+ *
+ * Topic mastery (docs/learning-model.md §3): after every answer or rating on a topic, the
+ * predicted success on its average problem (`predicted_success`) and `isTopicMastered`; the
+ * problems counted as mastered are those last answered right while the topic is mastered
+ * (`solved`, kept from review-states' facts). `ability_topic_days` keeps each topic's figures at
+ * the end of each local day for the tutor's mastery chart. Achievements get the count through
+ * the batch context.
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 4,
+  version: 5,
   tables: [
     {
       name: 'ability_students',
@@ -41,11 +54,34 @@ export const abilityModel: ReadModel = {
       columns: [
         { name: 'user_id', type: 'uuid' },
         { name: 'topic_id', type: 'text' },
+        { name: 'topic', type: 'text' },
         { name: 'answers', type: 'int4' },
         { name: 'correct', type: 'int4' },
         { name: 'state', type: 'jsonb' },
+        { name: 'predicted_success', type: 'float8' },
+        { name: 'mastered', type: 'bool' },
+        /** Problems of the topic answered at least once, and those whose last answer was right. */
+        { name: 'problems', type: 'int4' },
+        { name: 'solved', type: 'int4' },
+        { name: 'problems_mastered', type: 'int4' },
+        { name: 'first_answer_at', type: 'timestamptz' },
+        { name: 'first_mastered_at', type: 'timestamptz', nullable: true },
       ],
       primaryKey: ['user_id', 'topic_id'],
+    },
+    {
+      name: 'ability_topic_days',
+      columns: [
+        { name: 'user_id', type: 'uuid' },
+        { name: 'topic_id', type: 'text' },
+        { name: 'local_date', type: 'date' },
+        { name: 'topic', type: 'text' },
+        { name: 'predicted_success', type: 'float8' },
+        { name: 'mastered', type: 'bool' },
+        { name: 'problems', type: 'int4' },
+        { name: 'problems_mastered', type: 'int4' },
+      ],
+      primaryKey: ['user_id', 'topic_id', 'local_date'],
     },
     {
       name: 'ability_problems',
@@ -60,28 +96,32 @@ export const abilityModel: ReadModel = {
     },
   ],
   handles: ['AnswerSubmitted', 'DifficultyRated'],
-  keys: (events) => {
-    const answers = events.filter((event) => event.type === 'AnswerSubmitted').map((event) => event.data as AnswerSubmittedData);
-    const valid = answers.filter((data) => isUuid(data.userId) && isUuid(data.problemId));
+  keys: (events, context) => {
+    // review-states (before this model) names the topic of a rating, which its event does not carry.
+    const touched = events.flatMap((event) => {
+      const facts = context.reviewFactsOf(event);
+      return facts ? [{ userId: (event.data as { userId: string }).userId, topicId: facts.topicId, event }] : [];
+    });
     return {
-      ability_students: valid.map((data) => [data.userId]),
-      ability_student_topics: valid.map((data) => [data.userId, data.topicId]),
+      ability_students: touched.map((t) => [t.userId]),
+      ability_student_topics: touched.map((t) => [t.userId, t.topicId]),
+      ability_topic_days: touched.map((t) => [t.userId, t.topicId, context.localDateOf(t.event)]),
       ability_problems: events.flatMap((event) => {
         const problemId = (event.data as { problemId: unknown }).problemId;
         return isUuid(problemId) ? [[problemId]] : [];
       }),
     };
   },
-  apply(event, tables) {
+  apply(event, tables, context) {
     const params = KNOWLEDGE_MODEL_PARAMETERS;
-    const students = tables.ability_students!;
-    const topics = tables.ability_student_topics!;
+    const facts = context.reviewFactsOf(event);
     const problems = tables.ability_problems!;
     if (event.type === 'AnswerSubmitted') {
       const data = event.data as AnswerSubmittedData;
-      if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-      const learner = students.get(data.userId)?.state as LearnerKnowledge | undefined;
-      const topic = topics.get(data.userId, data.topicId)?.state as TopicKnowledge | undefined;
+      if (!facts || !isUuid(data.userId) || !isUuid(data.problemId)) return context.setMasteryFacts(event, null);
+      const learner = tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined;
+      const topicRow = tables.ability_student_topics!.get(data.userId, data.topicId);
+      const topic = topicRow?.state as TopicKnowledge | undefined;
       const problem = problems.get(data.problemId);
       const before = {
         difficulty: (problem?.difficulty as number | undefined) ?? problemDifficultyPrior(params, data.difficultyLevel),
@@ -89,10 +129,18 @@ export const abilityModel: ReadModel = {
       };
       const predicted = predictCorrect(params, learner, topic, data.topicId, before.difficulty);
       const success = knowledgeOutcome(data.isCorrect, data.hintsUsed > 0);
-      const next = updateKnowledge(learner, topic, data.topicId, success);
+      const next = updateKnowledge(learner, topic, data.topicId, success, data.isCorrect && data.hintsUsed > 0);
       const after = updateProblemDifficulty(params, before, predicted, success);
-      students.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
-      topics.put({ user_id: data.userId, topic_id: data.topicId, answers: next.topic.answers, correct: next.topic.successes, state: next.topic });
+      tables.ability_students!.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
+      putTopic(event, tables, context, {
+        userId: data.userId,
+        topicId: data.topicId,
+        topicName: data.topic,
+        row: topicRow,
+        learner: next.learner,
+        topic: next.topic,
+        problems: ((topicRow?.problems as number | undefined) ?? 0) + (facts.newProblem ? 1 : 0),
+      });
       problems.put({
         problem_id: data.problemId,
         // An existing row keeps its level and rating count.
@@ -104,6 +152,21 @@ export const abilityModel: ReadModel = {
       return;
     }
     const data = event.data as DifficultyRatedData;
+    const topicRow = facts && isUuid(data.userId) ? tables.ability_student_topics!.get(data.userId, facts.topicId) : null;
+    // A rating of an answer the model has seen: a signal on the topic (rateKnowledge), which can move mastery.
+    if (facts && topicRow) {
+      putTopic(event, tables, context, {
+        userId: data.userId,
+        topicId: facts.topicId,
+        topicName: topicRow.topic as string,
+        row: topicRow,
+        learner: tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined,
+        topic: rateKnowledge(topicRow.state as TopicKnowledge, data.rating),
+        problems: topicRow.problems as number,
+      });
+    } else {
+      context.setMasteryFacts(event, null);
+    }
     if (!isUuid(data.problemId)) return;
     // The rated answer created the row (a rating always follows its answer).
     const problem = problems.get(data.problemId);
@@ -115,3 +178,48 @@ export const abilityModel: ReadModel = {
     });
   },
 };
+
+/**
+ * Writes a topic's new state with its mastery (predicted success right after this event), the
+ * day's row for the tutor chart, and hands the mastered-problem count to achievements.
+ */
+function putTopic(
+  event: RecordedEvent,
+  tables: Tables,
+  context: BatchContext,
+  next: { userId: string; topicId: string; topicName: string; row: Row | null | undefined; learner: LearnerKnowledge | undefined; topic: TopicKnowledge; problems: number },
+): void {
+  const facts = context.reviewFactsOf(event)!;
+  const row = next.row;
+  const at = event.metadata.at;
+  const predictedSuccess = topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, next.learner, next.topic, next.topicId);
+  const mastered = isTopicMastered(next.topic, predictedSuccess);
+  const solved = ((row?.solved as number | undefined) ?? 0) + Number(facts.solvedAfter) - Number(facts.solvedBefore);
+  const mastery = problemsMastered(mastered, solved);
+  tables.ability_student_topics!.put({
+    user_id: next.userId,
+    topic_id: next.topicId,
+    topic: next.topicName,
+    answers: next.topic.answers,
+    correct: next.topic.successes,
+    state: next.topic,
+    predicted_success: predictedSuccess,
+    mastered,
+    problems: next.problems,
+    solved,
+    problems_mastered: mastery,
+    first_answer_at: (row?.first_answer_at as string | undefined) ?? at,
+    first_mastered_at: (row?.first_mastered_at as string | null | undefined) ?? (mastered ? at : null),
+  });
+  tables.ability_topic_days!.put({
+    user_id: next.userId,
+    topic_id: next.topicId,
+    local_date: context.localDateOf(event),
+    topic: next.topicName,
+    predicted_success: predictedSuccess,
+    mastered,
+    problems: next.problems,
+    problems_mastered: mastery,
+  });
+  context.setMasteryFacts(event, { topicId: next.topicId, problemsMastered: mastery });
+}

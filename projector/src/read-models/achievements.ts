@@ -2,7 +2,7 @@ import {
   emptyAchievementStats,
   newlyEarned,
   recordAnswerStats,
-  recordMasteryChange,
+  recordTopicMastery,
   type AchievementStats,
   type AnswerSubmittedData,
   type DifficultyRatedData,
@@ -11,13 +11,14 @@ import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**
  * The 12 achievements: the domain's AchievementStats per student, folded event by event
- * (`recordAnswerStats`, `recordMasteryChange` when a problem's mastery changes — on an answer or on
- * the rating that re-grades it), and each achievement's earned date (the time of the event that
+ * (`recordAnswerStats`, and `recordTopicMastery` with the topic's mastered-problem count that
+ * ability-model computed from the knowledge model — on an answer or on a rating), and each
+ * achievement's earned date (the time of the event that
  * earned it; every measure is monotone, so an earned achievement stays earned).
  */
 export const achievements: ReadModel = {
   name: 'achievements',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'achievement_stats',
@@ -65,9 +66,8 @@ export const achievements: ReadModel = {
         localDate: context.localDateOf(event),
       });
     }
-    if (facts && facts.masteredBefore !== facts.masteredAfter) {
-      after = recordMasteryChange(after, facts.topicId, facts.masteredAfter);
-    }
+    const mastery = context.masteryFactsOf(event);
+    if (mastery) after = recordTopicMastery(after, mastery.topicId, mastery.problemsMastered);
     if (after === before) return;
     tables.achievement_stats!.put({ user_id: data.userId, stats: after, updated_at: event.metadata.at });
     for (const id of newlyEarned(before, after)) {

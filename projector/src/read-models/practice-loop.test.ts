@@ -7,7 +7,10 @@ import {
   KNOWLEDGE_MODEL_PARAMETERS,
   predictCorrect,
   problemDifficultyPrior,
+  rateKnowledge,
   rateProblemDifficulty,
+  TOPIC_MASTERY_RULE,
+  topicPredictedSuccess,
   updateKnowledge,
   updateProblemDifficulty,
   type LearnerKnowledge,
@@ -23,7 +26,7 @@ import { readModels } from './index.ts';
 /**
  * The practice-loop read models on a real PostgreSQL: scripted histories of answers and ratings
  * give the due dates ts-fsrs gives when driven directly, streaks follow the student's calendar in
- * their time zone, mastery and achievements appear at the right event, and a replay rebuilds the
+ * their time zone, topic mastery (the knowledge model's) and achievements appear at the right event, and a replay rebuilds the
  * same rows.
  */
 
@@ -154,8 +157,6 @@ const reviewRow = z.object({
   lapses: z.number(),
   consecutive_correct: z.number(),
   last_review_at: z.string(),
-  mastered: z.boolean(),
-  first_mastered_at: z.string().nullable(),
   attempts: z.number(),
   correct_attempts: z.number(),
   last_rating: z.number().nullable(),
@@ -163,7 +164,7 @@ const reviewRow = z.object({
 
 async function reviewState(student: Student, p: ProblemFacts) {
   return fixture.pool.one(sql.type(reviewRow)`
-    SELECT due_at, stability, difficulty, reps, lapses, consecutive_correct, last_review_at, mastered, first_mastered_at,
+    SELECT due_at, stability, difficulty, reps, lapses, consecutive_correct, last_review_at,
            attempts, correct_attempts, last_rating
     FROM read_models.review_states WHERE user_id = ${student.id} AND problem_id = ${p.id}`);
 }
@@ -188,7 +189,7 @@ describe('review states (FSRS)', () => {
     await project();
     let row = await reviewState(student, p);
     expect(row.due_at).toBe(card.due.toISOString());
-    expect(row).toMatchObject({ reps: 1, lapses: 0, consecutive_correct: 1, last_rating: 3, mastered: false });
+    expect(row).toMatchObject({ reps: 1, lapses: 0, consecutive_correct: 1, last_rating: 3 });
 
     // 2. at its due date: correct, no hint, rated 1 (Too Easy → Easy)
     const t1 = card.due;
@@ -239,34 +240,76 @@ describe('review states (FSRS)', () => {
     expect(row.last_review_at).toBe(t4.toISOString());
   });
 
-  test('mastery: three unaided correct answers at their due dates; mastery by topic counts it', async () => {
+});
+
+const topicRow = z.object({
+  topic_id: z.string(),
+  predicted_success: z.number(),
+  mastered: z.boolean(),
+  problems: z.number(),
+  solved: z.number(),
+  problems_mastered: z.number(),
+  first_answer_at: z.string(),
+  first_mastered_at: z.string().nullable(),
+});
+
+async function topicMastery(student: Student) {
+  return fixture.pool.any(sql.type(topicRow)`
+    SELECT topic_id, predicted_success, mastered, problems, solved, problems_mastered, first_answer_at, first_mastered_at
+    FROM read_models.ability_student_topics WHERE user_id = ${student.id} ORDER BY topic_id`);
+}
+
+describe('topic mastery (knowledge model)', () => {
+  test('three right answers master a topic, its problems last answered right count; a miss ends it; the day rows keep each day’s end', async () => {
     const student = await register('UTC');
-    const mastered = problem('algebra-basics');
-    const other = problem('algebra-basics');
-    const elsewhere = problem('geometry');
-    let at = new Date('2025-02-03T16:00:00Z');
-    let card: Card | null = null;
-    for (let i = 0; i < 3; i += 1) {
-      await answer(student, mastered, at, { correct: true, rating: 3 });
-      card = review(card, at, Rating.Good);
-      at = card.due;
-    }
-    await answer(student, other, new Date('2025-02-03T16:05:00Z'), { correct: true, rating: 3 });
-    await answer(student, elsewhere, new Date('2025-02-03T16:06:00Z'), { correct: false, rating: 4 });
+    const algebra = [problem('algebra-basics'), problem('algebra-basics'), problem('algebra-basics')];
+    const t0 = new Date('2025-02-03T16:00:00Z');
+    const minute = (n: number) => new Date(t0.getTime() + n * 60_000);
+    await answer(student, algebra[0]!, minute(0), { correct: true });
+    await answer(student, algebra[1]!, minute(1), { correct: true });
     await project();
-
-    const row = await reviewState(student, mastered);
-    expect(card!.stability).toBeGreaterThanOrEqual(21);
-    expect(row).toMatchObject({ mastered: true, consecutive_correct: 3 });
-    expect(row.first_mastered_at).toBe(row.last_review_at);
-
-    const byTopic = await fixture.pool.any(sql.type(z.object({ topic_id: z.string(), mastered: z.number(), total: z.number() }))`
-      SELECT topic_id, count(*) FILTER (WHERE mastered) AS mastered, count(*) AS total
-      FROM read_models.review_states WHERE user_id = ${student.id} GROUP BY topic_id ORDER BY topic_id`);
-    expect(byTopic).toEqual([
-      { topic_id: 'algebra-basics', mastered: 1, total: 2 },
-      { topic_id: 'geometry', mastered: 0, total: 1 },
+    expect(await topicMastery(student)).toEqual([
+      expect.objectContaining({ topic_id: 'algebra-basics', mastered: false, problems: 2, solved: 2, problems_mastered: 0, first_mastered_at: null }),
     ]);
+    await answer(student, algebra[2]!, minute(2), { correct: true, rating: 3 });
+    await answer(student, problem('geometry'), minute(3), { correct: false, rating: 4 });
+    await project();
+    let [mastered, geometry] = await topicMastery(student);
+    expect(mastered).toMatchObject({ mastered: true, problems: 3, solved: 3, problems_mastered: 3, first_answer_at: minute(0).toISOString(), first_mastered_at: minute(2).toISOString() });
+    expect(mastered!.predicted_success).toBeGreaterThanOrEqual(TOPIC_MASTERY_RULE.minPredictedSuccess);
+    expect(geometry).toMatchObject({ topic_id: 'geometry', mastered: false, problems: 1, solved: 0, problems_mastered: 0 });
+
+    // The next day a miss on one of them: the topic is no longer mastered, nothing counts; its first mastery stays.
+    await answer(student, algebra[0]!, new Date(t0.getTime() + DAY), { correct: false });
+    await project();
+    [mastered] = await topicMastery(student);
+    expect(mastered).toMatchObject({ mastered: false, problems: 3, solved: 2, problems_mastered: 0, first_mastered_at: minute(2).toISOString() });
+    expect(mastered!.predicted_success).toBeLessThan(TOPIC_MASTERY_RULE.minPredictedSuccess);
+    const days = await fixture.pool.any(sql.type(z.object({ topic_id: z.string(), local_date: z.string(), mastered: z.boolean(), problems: z.number(), problems_mastered: z.number() }))`
+      SELECT topic_id, to_char(local_date, 'YYYY-MM-DD') AS local_date, mastered, problems, problems_mastered
+      FROM read_models.ability_topic_days WHERE user_id = ${student.id} ORDER BY topic_id, local_date`);
+    expect(days).toEqual([
+      { topic_id: 'algebra-basics', local_date: '2025-02-03', mastered: true, problems: 3, problems_mastered: 3 },
+      { topic_id: 'algebra-basics', local_date: '2025-02-04', mastered: false, problems: 3, problems_mastered: 0 },
+      { topic_id: 'geometry', local_date: '2025-02-03', mastered: false, problems: 1, problems_mastered: 0 },
+    ]);
+  });
+
+  test('Subject Master: earned by the answer that makes 10 problems mastered in one topic, and kept after misses', async () => {
+    const student = await register('UTC');
+    const t0 = new Date('2025-02-10T16:00:00Z');
+    const times = Array.from({ length: 10 }, (_, i) => new Date(t0.getTime() + i * 60_000));
+    for (const at of times) await answer(student, problem('fractions'), at, { correct: true, responseTimeMs: 40_000 });
+    // Two misses the next day: the topic is no longer mastered (predicted 0.71), nothing counts there now.
+    await answer(student, problem('fractions'), new Date(t0.getTime() + DAY), { correct: false });
+    await answer(student, problem('fractions'), new Date(t0.getTime() + DAY + 60_000), { correct: false });
+    await project();
+    const earned = await fixture.pool.oneFirst(sql.type(z.object({ earned_at: z.string() }))`
+      SELECT earned_at FROM read_models.achievements_earned WHERE user_id = ${student.id} AND achievement_id = 'subject-master'`);
+    expect(earned).toBe(times[9]!.toISOString());
+    const value = await fixture.pool.oneFirst(sql.unsafe`SELECT stats FROM read_models.achievement_stats WHERE user_id = ${student.id}`);
+    const stats = (typeof value === 'string' ? JSON.parse(value) : value) as { masteredByTopic: Record<string, number>; bestMasteredInOneTopic: number };
+    expect(stats).toMatchObject({ masteredByTopic: { fractions: 0 }, bestMasteredInOneTopic: 10 });
   });
 });
 
@@ -379,6 +422,7 @@ describe('knowledge model rows', () => {
     const learners = new Map<string, LearnerKnowledge>();
     const topics = new Map<string, TopicKnowledge>();
     const problems = new Map<string, { difficulty: number; attempts: number; ratings: number }>();
+    const predictedAfter = new Map<string, number>();
     let at = new Date('2025-06-01T08:00:00Z');
     // [student, problem, right, rating, hint]: a right answer after a hint counts as wrong for the model.
     const script: [Student, ProblemFacts, boolean, number | undefined, boolean][] = [
@@ -394,9 +438,12 @@ describe('knowledge model rows', () => {
       const topicKey = `${student.id}/${p.topicId}`;
       const before = problems.get(p.id) ?? { difficulty: problemDifficultyPrior(params, p.difficultyLevel), attempts: 0, ratings: 0 };
       const predicted = predictCorrect(params, learners.get(student.id), topics.get(topicKey), p.topicId, before.difficulty);
-      const next = updateKnowledge(learners.get(student.id), topics.get(topicKey), p.topicId, correct);
+      const next = updateKnowledge(learners.get(student.id), topics.get(topicKey), p.topicId, correct, right && hint);
       learners.set(student.id, next.learner);
-      topics.set(topicKey, next.topic);
+      // A rating is a signal on the topic as well (rateKnowledge).
+      topics.set(topicKey, rating === undefined ? next.topic : rateKnowledge(next.topic, rating));
+      // Predicted success on the topic as of its last answer or rating (later answers elsewhere do not move it).
+      predictedAfter.set(topicKey, topicPredictedSuccess(params, next.learner, topics.get(topicKey), p.topicId));
       const after = { ...updateProblemDifficulty(params, before, predicted, correct), ratings: before.ratings };
       if (rating !== undefined) {
         after.difficulty = rateProblemDifficulty(params, after, rating);
@@ -425,10 +472,19 @@ describe('knowledge model rows', () => {
       expect(row.answers).toBe(learners.get(row.user_id)!.answers);
       expect(row.correct).toBe(learners.get(row.user_id)!.successes);
     }
-    const topicRows = await fixture.pool.any(sql.type(z.object({ user_id: z.string(), topic_id: z.string(), answers: z.number(), state: z.unknown() }))`
-      SELECT user_id, topic_id, answers, state FROM read_models.ability_student_topics`);
+    const topicRows = await fixture.pool.any(
+      sql.type(z.object({ user_id: z.string(), topic_id: z.string(), answers: z.number(), state: z.unknown(), predicted_success: z.number() }))`
+        SELECT user_id, topic_id, answers, state, predicted_success FROM read_models.ability_student_topics`,
+    );
     expect(topicRows).toHaveLength(3);
-    for (const row of topicRows) expect(row.state).toEqual(topics.get(`${row.user_id}/${row.topic_id}`));
+    for (const row of topicRows) {
+      const expected = topics.get(`${row.user_id}/${row.topic_id}`)!;
+      expect(row.state).toEqual(expected);
+      expect(row.predicted_success).toBeCloseTo(predictedAfter.get(`${row.user_id}/${row.topic_id}`)!, 12);
+    }
+    // a rated 'shared' 2 (+0.5), decayed once by the hinted right answer after it.
+    expect(topics.get(`${a.id}/fractions`)!.recentRating).toBeCloseTo(0.4, 12);
+    expect(topics.get(`${a.id}/fractions`)!.recentHintedCorrect).toBe(1);
   });
 });
 

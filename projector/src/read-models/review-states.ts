@@ -1,5 +1,4 @@
 import {
-  isMastered,
   localDate,
   recordAnswer,
   recordRating,
@@ -25,12 +24,14 @@ export function dueOnLocalDay(state: Pick<ReviewState, 'card' | 'lastReviewAt'>,
  * queue is right immediately, and a later DifficultyRated re-grades that review from the card
  * before it. `state` holds the whole domain ReviewState; the other columns are copies for queries.
  *
- * For the models after it (attempts, achievements) it hands over, per event, whether the answer
- * was a review of a due problem and whether the problem was mastered before and after it.
+ * For the models after it (ability-model, attempts, achievements) it hands over, per event, the
+ * topic, whether the answer was a review of a due problem or a new problem, and whether the
+ * problem's last answer was right before and after it. Mastery is the knowledge model's
+ * (ability-model); FSRS here only schedules reviews.
  */
 export const reviewStates: ReadModel = {
   name: 'review-states',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'review_states',
@@ -56,8 +57,6 @@ export const reviewStates: ReadModel = {
         { name: 'last_rating', type: 'int2', nullable: true },
         { name: 'last_review_at', type: 'timestamptz' },
         { name: 'first_attempt_at', type: 'timestamptz' },
-        { name: 'first_mastered_at', type: 'timestamptz', nullable: true },
-        { name: 'mastered', type: 'bool' },
       ],
       primaryKey: ['user_id', 'problem_id'],
       indexes: ['review_states_due ON (user_id, due_at)', 'review_states_topic ON (user_id, topic_id)'],
@@ -85,8 +84,9 @@ export const reviewStates: ReadModel = {
       context.setReviewFacts(event, {
         topicId: answer.topicId,
         wasReview,
-        masteredBefore: before !== null && isMastered(before),
-        masteredAfter: isMastered(after),
+        newProblem: before === null,
+        solvedBefore: before?.lastIsCorrect ?? false,
+        solvedAfter: after.lastIsCorrect,
       });
       return;
     }
@@ -103,8 +103,9 @@ export const reviewStates: ReadModel = {
     context.setReviewFacts(event, {
       topicId: row.topic_id as string,
       wasReview: false,
-      masteredBefore: isMastered(before),
-      masteredAfter: isMastered(after),
+      newProblem: false,
+      solvedBefore: before.lastIsCorrect,
+      solvedAfter: after.lastIsCorrect,
     });
   },
 };
@@ -138,7 +139,5 @@ function stateRow(
     last_rating: state.lastRating,
     last_review_at: state.lastReviewAt,
     first_attempt_at: state.firstAttemptAt,
-    first_mastered_at: state.firstMasteredAt,
-    mastered: isMastered(state),
   };
 }

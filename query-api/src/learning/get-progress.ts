@@ -38,14 +38,15 @@ export const RECENT_DAYS = 7;
 /**
  * GET /api/learning/progress/{userId} → { data } with every field of SPEC §3's progress summary:
  * - total_problems_attempted: distinct problems answered at least once;
- * - total_problems_mastered: problems currently mastered (last 3 answers right, FSRS stability ≥ 21 days);
+ * - total_problems_mastered: problems currently mastered: last answered right, in a topic the
+ *   knowledge model says is mastered (predicted success ≥ 0.8 over ≥ 3 answers, docs/learning-model.md §3);
  * - total_study_time_seconds: the answers' response times (each capped at 10 minutes);
  * - current_streak / longest_streak: calendar days with practice in the learner's time zone
  *   (current counts through today, or through yesterday while today has no practice yet);
  * - overall_success_rate: correct answers / answers (0-1);
  * - problems_due_today: reviews due by the end of today (overdue ones included);
  *   problems_overdue: those due before today began;
- * - average_mastery_time_days: from first answer to first mastery, over problems mastered (null if none);
+ * - average_mastery_time_days: from the first answer on a topic to its first mastery, over topics mastered (null if none);
  * - mastery_by_topic: topic name → { mastered, total (problems attempted in it), mastery_rate }
  *   (plus topic_id, attempts, success_rate and mastery_level for the insights).
  * Extras: mastery_rate / mastery_level (SPEC §4 cut-offs), answer counts, average response time,
@@ -64,10 +65,12 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
         reviewTotals(deps.pool, userId, cal),
         practiceTotals(deps.pool, userId),
         deps.pool.any(sql.type(topicRow)`
-          SELECT topic_id, min(topic) AS topic, count(*) AS total, count(*) FILTER (WHERE mastered) AS mastered,
-                 sum(attempts)::int8 AS attempts, sum(correct_attempts)::int8 AS correct
-          FROM read_models.review_states WHERE user_id = ${userId}::uuid
-          GROUP BY topic_id ORDER BY min(topic), topic_id`),
+          SELECT r.topic_id, min(r.topic) AS topic, count(*) AS total, coalesce(max(t.problems_mastered), 0) AS mastered,
+                 sum(r.attempts)::int8 AS attempts, sum(r.correct_attempts)::int8 AS correct
+          FROM read_models.review_states r
+          LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
+          WHERE r.user_id = ${userId}::uuid
+          GROUP BY r.topic_id ORDER BY min(r.topic), r.topic_id`),
         deps.pool.any(sql.type(dayRow)`
           SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, study_ms
           FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date

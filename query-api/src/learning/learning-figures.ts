@@ -54,17 +54,22 @@ const reviewTotalsRow = z.object({
 });
 export type ReviewTotals = z.infer<typeof reviewTotalsRow>;
 
-/** Counts over the learner's review states (one per problem attempted). */
+/**
+ * Counts over the learner's review states (one per problem attempted) and, for mastery, their
+ * topics' knowledge-model mastery (ability_student_topics, docs/learning-model.md §3): mastered =
+ * problems last answered right in a mastered topic; average_mastery_days = from the first answer
+ * on a topic to its first mastery, over the topics ever mastered.
+ */
 export async function reviewTotals(pool: DatabasePool, userId: string, cal: Calendar): Promise<ReviewTotals> {
   return pool.one(sql.type(reviewTotalsRow)`
     SELECT
       count(*) AS attempted,
-      count(*) FILTER (WHERE r.mastered) AS mastered,
+      (SELECT coalesce(sum(t.problems_mastered), 0) FROM read_models.ability_student_topics t WHERE t.user_id = ${userId}::uuid)::int8 AS mastered,
       count(*) FILTER (WHERE r.correct_attempts > 0) AS solved,
       count(*) FILTER (WHERE ${dueToday('r', cal)}) AS due_today,
       count(*) FILTER (WHERE ${overdue('r', cal)}) AS overdue,
-      (avg(extract(epoch FROM r.first_mastered_at - r.first_attempt_at)) FILTER (WHERE r.first_mastered_at IS NOT NULL) / 86400)::float8
-        AS average_mastery_days
+      (SELECT avg(extract(epoch FROM t.first_mastered_at - t.first_answer_at)) / 86400 FROM read_models.ability_student_topics t
+        WHERE t.user_id = ${userId}::uuid AND t.first_mastered_at IS NOT NULL)::float8 AS average_mastery_days
     FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid`);
 }
 

@@ -17,14 +17,15 @@ const studentRow = z.object({
   grade_level: z.number().nullable(),
   last_active: z.string().nullable(),
 });
-const topicDayRow = z.object({ topic: z.string(), day: z.string(), attempted: z.number(), mastered: z.number() });
+const topicDayRow = z.object({ topic: z.string(), day: z.string(), problems: z.number(), problems_mastered: z.number() });
 const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
 
 /**
  * GET /api/tutors/students/{userId}/progress (the student's active tutors, admins) → the student
  * detail: per day of the last 30 in the student's time zone, accuracy and study time, and per
- * topic the mastery rate at the end of each day (problems first mastered by then / problems
- * attempted by then — a later lapse does not lower an earlier day); due today and overdue.
+ * topic the mastery rate at the end of each day (problems counted as mastered / problems attempted
+ * in the topic, as the knowledge model's topic mastery stood after the day's last answer or rating
+ * on it, ability_topic_days; carried forward over days without practice); due today and overdue.
  * Access as every learning query (resolveLearner): a pending or inactive student → 403.
  */
 export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiDeps) {
@@ -42,13 +43,8 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
           FROM read_models.users u LEFT JOIN read_models.tutor_learners l ON l.student_id = u.id WHERE u.id = ${userId}::uuid`),
         reviewTotals(deps.pool, userId, cal),
         deps.pool.any(sql.type(topicDayRow)`
-          SELECT topic, to_char(day, 'YYYY-MM-DD') AS day, sum(attempted)::int8 AS attempted, sum(mastered)::int8 AS mastered FROM (
-            SELECT topic, (first_attempt_at AT TIME ZONE ${cal.timezone})::date AS day, 1 AS attempted, 0 AS mastered
-            FROM read_models.review_states WHERE user_id = ${userId}::uuid
-            UNION ALL
-            SELECT topic, (first_mastered_at AT TIME ZONE ${cal.timezone})::date, 0, 1
-            FROM read_models.review_states WHERE user_id = ${userId}::uuid AND first_mastered_at IS NOT NULL
-          ) t GROUP BY topic, day ORDER BY day`),
+          SELECT topic, to_char(local_date, 'YYYY-MM-DD') AS day, problems, problems_mastered
+          FROM read_models.ability_topic_days WHERE user_id = ${userId}::uuid ORDER BY local_date`),
         deps.pool.any(sql.type(dayRow)`
           SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, study_ms
           FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date ORDER BY local_date`),
@@ -75,14 +71,10 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
           date,
           ...Object.fromEntries(
             topics.map((topic) => {
-              let attempted = 0;
-              let mastered = 0;
-              for (const row of topicDays) {
-                if (row.topic !== topic || row.day > date) continue;
-                attempted += row.attempted;
-                mastered += row.mastered;
-              }
-              return [topic, attempted > 0 ? ratio(mastered, attempted) : null];
+              // Rows are in date order: the last one on or before the date is how the day ended.
+              let last: (typeof topicDays)[number] | undefined;
+              for (const row of topicDays) if (row.topic === topic && row.day <= date) last = row;
+              return [topic, last && last.problems > 0 ? ratio(last.problems_mastered, last.problems) : null];
             }),
           ),
         })),

@@ -1,6 +1,7 @@
 import {
   createReviewScheduler,
-  isMastered,
+  isTopicMastered,
+  problemsMastered,
   recordAnswer,
   recordRating,
   retrievability,
@@ -14,6 +15,7 @@ import {
   knowledgeOutcome,
   predictCorrect,
   problemDifficultyPrior,
+  rateKnowledge,
   rateProblemDifficulty,
   updateKnowledge,
   updateProblemDifficulty,
@@ -21,6 +23,7 @@ import {
   type TopicKnowledge,
 } from '@mathdaily/domain/learning/knowledge-model';
 import { isUuid } from '@mathdaily/projector/read-model';
+import { topicPredictedSuccess } from '@mathdaily/domain/learning/topic-mastery';
 import type { LearningConfig } from './config.ts';
 
 /** The event types the what-if replay reads. */
@@ -45,6 +48,14 @@ export interface Forecast {
   isNew: boolean;
 }
 
+/** A student's mastery of a topic under one configuration, as ability-model keeps it. */
+export interface TopicMasteryState {
+  mastered: boolean;
+  everMastered: boolean;
+  /** Problems of the topic whose last answer was right. */
+  solved: number;
+}
+
 /**
  * The learning models of one configuration folded over the practice history in memory — the same
  * domain functions, in the same order, as the live read models `review-states` and `ability-model`
@@ -57,6 +68,10 @@ export class LearningFold {
   readonly learners = new Map<string, LearnerKnowledge>();
   readonly topics = new Map<string, TopicKnowledge>();
   readonly problems = new Map<string, { difficulty: number; attempts: number }>();
+  /** Per student × topic (same keys as `topics`): the knowledge model's topic mastery. */
+  readonly mastery = new Map<string, TopicMasteryState>();
+  /** Each student × problem's topic, to find a rating's topic. */
+  private readonly topicOf = new Map<string, string>();
   readonly forecasts: Forecast[] = [];
   /** Reviews the schedule asked for, by UTC day of their due time (a rating's re-grade moves one). */
   readonly dueByDay = new Map<string, number>();
@@ -107,10 +122,21 @@ export class LearningFold {
     // This review is done; the next one is what the schedule now asks for.
     this.dueDayOf.delete(reviewKey);
     this.schedule(reviewKey, after.card.due);
-    const next = updateKnowledge(learner, topic, data.topicId, succeeded);
+    const next = updateKnowledge(learner, topic, data.topicId, succeeded, data.isCorrect && data.hintsUsed > 0);
     this.learners.set(data.userId.toLowerCase(), next.learner);
-    this.topics.set(topicKey, next.topic);
+    this.topicOf.set(reviewKey, data.topicId);
+    this.setTopic(data.userId, data.topicId, next.topic, Number(after.lastIsCorrect) - Number(before?.lastIsCorrect ?? false));
     this.problems.set(problemKey, updateProblemDifficulty(params, problem, predicted, succeeded));
+  }
+
+  /** The topic's new state and its mastery (isTopicMastered on the prediction right after), as ability-model. */
+  private setTopic(userId: string, topicId: string, topic: TopicKnowledge, solvedChange: number) {
+    const key = pairKey(userId, topicId);
+    this.topics.set(key, topic);
+    const predicted = topicPredictedSuccess(this.config.knowledgeModel, this.learners.get(userId.toLowerCase()), topic, topicId);
+    const mastered = isTopicMastered(topic, predicted);
+    const before = this.mastery.get(key);
+    this.mastery.set(key, { mastered, everMastered: (before?.everMastered ?? false) || mastered, solved: (before?.solved ?? 0) + solvedChange });
   }
 
   private rating(data: DifficultyRatedData) {
@@ -121,6 +147,8 @@ export class LearningFold {
       const after = recordRating(before, { attemptId: data.attemptId, rating: data.rating }, this.scheduler);
       this.reviews.set(reviewKey, after);
       if (after.card.due !== before.card.due) this.schedule(reviewKey, after.card.due);
+      const topicId = this.topicOf.get(reviewKey)!;
+      this.setTopic(String(data.userId), topicId, rateKnowledge(this.topics.get(pairKey(String(data.userId), topicId)), data.rating), 0);
     }
     const problemKey = data.problemId.toLowerCase();
     const problem = this.problems.get(problemKey);
@@ -135,14 +163,22 @@ export class LearningFold {
     }
   }
 
-  /** Pairs that reached mastery at some point, and those mastered at the end of the history. */
-  mastery(): { everMastered: number; masteredAtEnd: number } {
-    let everMastered = 0;
-    let masteredAtEnd = 0;
-    for (const state of this.reviews.values()) {
-      if (state.firstMasteredAt !== null) everMastered += 1;
-      if (isMastered(state)) masteredAtEnd += 1;
+  /** A student × problem counts as mastered when last answered right in a mastered topic (ability-model's rule). */
+  problemMastered(key: string): boolean {
+    const [userId] = key.split('\u0000') as [string];
+    return this.reviews.get(key)!.lastIsCorrect && (this.mastery.get(pairKey(userId, this.topicOf.get(key)!))?.mastered ?? false);
+  }
+
+  /** Student × topic pairs that reached mastery at some point and those mastered at the end; problems counted as mastered at the end. */
+  masteryFigures(): { topicsEverMastered: number; topicsMasteredAtEnd: number; problemsMasteredAtEnd: number } {
+    let topicsEverMastered = 0;
+    let topicsMasteredAtEnd = 0;
+    let problemsMasteredAtEnd = 0;
+    for (const state of this.mastery.values()) {
+      if (state.everMastered) topicsEverMastered += 1;
+      if (state.mastered) topicsMasteredAtEnd += 1;
+      problemsMasteredAtEnd += problemsMastered(state.mastered, state.solved);
     }
-    return { everMastered, masteredAtEnd };
+    return { topicsEverMastered, topicsMasteredAtEnd, problemsMasteredAtEnd };
   }
 }

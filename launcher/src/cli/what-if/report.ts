@@ -14,7 +14,7 @@ export interface WhatIfFigures {
   answers: number;
   correctness: ForecastFigures;
   recall: ForecastFigures;
-  mastery: { everMastered: number; masteredAtEnd: number };
+  mastery: { topicsEverMastered: number; topicsMasteredAtEnd: number; problemsMasteredAtEnd: number };
   newProblems: { n: number; targetSuccessRate: number; meanPredicted: number | null; withinBand: number | null };
   dueByDay: Map<string, number>;
 }
@@ -41,7 +41,7 @@ export function figuresOf(fold: LearningFold): WhatIfFigures {
     answers: fold.forecasts.length,
     correctness: forecastFigures(fold.forecasts, (forecast) => forecast.predicted, (forecast) => forecast.succeeded),
     recall: forecastFigures(fold.forecasts, (forecast) => forecast.recall, (forecast) => forecast.isCorrect),
-    mastery: fold.mastery(),
+    mastery: fold.masteryFigures(),
     newProblems: {
       n: fresh.length,
       targetSuccessRate: target,
@@ -69,9 +69,10 @@ export function formatReport(live: WhatIfFigures, candidate: WhatIfFigures, last
   row('  answers', count(live.recall.n), count(candidate.recall.n));
   row('  AUC', number(live.recall.auc), number(candidate.recall.auc));
   row('  log-loss', number(live.recall.logLoss), number(candidate.recall.logLoss));
-  heading('Mastery reached (student × problem)');
-  row('  ever mastered', count(live.mastery.everMastered), count(candidate.mastery.everMastered));
-  row('  mastered at the end', count(live.mastery.masteredAtEnd), count(candidate.mastery.masteredAtEnd));
+  heading('Mastery by the knowledge model (student × topic; problems last answered right in a mastered topic)');
+  row('  topics ever mastered', count(live.mastery.topicsEverMastered), count(candidate.mastery.topicsEverMastered));
+  row('  topics mastered at the end', count(live.mastery.topicsMasteredAtEnd), count(candidate.mastery.topicsMasteredAtEnd));
+  row('  problems mastered at the end', count(live.mastery.problemsMasteredAtEnd), count(candidate.mastery.problemsMasteredAtEnd));
   heading(`New problems against the target success rate (±${TARGET_BAND})`);
   row('  target', number(live.newProblems.targetSuccessRate, 2), number(candidate.newProblems.targetSuccessRate, 2));
   row('  mean predicted success', number(live.newProblems.meanPredicted), number(candidate.newProblems.meanPredicted));
