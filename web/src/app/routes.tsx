@@ -23,12 +23,14 @@ const TermsPage = lazyPage(() => import('../features/legal/terms-page.tsx'), (m)
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page.tsx'), (m) => m.PrivacyPage);
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const LearnPage = lazyPage(() => import('../features/learn/learn-page.tsx'), (m) => m.LearnPage);
+const PlacementPage = lazyPage(() => import('../features/placement/placement-page.tsx'), (m) => m.PlacementPage);
 const ProgressPage = lazyPage(() => import('../features/progress/progress-page.tsx'), (m) => m.ProgressPage);
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage);
 const AchievementsPage = lazyPage(() => import('../features/achievements/achievements-page.tsx'), (m) => m.AchievementsPage);
 const TutorDashboardPage = lazyPage(() => import('../features/tutor/tutor-dashboard-page.tsx'), (m) => m.TutorDashboardPage);
 const TutorStudentsPage = lazyPage(() => import('../features/tutor/tutor-students-page.tsx'), (m) => m.TutorStudentsPage);
 const TutorReferralsPage = lazyPage(() => import('../features/tutor/tutor-referrals-page.tsx'), (m) => m.TutorReferralsPage);
+const TutorQuestionSetsPage = lazyPage(() => import('../features/tutor/tutor-question-sets-page.tsx'), (m) => m.TutorQuestionSetsPage);
 const TutorStudentPage = lazyPage(() => import('../features/tutor/tutor-student-page.tsx'), (m) => m.TutorStudentPage);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), (m) => m.AdminPage);
 const AdminEventsPage = lazyPage(() => import('../features/admin/events-page.tsx'), (m) => m.EventsPage);
@@ -57,6 +59,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/reset-password': ResetPasswordPage,
   '/dashboard': DashboardPage,
   '/learn': LearnPage,
+  '/placement': PlacementPage,
   '/progress': ProgressPage,
   '/profile': ProfilePage,
   '/achievements': AchievementsPage,
@@ -65,6 +68,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/tutor/students': TutorStudentsPage,
   '/tutor/referrals': TutorReferralsPage,
   '/tutor/students/:id': TutorStudentPage,
+  '/tutor/question-sets': TutorQuestionSetsPage,
   '/admin': AdminPage,
   '/admin/events': AdminEventsPage,
   '/admin/reports': AdminReportsPage,
@@ -139,6 +143,7 @@ export function AppRoutes() {
           <Route element={<SignedInPage />}>
             <Route path="/dashboard" element={<StudentDashboardGate><DashboardPage /></StudentDashboardGate>} />
             <Route path="/learn" element={<LearnPage />} />
+            <Route path="/placement" element={<Protected roles={['student']}><PlacementPage /></Protected>} />
             <Route path="/progress" element={<ProgressPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/achievements" element={<AchievementsPage />} />
@@ -147,6 +152,7 @@ export function AppRoutes() {
             <Route path="/tutor/students" element={<Protected roles={['tutor', 'admin']}><TutorStudentsPage /></Protected>} />
             <Route path="/tutor/referrals" element={<Protected roles={['tutor', 'admin']}><TutorReferralsPage /></Protected>} />
             <Route path="/tutor/students/:id" element={<Protected roles={['tutor', 'admin']}><TutorStudentPage /></Protected>} />
+            <Route path="/tutor/question-sets" element={<Protected roles={['tutor', 'admin']}><TutorQuestionSetsPage /></Protected>} />
             <Route path="/admin" element={<Protected roles={['admin']}><AdminPage /></Protected>} />
             <Route path="/admin/events" element={<Protected roles={['admin']}><AdminEventsPage /></Protected>} />
             <Route path="/admin/reports" element={<Protected roles={['admin']}><AdminReportsPage /></Protected>} />

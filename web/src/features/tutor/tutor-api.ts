@@ -68,6 +68,42 @@ export interface StudentProgress {
   days: { date: string; answers: number; correct: number; accuracy: number | null; study_minutes: number }[];
 }
 
+/** A question as the tutor writes it (the fields of a problem; the topic's name comes from the catalog). */
+export interface QuestionInput {
+  topic_id: string;
+  grade: number;
+  question: string;
+  problem_type: string;
+  answer_options: string[] | null;
+  correct_answer: string;
+  answer_form: { kind: string };
+  hint: string;
+  explanation: string;
+  difficulty_level: number;
+  estimated_time_seconds: number;
+}
+
+export type SetQuestion = QuestionInput & { id: string; topic: string };
+
+export interface QuestionSetSummary {
+  id: string;
+  tutor_id: string;
+  title: string;
+  question_count: number;
+  assigned_count: number;
+  updated_at: string;
+}
+
+export interface QuestionSet {
+  id: string;
+  tutor_id: string;
+  title: string;
+  questions: SetQuestion[];
+  assigned_students: { id: string; name: string; assigned_at: string }[];
+}
+
+const setUrl = (id: string) => `/api/tutors/question-sets/${id}`;
+
 export const tutorApi = {
   dashboard: (signal?: AbortSignal) => api.get<TutorDashboard>('/api/tutors/dashboard', signal ? { signal } : {}),
   students: (filters: { search: string; status: string }, signal?: AbortSignal) => {
@@ -84,6 +120,14 @@ export const tutorApi = {
   generate: () => api.post<{ code: string }>('/api/tutors/referral-codes', {}),
   setCustom: (code: string) => api.post<{ code: string }>('/api/tutors/referral-codes', { code }),
   check: (code: string) => api.post<CodeCheck>('/api/tutors/referral-codes/check', { code }),
+  questionSets: (signal?: AbortSignal) => api.get<{ sets: QuestionSetSummary[] }>('/api/tutors/question-sets', signal ? { signal } : {}),
+  questionSet: (id: string, signal?: AbortSignal) => api.get<QuestionSet>(setUrl(id), signal ? { signal } : {}),
+  createSet: (title: string) => api.post<{ id: string }>('/api/tutors/question-sets', { title }),
+  renameSet: (id: string, title: string) => api.put<{ id: string }>(setUrl(id), { title }),
+  addQuestion: (setId: string, question: QuestionInput) => api.post<{ problem_id: string }>(`${setUrl(setId)}/questions`, question),
+  editQuestion: (setId: string, problemId: string, question: QuestionInput) => api.put<{ problem_id: string }>(`${setUrl(setId)}/questions/${problemId}`, question),
+  removeQuestion: (setId: string, problemId: string) => api.delete<unknown>(`${setUrl(setId)}/questions/${problemId}`),
+  assignSet: (setId: string, studentIds: string[]) => api.post<{ assigned: string[] }>(`${setUrl(setId)}/assignments`, { student_ids: studentIds }),
   deactivate: (code: string) => api.post<{ code: string }>(`/api/tutors/referral-codes/${encodeURIComponent(code)}/deactivate`),
 };
 

@@ -1,0 +1,111 @@
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
+import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
+
+/**
+ * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
+ * the field, the math preview shows the question), gives it to their active student, and the
+ * student's practice session opens on that question.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function api(method: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${app.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json() as Promise<any>;
+}
+
+async function signedIn(tokens: { accessToken: string; refreshToken: string }, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((stored) => {
+    localStorage.setItem('accessToken', stored.accessToken);
+    localStorage.setItem('refreshToken', stored.refreshToken);
+  }, tokens);
+  return { context, page: await context.newPage() };
+}
+
+beforeAll(async () => {
+  // A copy of the built app, as tutor.test.ts does: a rebuild of web/dist by other work in the tree would swap the chunks under the page.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-sets-e2e-'));
+  const webDist = path.join(dataDir, 'web');
+  await cp(path.resolve(import.meta.dirname, '../../web/dist'), webDist, { recursive: true });
+  app = await startApp({
+    databaseUrl: await createTestDatabase('sets_e2e', { seeded: true }),
+    jwtSecret: 'sets-e2e-secret-sets-e2e-secret-0123',
+    demoAccounts: true,
+    dataDir,
+    port: 0,
+    log: () => {},
+    webDist,
+  });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+test('a tutor writes a set and gives it to a student, whose practice opens on it', async () => {
+  const tutor = await api('POST', '/api/auth/login', { email: 'tutor@example.com', password: 'Demo123!' });
+  const { code } = await api('POST', '/api/tutors/referral-codes', {}, tutor.accessToken);
+  const email = `sets.${Date.now().toString(36)}@example.com`;
+  const student = await api('POST', '/api/auth/register', { email, password: 'Secret123!', firstName: 'Sasha', lastName: 'Sets', gradeLevel: 5, referralCode: code });
+  await api('PUT', `/api/tutors/students/${student.user.id}`, { relationship_status: 'active' }, tutor.accessToken);
+
+  const { page } = await signedIn(tutor, DESKTOP);
+  await page.goto(`${app.url}/tutor/dashboard`);
+  await page.getByRole('link', { name: 'Question Sets' }).first().click();
+  await page.getByRole('heading', { name: 'Question Sets', level: 1 }).waitFor();
+  await page.getByText('No question sets yet').waitFor();
+  await page.getByLabel('New set title').fill('Fractions week');
+  await page.getByRole('button', { name: 'Create Set' }).click();
+  await page.getByRole('link', { name: 'Fractions week' }).waitFor();
+
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByLabel('Grade', { exact: true }).selectOption('5');
+  await page.getByLabel('Answer form').selectOption('exact_fraction');
+  await page.getByRole('textbox', { name: /^Question \(/ }).fill('What is $\\frac{2}{3} + \\frac{1}{6}$?');
+  await page.locator('.qs-preview .katex').first().waitFor();
+  await page.getByLabel('Hint').fill('Use sixths.');
+  await page.getByLabel('Worked explanation').fill('$\\frac{4}{6} + \\frac{1}{6} = \\frac{5}{6}$');
+  await page.getByRole('textbox', { name: 'Correct answer' }).fill('five sixths');
+  await page.getByRole('button', { name: 'Add Question' }).click();
+  await page.locator('.field-error', { hasText: 'cannot be read in its answer form (exact fraction)' }).waitFor();
+  await page.getByRole('textbox', { name: 'Correct answer' }).fill('5/6');
+  await page.locator('.math-answer-preview .katex').waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, 'tutor-question-set-editor-1280');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'tutor-question-set-editor-390');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Add Question' }).click();
+  await page.getByRole('heading', { name: 'Questions (1)' }).waitFor();
+
+  await page.getByRole('checkbox', { name: 'Sasha Sets' }).check();
+  await page.getByRole('button', { name: 'Assign to Selected Students' }).click();
+  await page.getByText('Fractions week given to 1 student.').waitFor();
+
+  const learner = await signedIn(student, PHONE);
+  await learner.page.goto(`${app.url}/learn`);
+  const card = learner.page.locator('article[data-step="problem"]');
+  await card.waitFor({ timeout: 15_000 });
+  await card.locator('.katex').first().waitFor();
+  expect(await card.textContent()).toContain('Fractions');
+  const set = (await (await fetch(`${app.url}/api/tutors/question-sets`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json()) as { sets: { id: string }[] };
+  const detail = await (await fetch(`${app.url}/api/tutors/question-sets/${set.sets[0]!.id}`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json();
+  expect(await card.getAttribute('data-problem-id')).toBe(detail.questions[0].id);
+});

@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { answerKinds, problemTypes } from '@mathdaily/domain/problems/problem';
+import { topics } from '@mathdaily/domain/problems/topics';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { MathAnswerInput } from '../../components/math-answer-input.tsx';
+import { MathText } from '../../components/math-text.tsx';
+import type { QuestionInput } from './tutor-api.ts';
+
+const LABELS: Record<string, string> = { multiple_choice: 'Multiple choice', equation_solution: 'Equation solution', exact_fraction: 'Exact fraction', standard_form: 'Standard form' };
+const label = (value: string) => LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+
+export const EMPTY_QUESTION: QuestionInput = {
+  topic_id: 'fractions',
+  grade: topics.find((topic) => topic.id === 'fractions')?.grades[0] ?? 5,
+  question: '',
+  problem_type: 'numeric',
+  answer_options: null,
+  correct_answer: '',
+  answer_form: { kind: 'number' },
+  hint: '',
+  explanation: '',
+  difficulty_level: 2,
+  estimated_time_seconds: 60,
+};
+
+/**
+ * One question of a set, with the fields of a generated problem and a live preview: the question,
+ * hint and explanation as the student will see them (MathText) and the correct answer through the
+ * practice answer box's own preview (MathAnswerInput). The server checks the answer with
+ * `checkAnswer` on saving; its message (e.g. an answer its form cannot read) is shown by the field.
+ */
+export function QuestionForm(props: { initial: QuestionInput; saveLabel: string; onSave: (question: QuestionInput) => Promise<void>; onCancel?: () => void }) {
+  const id = useId();
+  const [q, setQ] = useState<QuestionInput>(props.initial);
+  const [options, setOptions] = useState((props.initial.answer_options ?? []).join('\n'));
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof QuestionInput>(key: K, value: QuestionInput[K]) => setQ((current) => ({ ...current, [key]: value }));
+  const topic = topics.find((t) => t.id === q.topic_id);
+  const isChoice = q.problem_type === 'multiple_choice';
+  const fieldError = (name: string) => error?.fields[name];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    const answerOptions = isChoice ? options.split('\n').map((o) => o.trim()).filter(Boolean) : null;
+    try {
+      await props.onSave({ ...q, answer_options: answerOptions, answer_form: { kind: isChoice ? 'choice' : q.answer_form.kind } });
+    } catch (caught) {
+      setError({ message: errorMessage(caught), fields: caught instanceof ApiError ? (caught.fields ?? {}) : {} });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof QuestionInput | 'answer_form.kind', text: string, control: (describedBy: string | undefined) => ReactNode) => {
+    const message = fieldError(name);
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${name}`}>{text}</label>
+        {control(message ? `${id}-${name}-error` : undefined)}
+        {message ? (
+          <p className="field-error" id={`${id}-${name}-error`}>
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form className="qs-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="qs-form-grid">
+        {field('topic_id', 'Topic', (d) => (
+          <select id={`${id}-topic_id`} aria-describedby={d} value={q.topic_id} onChange={(e) => {
+            const next = topics.find((t) => t.id === e.target.value);
+            setQ((current) => ({ ...current, topic_id: e.target.value, grade: next && !next.grades.includes(current.grade) ? next.grades[0]! : current.grade }));
+          }}>
+            {topics.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        ))}
+        {field('grade', 'Grade', (d) => (
+          <select id={`${id}-grade`} aria-describedby={d} value={q.grade} onChange={(e) => set('grade', Number(e.target.value))}>
+            {(topic?.grades ?? []).map((g) => <option key={g} value={g}>Grade {g}</option>)}
+          </select>
+        ))}
+        {field('problem_type', 'Problem type', (d) => (
+          <select id={`${id}-problem_type`} aria-describedby={d} value={q.problem_type} onChange={(e) => set('problem_type', e.target.value)}>
+            {problemTypes.map((t) => <option key={t} value={t}>{label(t)}</option>)}
+          </select>
+        ))}
+        {isChoice ? null : field('answer_form.kind', 'Answer form', (d) => (
+          <select id={`${id}-answer_form.kind`} aria-describedby={d} value={q.answer_form.kind} onChange={(e) => set('answer_form', { kind: e.target.value })}>
+            {answerKinds.filter((k) => k !== 'choice').map((k) => <option key={k} value={k}>{label(k)}</option>)}
+          </select>
+        ))}
+        {field('difficulty_level', 'Difficulty (1-5)', (d) => (
+          <select id={`${id}-difficulty_level`} aria-describedby={d} value={q.difficulty_level} onChange={(e) => set('difficulty_level', Number(e.target.value))}>
+            {[1, 2, 3, 4, 5].map((level) => <option key={level} value={level}>{level}</option>)}
+          </select>
+        ))}
+        {field('estimated_time_seconds', 'Estimated time (seconds)', (d) => (
+          <input id={`${id}-estimated_time_seconds`} aria-describedby={d} type="number" min={5} max={3600} value={q.estimated_time_seconds} onChange={(e) => set('estimated_time_seconds', Number(e.target.value))} />
+        ))}
+      </div>
+      {field('question', 'Question (maths between $…$, e.g. $\\frac{1}{2}$)', (d) => (
+        <textarea id={`${id}-question`} aria-describedby={d} rows={3} value={q.question} onChange={(e) => set('question', e.target.value)} />
+      ))}
+      {isChoice
+        ? field('answer_options', 'Options (one per line, 2-6)', (d) => (
+            <textarea id={`${id}-answer_options`} aria-describedby={d} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} />
+          ))
+        : null}
+      <MathAnswerInput
+        id={`${id}-correct_answer`}
+        label="Correct answer"
+        value={q.correct_answer}
+        onChange={(value) => set('correct_answer', value)}
+        invalid={fieldError('correct_answer') !== undefined}
+        {...(fieldError('correct_answer') ? { describedBy: `${id}-correct_answer-error` } : {})}
+      />
+      {fieldError('correct_answer') ? (
+        <p className="field-error" id={`${id}-correct_answer-error`}>
+          {fieldError('correct_answer')}
+        </p>
+      ) : null}
+      {field('hint', 'Hint', (d) => <textarea id={`${id}-hint`} aria-describedby={d} rows={2} value={q.hint} onChange={(e) => set('hint', e.target.value)} />)}
+      {field('explanation', 'Worked explanation', (d) => (
+        <textarea id={`${id}-explanation`} aria-describedby={d} rows={3} value={q.explanation} onChange={(e) => set('explanation', e.target.value)} />
+      ))}
+
+      <section className="qs-preview" aria-label="Preview">
+        <h3>Preview</h3>
+        {q.question.trim() ? <MathText text={q.question} as="p" className="qs-preview-question" displayStyle /> : <p className="muted">The question appears here as students will see it.</p>}
+        {isChoice ? (
+          <ul className="qs-preview-options">
+            {options.split('\n').filter((o) => o.trim()).map((option) => <li key={option}><MathText text={option} /></li>)}
+          </ul>
+        ) : null}
+        {q.hint.trim() ? <p><strong>Hint:</strong> <MathText text={q.hint} /></p> : null}
+        {q.explanation.trim() ? <p><strong>Explanation:</strong> <MathText text={q.explanation} /></p> : null}
+      </section>
+
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error.message}
+        </div>
+      ) : null}
+      <div className="qs-form-actions">
+        <button type="submit" className="button primary" disabled={saving}>
+          {saving ? 'Saving…' : props.saveLabel}
+        </button>
+        {props.onCancel ? (
+          <button type="button" className="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
