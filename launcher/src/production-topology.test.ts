@@ -65,4 +65,17 @@ describe('production topology: command-api, query-api and projector as processes
     expect((await call(topology.commandUrl, 'POST', '/api/auth/logout', { refreshToken: registered.body!.refreshToken })).status).toBeLessThan(300);
     expect((await call(topology.queryUrl, 'GET', '/api/tutors/dashboard', undefined, token)).status).toBe(401);
   });
+
+  test('the projector process sends the e-mail a registration requests', async () => {
+    const email = `prod.mail.${Date.now()}@example.com`;
+    const registered = await call(topology.commandUrl, 'POST', '/api/auth/register', { email, password: 'Secret123!', firstName: 'Pat', lastName: 'Post', gradeLevel: 6 });
+    expect(registered.status, topology.output()).toBe(201);
+    const admin = await call(topology.commandUrl, 'POST', '/api/auth/login', { email: DEMO_ACCOUNTS[3]!.email, password: DEMO_ACCOUNTS[3]!.password });
+    const mailbox = async () => (await call(topology.queryUrl, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`, undefined, admin.body!.accessToken as string)).body;
+    await expect.poll(async () => ((await mailbox())?.messages as unknown[] | undefined)?.length, { timeout: 20_000 }).toBe(1);
+    const [message] = (await mailbox())!.messages as { text: string }[];
+    // PUBLIC_URL's production default: where the router serves the app.
+    expect(message!.text).toContain('http://localhost:8080/verify-email?token=');
+    expect(topology.output()).toContain(`mail: email-verification to ${email} (dev-mailbox)`);
+  });
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp } from '@mathdaily/testing';
 import type { RunningApp } from './app.ts';
@@ -9,12 +11,13 @@ const READABLE_GUESSES = ['1', '(1, 1)', 'x = 1', '1/2', 'x > 1', '10%', '1:2', 
 /**
  * DESIGN.md §5 under load, as `npm start` runs it (projector on its worker thread): many students
  * answer at once, and each one's next read with `x-min-position` already includes the answer —
- * never `x-consistency: stale`, never an old count.
+ * never `x-consistency: stale`, never an old count. The mail those registrations request goes out
+ * from the projector's thread too.
  */
 
 const STUDENTS = 16;
 const ROUNDS = 6;
-let app: RunningApp;
+let app: RunningApp & { dataDir: string };
 
 beforeAll(async () => {
   app = await startTestApp({ demoAccounts: false, projectorThread: true });
@@ -89,4 +92,14 @@ test('every read after an answer, sent with its position, is fresh while others 
   expect(stale).toBe(0);
   latencies.sort((a, b) => a - b);
   console.log(`read-your-write: ${latencies.length} reads, p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+});
+
+test('the mail reactor runs on the projector thread: each registration\'s e-mail reaches the mailbox, its link on the bound port', async () => {
+  const mailbox = path.join(app.dataDir, 'mailbox');
+  const messages = async () => {
+    const names = (await readdir(mailbox).catch(() => [])).filter((name) => name.endsWith('.json'));
+    return Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(mailbox, name), 'utf8')) as { to: string; text: string }));
+  };
+  await expect.poll(async () => (await messages()).filter((message) => message.to.startsWith('ryw-')).length, { timeout: 20_000 }).toBe(STUDENTS);
+  for (const message of await messages()) expect(message.text).toContain(`${app.url}/verify-email?token=`);
 });

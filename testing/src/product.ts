@@ -13,10 +13,12 @@ export { startApp, type AppOptions, type RunningApp } from '@mathdaily/launcher/
  * starts as a copy of the seeded template (problem bank already projected), unless the test runs
  * its own clock: then the bank is seeded at that clock's time, as a real start would.
  */
-export async function startTestApp(options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {}): Promise<RunningApp> {
+export async function startTestApp(
+  options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {},
+): Promise<RunningApp & { dataDir: string }> {
   const databaseUrl = await createTestDatabase('e2e', { seeded: !options.clock });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
-  return startApp({
+  const app = await startApp({
     databaseUrl,
     jwtSecret: 'e2e-secret-e2e-secret-e2e-secret-123456',
     demoAccounts: options.demoAccounts ?? true,
@@ -26,5 +28,7 @@ export async function startTestApp(options: { demoAccounts?: boolean; clock?: ()
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.projectorThread ? { projectorThread: true } : {}),
   });
+  // The development mailbox is DATA_DIR/mailbox.
+  return Object.assign(app, { dataDir });
 }
 
