@@ -21,7 +21,6 @@ export const APP_ROUTE_PATHS = [
   '/reset-password',
   '/dashboard',
   '/learn',
-  '/placement',
   '/progress',
   '/profile',
   '/achievements',
