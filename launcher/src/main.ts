@@ -38,7 +38,7 @@ async function checkDatabase(url: string) {
     const where = (() => {
       try {
         const parsed = new URL(url);
-        return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+        return `${decodeURIComponent(parsed.hostname)}:${parsed.port || 5432}${parsed.pathname}`;
       } catch {
         return 'DATABASE_URL';
       }

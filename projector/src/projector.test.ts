@@ -127,7 +127,8 @@ describe('projector', () => {
     const target = new URL(fixture.databaseUrl);
     const sockets = new Set<net.Socket>();
     const proxy = net.createServer((socket) => {
-      const upstream = net.connect(Number(target.port), target.hostname);
+      // The embedded servers also listen on TCP loopback when the URL names their socket folder.
+      const upstream = net.connect(Number(target.port), target.hostname.startsWith('%2F') ? '127.0.0.1' : target.hostname);
       for (const end of [socket, upstream]) {
         sockets.add(end);
         end.on('error', () => {});
