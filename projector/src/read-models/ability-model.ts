@@ -13,6 +13,7 @@ import {
   type AnswerSubmittedData,
   type DifficultyRatedData,
   type LearnerKnowledge,
+  type PlacementAnswerRecordedData,
   type RecordedEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
@@ -34,10 +35,15 @@ import { type ReadModel, type Row, type Tables, isUuid } from '../read-model.ts'
  * (`solved`, kept from review-states' facts). `ability_topic_days` keeps each topic's figures at
  * the end of each local day for the tutor's mastery chart. Achievements get the count through
  * the batch context.
+ *
+ * Placement answers (PlacementAnswerRecorded) are evidence too: they seed the student's and the
+ * topic's states, so a placed student's first session is predicted from what the check saw. They
+ * move no problem's difficulty (placement problems are generated, not the bank's) and solve no
+ * problem.
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 5,
+  version: 6,
   tables: [
     {
       name: 'ability_students',
@@ -95,10 +101,14 @@ export const abilityModel: ReadModel = {
       primaryKey: ['problem_id'],
     },
   ],
-  handles: ['AnswerSubmitted', 'DifficultyRated'],
+  handles: ['AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'],
   keys: (events, context) => {
     // review-states (before this model) names the topic of a rating, which its event does not carry.
     const touched = events.flatMap((event) => {
+      if (event.type === 'PlacementAnswerRecorded') {
+        const data = event.data as PlacementAnswerRecordedData;
+        return isUuid(data.userId) ? [{ userId: data.userId, topicId: data.topicId, event }] : [];
+      }
       const facts = context.reviewFactsOf(event);
       return facts ? [{ userId: (event.data as { userId: string }).userId, topicId: facts.topicId, event }] : [];
     });
@@ -114,8 +124,26 @@ export const abilityModel: ReadModel = {
   },
   apply(event, tables, context) {
     const params = KNOWLEDGE_MODEL_PARAMETERS;
-    const facts = context.reviewFactsOf(event);
     const problems = tables.ability_problems!;
+    if (event.type === 'PlacementAnswerRecorded') {
+      const data = event.data as PlacementAnswerRecordedData;
+      if (!isUuid(data.userId)) return;
+      const topicRow = tables.ability_student_topics!.get(data.userId, data.topicId);
+      const learner = tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined;
+      const next = updateKnowledge(learner, topicRow?.state as TopicKnowledge | undefined, data.topicId, data.isCorrect, false);
+      tables.ability_students!.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
+      putTopic(event, tables, context, {
+        userId: data.userId,
+        topicId: data.topicId,
+        topicName: data.topic,
+        row: topicRow,
+        learner: next.learner,
+        topic: next.topic,
+        problems: (topicRow?.problems as number | undefined) ?? 0,
+      });
+      return;
+    }
+    const facts = context.reviewFactsOf(event);
     if (event.type === 'AnswerSubmitted') {
       const data = event.data as AnswerSubmittedData;
       if (!facts || !isUuid(data.userId) || !isUuid(data.problemId)) return context.setMasteryFacts(event, null);
@@ -189,12 +217,13 @@ function putTopic(
   context: BatchContext,
   next: { userId: string; topicId: string; topicName: string; row: Row | null | undefined; learner: LearnerKnowledge | undefined; topic: TopicKnowledge; problems: number },
 ): void {
-  const facts = context.reviewFactsOf(event)!;
+  // A placement answer has no review facts (review-states ignores it): it solves no problem of the bank.
+  const facts = event.type === 'PlacementAnswerRecorded' ? null : context.reviewFactsOf(event);
   const row = next.row;
   const at = event.metadata.at;
   const predictedSuccess = topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, next.learner, next.topic, next.topicId);
   const mastered = isTopicMastered(next.topic, predictedSuccess);
-  const solved = ((row?.solved as number | undefined) ?? 0) + Number(facts.solvedAfter) - Number(facts.solvedBefore);
+  const solved = ((row?.solved as number | undefined) ?? 0) + (facts ? Number(facts.solvedAfter) - Number(facts.solvedBefore) : 0);
   const mastery = problemsMastered(mastered, solved);
   tables.ability_student_topics!.put({
     user_id: next.userId,

@@ -29,12 +29,12 @@ const PROFILE_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleCha
  * it: the grade given at sign-up or in the profile, or the starting grade of a finished placement
  * check, whichever came last) and time zone (practice days, streaks and "due today" are calendar
  * days there; default UTC). It also tells the practice models, through the batch context, the
- * student's time zone at the moment of each answer and rating (a rating moves the topic's mastery
- * on its day, ability-model).
+ * student's time zone at the moment of each answer (placement answers too) and rating (a rating
+ * moves the topic's mastery on its day, ability-model).
  */
 export const learnerProfiles: ReadModel = {
   name: 'learner-profiles',
-  version: 3,
+  version: 4,
   tables: [
     {
       name: 'learner_profiles',
@@ -49,7 +49,7 @@ export const learnerProfiles: ReadModel = {
       primaryKey: ['user_id'],
     },
   ],
-  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted', 'AnswerSubmitted', 'DifficultyRated'],
+  handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted', 'AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'],
   keys: (events) => ({
     learner_profiles: events.flatMap((event) => {
       const userId = (event.data as { userId: unknown }).userId;

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { foldEvents, placementStreamId, type NewEvent, type PlacementEvent } from '@mathdaily/domain';
+import { currentPlacementQuestion, placementDecider } from '@mathdaily/domain/learning/placement-decider';
+import { Projector } from '../projector.ts';
+import { rebuildReadModels } from '../rebuild.ts';
+import { ACTIVE_SCHEMA } from '../schema.ts';
+import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { abilityModel } from './ability-model.ts';
+import { learnerProfiles } from './learner-profiles.ts';
+import { placements } from './placements.ts';
+import { reviewStates } from './review-states.ts';
+
+/**
+ * A finished placement check on a real database: the check's row, the starting grade in
+ * learner_profiles (what the practice queue reads), the knowledge model seeded with its answers,
+ * and a replay that rebuilds identical rows.
+ */
+
+const models = [learnerProfiles, reviewStates, abilityModel, placements];
+let fixture: ProjectorFixture;
+beforeAll(async () => {
+  fixture = await projectorFixture();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+let clock = Date.UTC(2026, 2, 2, 9);
+const envelope = (event: { type: string; data: unknown }): NewEvent => ({
+  id: randomUUID(),
+  type: event.type,
+  data: event.data,
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 20_000)).toISOString(), schemaVersion: 1 },
+});
+
+/** A student who knows grade 5 and below answers the check (the decider decides every step). */
+function placedAtGrade5(userId: string): PlacementEvent[] {
+  const events: PlacementEvent[] = placementDecider.decide({ type: 'StartPlacement', data: { userId, placementId: randomUUID(), seed: 3, statedGrade: null } }, placementDecider.initialState());
+  while (events.at(-1)!.type !== 'PlacementCompleted') {
+    const state = foldEvents(placementDecider, events);
+    const { problem } = currentPlacementQuestion(state.current!);
+    const knows = problem.grade <= 5;
+    const command = { userId, placementId: state.current!.placementId, question: state.current!.answers.length + 1, userAnswer: problem.correct_answer, skipped: !knows, responseTimeMs: 9000 };
+    events.push(...placementDecider.decide({ type: 'AnswerPlacement', data: command }, state));
+  }
+  return events;
+}
+
+async function project() {
+  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize: 4 });
+  await projector.start();
+  const last = await fixture.store.lastPosition();
+  const deadline = Date.now() + 20_000;
+  while (projector.checkpoint < last) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await projector.stop();
+}
+
+test('a finished check sets the starting grade and seeds the knowledge model; a replay rebuilds the same rows', async () => {
+  const userId = randomUUID();
+  const registered = { userId, email: `p${userId.slice(0, 8)}@example.com`, firstName: 'Pia', lastName: 'Pupil', role: 'student', gradeLevel: null, timezone: 'Europe/London', passwordHash: 'x'.repeat(60), source: 'self-registration' };
+  await fixture.store.append(`user-${userId}`, [envelope({ type: 'UserRegistered', data: registered })], { expectedVersion: 'no_stream' });
+  const check = placedAtGrade5(userId);
+  await fixture.store.append(placementStreamId(userId), check.map(envelope), { expectedVersion: 'no_stream' });
+  await project();
+
+  const answers = check.filter((e) => e.type === 'PlacementAnswerRecorded').map((e) => e.data);
+  const row = await fixture.pool.one(sql.type(z.object({ grade: z.number().nullable(), completed_at: z.string().nullable(), state: z.any() }))`
+    SELECT grade, completed_at, state FROM read_models.placements WHERE user_id = ${userId}`);
+  expect(row).toMatchObject({ grade: 5, state: { current: null, grade: 5 } });
+  expect(row.completed_at).not.toBeNull();
+  const profile = await fixture.pool.oneFirst(sql.type(z.object({ grade_level: z.number().nullable() }))`
+    SELECT grade_level FROM read_models.learner_profiles WHERE user_id = ${userId}`);
+  expect(profile).toBe(5);
+  const learner = await fixture.pool.one(sql.type(z.object({ answers: z.number(), correct: z.number() }))`
+    SELECT answers, correct FROM read_models.ability_students WHERE user_id = ${userId}`);
+  expect(learner).toEqual({ answers: answers.length, correct: answers.filter((a) => a.isCorrect).length });
+  const topics = await fixture.pool.anyFirst(sql.type(z.object({ topic_id: z.string() }))`
+    SELECT topic_id FROM read_models.ability_student_topics WHERE user_id = ${userId} ORDER BY topic_id`);
+  expect(topics).toEqual([...new Set(answers.map((a) => a.topicId))].sort());
+
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+});
