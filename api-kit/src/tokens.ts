@@ -28,15 +28,18 @@ export function signAccessToken(claims: AccessTokenClaims, secret: string, nowSe
   return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + ACCESS_TOKEN_TTL_SECONDS }, keyOf(secret), { algorithm: 'HS256' });
 }
 
-/** Returns the claims, or null for a token that is malformed, forged, expired or signed another way. */
-export function verifyAccessToken(token: string, secret: string): AccessTokenClaims | null {
+/**
+ * Returns the claims, or null for a token that is malformed, forged, expired or signed another way.
+ * `exp` (seconds) lets a long-lived connection end when its token does (the live socket).
+ */
+export function verifyAccessToken(token: string, secret: string): (AccessTokenClaims & { exp: number }) | null {
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload === null) return null;
     const { sub, sid, role, ver, exp } = payload as Record<string, unknown>;
     // jsonwebtoken checks exp only when present; a token that never expires is never ours.
     if (typeof exp !== 'number' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
-    return { sub, sid, role: role as Role, ver };
+    return { sub, sid, role: role as Role, ver, exp };
   } catch {
     return null;
   }

@@ -12,7 +12,11 @@ export const LIVE_CLOSE = {
   unauthorized: { code: 4401, reason: 'Your session has expired. Please sign in again.' },
   forbidden: { code: 4403, reason: 'Live activity is for tutors and admins.' },
   authTimeout: { code: 4408, reason: 'No sign-in message arrived in time.' },
+  /** The token the socket signed in with ran out while it was open: 4401 too, so the client refreshes and reconnects. */
+  expired: { code: 4401, reason: 'Your sign-in token has expired. Reconnect with a fresh one.' },
 } as const;
+/** setTimeout's longest delay (about 24.8 days); a token never lives that long, but a forged clock might say so. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const AUTH_TIMEOUT_MS = 10_000;
 const RESUME_LIMIT = 200;
 /** A client that reads slower than this much queued output is dropped (it reconnects and resumes). */
@@ -28,7 +32,8 @@ const authMessage = z.object({
 /**
  * GET /api/live (websocket): the tutor's live activity and alerts. The token never goes in the
  * URL (it would end up in logs): the first message is {type:'auth', token, after?}; a bad or
- * expired token closes with 4401 and a reason a person can read. Then: {type:'ready'}, then
+ * expired token closes with 4401 and a reason a person can read, and so does the token running out
+ * while the socket is open (a timer at its `exp`). Then: {type:'ready'}, then
  * {type:'activity', items} with what the client missed since `after`, then every change as it is
  * projected. Access is 'public' because the guard reads headers, which browsers cannot set on a
  * websocket; the first message is the check.
@@ -50,10 +55,12 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
       reply.status(426).header('upgrade', 'websocket').send({ code: 'UPGRADE_REQUIRED', message: 'This address is a websocket: connect with a WebSocket client.' }),
     wsHandler: (socket) => {
       let leave: (() => void) | null = null;
+      let expiry: ReturnType<typeof setTimeout> | undefined;
       const close = ({ code, reason }: { code: number; reason: string }) => socket.close(code, reason);
       const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
       socket.on('close', () => {
         clearTimeout(timer);
+        clearTimeout(expiry);
         leave?.();
       });
       socket.once('message', (raw: Buffer) => {
@@ -67,9 +74,12 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
           }
           const claims = verifyAccessToken(message.token, deps.config.jwtSecret);
           const principal = claims ? await deps.loadPrincipal(claims) : null;
-          if (!principal) return close(LIVE_CLOSE.unauthorized);
+          if (!claims || !principal) return close(LIVE_CLOSE.unauthorized);
           if (principal.role !== 'tutor' && principal.role !== 'admin') return close(LIVE_CLOSE.forbidden);
           if (socket.readyState !== socket.OPEN) return;
+          // The token is checked once, at sign-in: the socket ends when the token does (on the real
+          // clock, as jsonwebtoken's own check), and the client refreshes it and reconnects.
+          expiry = setTimeout(() => close(LIVE_CLOSE.expired), Math.min(MAX_TIMER_MS, Math.max(0, claims.exp * 1000 - Date.now())));
           const send = (items: readonly unknown[]) => {
             if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
             socket.send(JSON.stringify({ type: 'activity', items }));

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '@mathdaily/api-kit';
 import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily/testing';
 import { LIVE_CLOSE } from './get-live.ts';
 
 /**
  * /api/live through the whole app on a real port and database: a student's answer reaches their
  * tutor's socket and no other tutor's; bad first messages and tokens are refused with a reason;
- * a reconnect with the last position gets what was missed.
+ * a reconnect with the last position gets what was missed; a socket closes when its token expires.
  */
+
+/** startTestApp's JWT secret (testing/src/product.ts): lets a test sign a token that runs out in seconds. */
+const TEST_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-123456';
 
 let app: RunningApp;
 let ips = 0;
@@ -171,5 +175,16 @@ describe('/api/live', () => {
     expect(BigInt(missed.find((item) => item.id === `${student.userId}:session:${sessionId}`)!.position)).toBeLessThanOrEqual(BigInt(answered.position));
     expect(missed.every((item) => BigInt(item.position) > last - 1000n)).toBe(true);
     again.socket.close();
+  });
+
+  test('an open socket is closed with a reason when its token expires', async () => {
+    const { exp: _exp, ...claims } = verifyAccessToken(tutor.token, TEST_JWT_SECRET)!;
+    // Signed as if 2 s before a full lifetime had passed: it expires 2 s from now.
+    const shortLived = signAccessToken(claims, TEST_JWT_SECRET, Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_SECONDS + 2);
+    const live = await LiveSocket.open({ type: 'auth', token: shortLived });
+    await live.until(() => live.received.some((message) => message.type === 'ready'));
+    const opened = Date.now();
+    expect(await live.closed).toEqual(LIVE_CLOSE.expired);
+    expect(Date.now() - opened).toBeLessThan(4000);
   });
 });
