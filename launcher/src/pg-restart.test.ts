@@ -82,7 +82,7 @@ test.runIf(process.env.FAULT_PG === '1')('PostgreSQL restarts under the producti
 
   await until('query-api healthy again', 60_000, async () => ((await health()).status === 200 ? true : undefined));
   await until('a registration after the restart', 60_000, register);
-  await until('its e-mail (the mail reactor reconnected)', 60_000, async () => (mailCount() > mailsBefore ? true : undefined));
+  await until('its e-mail (the projector regained its lock and mails again)', 60_000, async () => (mailCount() > mailsBefore ? true : undefined));
   await until('the projector caught up', 60_000, async () => ((await health()).body.projector?.lag === '0' ? true : undefined));
   expect([command, query, ...projectors].map((s) => s.alive())).toEqual([true, true, true, true]);
   // The active projector goes: the standby, which lived through the outage, takes over.
