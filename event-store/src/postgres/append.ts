@@ -2,7 +2,7 @@ import type { NewEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { DuplicateEventIdError } from '../errors.ts';
 import { ConcurrencyError, type AppendResult, type ExpectedVersion, type StreamAppend } from '../event-store.ts';
-import { isDatabaseError, releaseAfter } from './pg-util.ts';
+import { checkOut, isDatabaseError, releaseAfter } from './pg-util.ts';
 import type { AppendNotifier } from './notifier.ts';
 import { ADVISORY_LOCK_STREAM_CLASS } from './schema.ts';
 
@@ -88,7 +88,7 @@ interface AppendRow {
 
 /** One run of APPEND_SQL; with a hook, inside a transaction that the hook holds open. */
 async function runAppend(pool: pg.Pool, params: unknown[], beforeCommit: BeforeCommitHook | undefined): Promise<AppendRow> {
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let failure: unknown;
   try {
     if (!beforeCommit) return (await client.query<AppendRow>({ name: 'mathdaily-append', text: APPEND_SQL, values: params })).rows[0]!;
@@ -188,7 +188,7 @@ export async function appendManyToPostgres(pool: pg.Pool, notifier: AppendNotifi
   const streamIds = appends.map((part) => part.streamId);
   if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
   if (appends.length === 0) return [];
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -240,6 +240,6 @@ export async function appendManyToPostgres(pool: pg.Pool, notifier: AppendNotifi
       throw error;
     }
   } finally {
-    client.release(broken);
+    releaseAfter(client, broken);
   }
 }

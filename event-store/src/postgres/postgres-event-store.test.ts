@@ -192,6 +192,27 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('a connection dying while an append holds it between two statements (PostgreSQL killed) fails that append, not the process', async () => {
+    // pg emits the server's FATAL on a checked-out client with no query running as an 'error'
+    // event; unhandled, it ended the server when the fault test killed PostgreSQL under load.
+    const callerPool = new pg.Pool({ connectionString: url, max: 1, application_name: 'holding-pool' });
+    try {
+      const held = appendWithDelayBeforeCommit(callerPool, `${shortId()}-held`, makeEvents(1), {
+        expectedVersion: 'no_stream',
+        beforeCommit: async () => {
+          await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holding-pool'`);
+          await sleep(200); // the FATAL arrives while no statement runs
+        },
+      });
+      await expect(held).rejects.toThrow();
+      // The dead connection was dropped: the next append gets a new one.
+      const after = await appendWithDelayBeforeCommit(callerPool, `${shortId()}-after`, makeEvents(1), { expectedVersion: 'no_stream', beforeCommit: async () => {} });
+      expect(after.nextExpectedVersion).toBe(1);
+    } finally {
+      await callerPool.end();
+    }
+  });
+
   it('an idle subscription does not poll: it sleeps until NOTIFY', async () => {
     const prefix = `${shortId()}-idle-`;
     const collector = startCollector(store, { after: await store.lastPosition(), prefix });

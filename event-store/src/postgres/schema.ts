@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { releaseAfter } from './pg-util.ts';
+import { checkOut, releaseAfter } from './pg-util.ts';
 
 /** NOTIFY channel: every append sends its last position here, delivered when the append commits. */
 export const POSTGRES_EVENTS_CHANNEL = 'mathdaily_events';
@@ -36,7 +36,7 @@ CREATE INDEX IF NOT EXISTS events_transaction_id_position_idx ON events (transac
  * processes at once: a transaction-scoped advisory lock serialises concurrent migrations.
  */
 export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let failure: unknown;
   try {
     await client.query('BEGIN');
