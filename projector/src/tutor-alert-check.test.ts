@@ -1,15 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
-import { QUIET_MS, TutorAlertCheck } from './tutor-alert-check.ts';
+import { OVERDUE_REVIEWS, QUIET_MS, TutorAlertCheck } from './tutor-alert-check.ts';
 
 /**
  * The scheduled "fell behind" check on a real database: an active student with no practice for
- * 2 days gets one StudentFellBehind (not two), and the tutor's dashboard shows it as an alert.
+ * 2 days gets one StudentFellBehind (not two), and the tutor's dashboard shows it as an alert;
+ * reviews are overdue by the student's own calendar day, not UTC's.
  */
 
 let app: RunningApp;
@@ -60,4 +62,37 @@ test('an active student quiet for 2 days is reported once, and the tutor sees th
   expect(stream.events.at(-1)).toMatchObject({ type: 'StudentFellBehind', data: { lastPracticeAt: null, reasons: ['no_practice'], overdueReviews: 0 } });
   const dashboard = await call('GET', '/api/tutors/dashboard', tutor, undefined, (await app.store.lastPosition()).toString());
   expect(dashboard.recentActivity[0]).toMatchObject({ type: 'fell_behind', alert: true, message: 'Quinn Quiet is falling behind: has not practised yet' });
+});
+
+test("overdue reviews are counted by the student's day in their own time zone", async () => {
+  const signedIn = await call('POST', '/api/auth/login', null, { email: 'tutor@example.com', password: 'Demo123!' });
+  const tutor = signedIn.accessToken as string;
+  const { code } = await call('POST', '/api/tutors/referral-codes', tutor, {});
+  const student = await call('POST', '/api/auth/register', null, {
+    email: `tokyo.${Date.now().toString(36)}@example.com`, password: 'Secret123!', firstName: 'Toki', lastName: 'Tokyo', gradeLevel: 5, referralCode: code,
+  });
+  const studentId = student.user.id as string;
+  await call('PUT', `/api/tutors/students/${studentId}`, tutor, { relationship_status: 'active' });
+  // Ten problems missed at 13:00 UTC on 10 March (22:00 in Tokyo): due again minutes later, that evening.
+  const answeredAt = '2026-03-10T13:00:00.000Z';
+  const answers = Array.from({ length: OVERDUE_REVIEWS }, () => ({
+    id: randomUUID(),
+    type: 'AnswerSubmitted',
+    data: {
+      attemptId: randomUUID(), sessionId: randomUUID(), userId: studentId, problemId: randomUUID(), topic: 'Fractions', topicId: 'fractions', grade: 5,
+      difficultyLevel: 2, userAnswer: '1', isCorrect: false, responseTimeMs: 4000, hintsUsed: 0,
+    },
+    metadata: { actorId: studentId, correlationId: randomUUID(), causationId: null, at: answeredAt, schemaVersion: 1 },
+  }));
+  await app.store.append(`practice-${studentId}`, answers, { expectedVersion: 'any' });
+  await call('GET', '/api/tutors/students', tutor, undefined, (await app.store.lastPosition()).toString());
+
+  // 16:00 UTC the same day: still 10 March in UTC (nothing overdue), already 11 March in Tokyo.
+  const check = new TutorAlertCheck({ pool, store: app.store, clock: () => new Date('2026-03-10T16:00:00.000Z') });
+  expect(await check.checkNow()).toBe(0);
+  const moved = await call('PUT', '/api/auth/profile', student.accessToken, { timezone: 'Asia/Tokyo' });
+  await call('GET', '/api/tutors/students', tutor, undefined, moved.position);
+  expect(await check.checkNow()).toBe(1);
+  const stream = await app.store.readStream(`relationship-${signedIn.user.id}-${studentId}`);
+  expect(stream.events.at(-1)).toMatchObject({ type: 'StudentFellBehind', data: { reasons: ['overdue_reviews'], overdueReviews: OVERDUE_REVIEWS, lastPracticeAt: answeredAt } });
 });

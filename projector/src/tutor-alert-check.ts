@@ -6,9 +6,8 @@ import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
 
 /** No answer for this long (or since activation) is falling behind. */
 export const QUIET_MS = 2 * 86_400_000;
-/** This many reviews due since before yesterday is falling behind too. */
+/** This many overdue reviews (due before the student's today) is falling behind too. */
 export const OVERDUE_REVIEWS = 10;
-const DAY_MS = 86_400_000;
 const EVERY_MS = 15 * 60_000;
 
 const candidateRow = z.object({
@@ -25,8 +24,9 @@ const candidateRow = z.object({
  * StudentFellBehind to the relationship's stream, so the log explains every alert and a replay
  * rebuilds it. The relationship decider reports a quiet spell once (keyed by the last answer the
  * check saw); a concurrent check in another process loses the append and changes nothing.
- * Overdue counts reviews due more than a day before the check (UTC), a server-side stand-in for
- * "before the student's today".
+ * Overdue counts reviews due before the start of the student's today in their own time zone
+ * (learner profile; UTC when unknown), as the student's detail page counts them: a day boundary
+ * in UTC would call a review overdue hours early or late for a student far from Greenwich.
  */
 export class TutorAlertCheck {
   private timer: NodeJS.Timeout | undefined;
@@ -59,14 +59,17 @@ export class TutorAlertCheck {
   private async check(): Promise<number> {
     const now = (this.options.clock ?? (() => new Date()))();
     const quietSince = new Date(now.getTime() - QUIET_MS).toISOString();
-    const overdueBefore = new Date(now.getTime() - DAY_MS).toISOString();
+    const at = sql.fragment`${now.toISOString()}::timestamptz`;
+    // The start of the student's today: their local date now, at local midnight, as a timestamptz.
+    const startOfToday = sql.fragment`(((${at} AT TIME ZONE tz.zone)::date)::timestamp AT TIME ZONE tz.zone)`;
     const candidates = await this.options.pool.any(sql.type(candidateRow)`
       SELECT * FROM (
         SELECT ts.tutor_id, ts.student_id, l.last_active_at,
                coalesce(l.last_active_at, ts.activated_at) < ${quietSince}::timestamptz AS quiet,
-               (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${overdueBefore}::timestamptz) AS overdue
+               (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${startOfToday}) AS overdue
         FROM read_models.tutor_students ts
         LEFT JOIN read_models.tutor_learners l ON l.student_id = ts.student_id
+        CROSS JOIN LATERAL (SELECT coalesce((SELECT p.timezone FROM read_models.learner_profiles p WHERE p.user_id = ts.student_id), 'UTC') AS zone) tz
         WHERE ts.status = 'active'
       ) c WHERE quiet OR overdue >= ${OVERDUE_REVIEWS}`);
     let appended = 0;
