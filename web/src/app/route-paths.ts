@@ -21,6 +21,7 @@ export const APP_ROUTE_PATHS = [
   '/reset-password',
   '/dashboard',
   '/learn',
+  '/placement',
   '/progress',
   '/profile',
   '/achievements',

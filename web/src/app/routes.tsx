@@ -23,6 +23,7 @@ const TermsPage = lazyPage(() => import('../features/legal/terms-page.tsx'), (m)
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page.tsx'), (m) => m.PrivacyPage);
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const LearnPage = lazyPage(() => import('../features/learn/learn-page.tsx'), (m) => m.LearnPage);
+const PlacementPage = lazyPage(() => import('../features/placement/placement-page.tsx'), (m) => m.PlacementPage);
 const ProgressPage = lazyPage(() => import('../features/progress/progress-page.tsx'), (m) => m.ProgressPage);
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage);
 const AchievementsPage = lazyPage(() => import('../features/achievements/achievements-page.tsx'), (m) => m.AchievementsPage);
@@ -58,6 +59,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/reset-password': ResetPasswordPage,
   '/dashboard': DashboardPage,
   '/learn': LearnPage,
+  '/placement': PlacementPage,
   '/progress': ProgressPage,
   '/profile': ProfilePage,
   '/achievements': AchievementsPage,
@@ -141,6 +143,7 @@ export function AppRoutes() {
           <Route element={<SignedInPage />}>
             <Route path="/dashboard" element={<StudentDashboardGate><DashboardPage /></StudentDashboardGate>} />
             <Route path="/learn" element={<LearnPage />} />
+            <Route path="/placement" element={<Protected roles={['student']}><PlacementPage /></Protected>} />
             <Route path="/progress" element={<ProgressPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/achievements" element={<AchievementsPage />} />

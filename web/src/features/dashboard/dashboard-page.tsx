@@ -121,9 +121,14 @@ export function DashboardPage() {
             </p>
             <h3>Practice</h3>
             <p className="muted">A short session of problems picked for your level: reviews first, then something new.</p>
-            <Link className="button primary" to="/learn">
-              Start Practice
-            </Link>
+            <div className="dashboard-card-actions">
+              <Link className="button primary" to="/learn">
+                Start Practice
+              </Link>
+              <Link className="button" to="/placement">
+                Find my level
+              </Link>
+            </div>
           </article>
 
           <article className="card dashboard-card dashboard-review">

@@ -14,6 +14,7 @@ import { RatingStep } from './rating-step.tsx';
 import { SessionHeader } from './session-header.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import { useStepFocus } from './use-step-focus.ts';
+import { PlacementGate } from '../placement/placement-gate.tsx';
 import './learn.css';
 
 let clicksWatched = false;
@@ -39,7 +40,7 @@ export function prepareLearnPage() {
   );
 }
 
-/** /learn: SPEC §2 Learn (practice session), §4 practice-session states. */
+/** /learn: SPEC §2 Learn (practice session), §4 practice-session states. A student with no grade is placed first (PlacementGate). */
 export function LearnPage() {
   useDocumentTitle('Practice session');
   const user = useAuth((state) => state.user);
@@ -57,7 +58,11 @@ export function LearnPage() {
       </main>
     );
   }
-  return <LearnSession key={user.id} userId={user.id} />;
+  return (
+    <PlacementGate hasGrade={user.gradeLevel !== null}>
+      <LearnSession key={user.id} userId={user.id} />
+    </PlacementGate>
+  );
 }
 
 function LearnSession({ userId }: { userId: string }) {

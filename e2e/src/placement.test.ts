@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from '@mathdaily/launcher/app';
+import { foldEvents, placementStreamId } from '@mathdaily/domain';
+import { currentPlacementQuestion, placementDecider } from '@mathdaily/domain/learning/placement-decider';
+import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+
+/**
+ * The placement check in the browser: a student who skipped the grade at sign-up opens practice,
+ * is sent to /placement, answers as a simulated grade-3 student (answers from the server side:
+ * the decider's current question in the app's event store) and is started at Grade 3; practice
+ * then opens. Layout and axe at 1280 and 390 px.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let tokens: { accessToken: string; refreshToken: string; user: { id: string } };
+
+beforeAll(async () => {
+  app = await startTestApp({ demoAccounts: true });
+  browser = await launchBrowser();
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `placement.${Date.now()}@example.com`, password: 'Secret123!', firstName: 'Nia', lastName: 'New' }),
+  });
+  expect(response.status).toBe(201);
+  tokens = (await response.json()) as typeof tokens;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function answerKey() {
+  const stream = await app.store.readStream(placementStreamId(tokens.user.id));
+  return currentPlacementQuestion(foldEvents(placementDecider, stream.events).current!);
+}
+
+/** axe clean and nothing wider than the window, at desktop size and then at 390 px. */
+async function checkLayout(page: Page, name: string) {
+  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, `placement-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('placement check', () => {
+  test('a student without a grade is placed before practice, one question at a time, and starts at the grade found', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((stored) => {
+      localStorage.setItem('accessToken', stored.accessToken);
+      localStorage.setItem('refreshToken', stored.refreshToken);
+    }, tokens);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+
+    await page.goto(`${app.url}/learn`);
+    await page.getByRole('heading', { name: "Before your first practice, let's find your level" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/placement');
+    await checkLayout(page, 'intro');
+    await page.getByRole('button', { name: 'Start the check' }).click();
+
+    await page.getByTestId('placement-progress').filter({ hasText: 'Question 1 of at most 12' }).waitFor();
+    const box = page.getByRole('textbox', { name: 'Your answer' });
+    // With no grade the first question (grade 7) is typed; the box has focus.
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await checkLayout(page, 'question');
+    // An answer the checker cannot read is a retry: the message, the same question, the text kept.
+    await box.fill('abc?!');
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    await page.locator('.learn-answer-error').waitFor();
+    expect(await box.inputValue()).toBe('abc?!');
+    await expect.poll(() => page.getByTestId('placement-progress').textContent()).toBe('Question 1 of at most 12');
+
+    for (let number = 1; number <= 12; number++) {
+      await page.getByTestId('placement-progress').filter({ hasText: `Question ${number} of at most 12` }).waitFor();
+      const key = await answerKey();
+      if (key.grade > 3) {
+        await page.getByRole('button', { name: "I haven't learned this yet" }).click();
+      } else if (key.problem.problem_type === 'multiple_choice') {
+        await page.getByRole('radio', { name: key.problem.correct_answer, exact: true }).check();
+        await page.getByRole('button', { name: 'Submit Answer' }).click();
+      } else {
+        await page.getByRole('textbox', { name: 'Your answer' }).fill(key.problem.correct_answer);
+        await page.getByRole('button', { name: 'Submit Answer' }).click();
+      }
+      const done = page.getByRole('heading', { name: /^You're starting at Grade/ });
+      await page.getByTestId('placement-progress').filter({ hasText: `Question ${number + 1} of at most 12` }).or(done).first().waitFor();
+      if (await done.isVisible()) break;
+    }
+    await page.getByRole('heading', { name: "You're starting at Grade 3" }).waitFor();
+    await checkLayout(page, 'result');
+
+    await page.getByRole('link', { name: 'Start practising' }).click();
+    await page.locator('.learn-problem').first().waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/learn');
+
+    // The dashboard offers the check again to everyone.
+    await page.goto(`${app.url}/dashboard`);
+    expect(await page.getByRole('link', { name: 'Find my level' }).getAttribute('href')).toBe('/placement');
+    await context.close();
+  });
+});
