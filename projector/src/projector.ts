@@ -96,6 +96,7 @@ export class Projector {
   private async activate(): Promise<void> {
     if (!(await this.acquireLock())) return;
     await migrateReactorCheckpoints(this.options.pool);
+    if (this.stopped || !this.active) return;
     // Reactors before the rebuild: rebuilding the read models must not hold back mail.
     for (const { subscription } of this.reactors) await subscription.start();
     const state = await schemaState(this.options.pool, ACTIVE_SCHEMA);
