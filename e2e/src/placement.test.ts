@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { foldEvents, placementStreamId } from '@mathdaily/domain';
-import { currentPlacementQuestion, placementDecider } from '@mathdaily/domain/learning/placement-decider';
+import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
 import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { foldEvents, placementStreamId } from '@mathdaily/domain';
-import { currentPlacementQuestion, placementDecider } from '@mathdaily/domain/learning/placement-decider';
+import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
 import { type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**

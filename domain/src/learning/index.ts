@@ -8,3 +8,5 @@ export * from './select-problems.ts';
 export * from './progress.ts';
 export * from './achievements.ts';
 export * from './topic-mastery.ts';
+export * from './placement.ts';
+export * from './placement-decider.ts';

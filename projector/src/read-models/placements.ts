@@ -1,5 +1,4 @@
-import { evolvePlacement, initialPlacementState, type PlacementState } from '@mathdaily/domain/learning/placement-decider';
-import type { PlacementEvent } from '@mathdaily/domain';
+import { evolvePlacement, initialPlacementState, type PlacementEvent, type PlacementState } from '@mathdaily/domain';
 import { type ReadModel, isUuid } from '../read-model.ts';
 
 /**

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { MAX_PLACEMENT_QUESTIONS } from '@mathdaily/domain/learning/placement';
-import { currentPlacementQuestion, type PlacementState } from '@mathdaily/domain/learning/placement-decider';
+import { currentPlacementQuestion, MAX_PLACEMENT_QUESTIONS, type PlacementState } from '@mathdaily/domain';
 import { problemFigure } from '@mathdaily/domain/problems/templates';
 import type { QueryApiDeps } from '../deps.ts';
 
