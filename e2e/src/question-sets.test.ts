@@ -9,7 +9,7 @@ import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
 /**
  * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
  * the field, the math preview shows the question), gives it to their active student, and the
- * student's practice session opens on that question.
+ * student's practice session opens on that question; an admin picks the tutor whose students they see.
  */
 
 let app: RunningApp;
@@ -108,4 +108,13 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
   const set = (await (await fetch(`${app.url}/api/tutors/question-sets`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json()) as { sets: { id: string }[] };
   const detail = await (await fetch(`${app.url}/api/tutors/question-sets/${set.sets[0]!.id}`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json();
   expect(await card.getAttribute('data-problem-id')).toBe(detail.questions[0].id);
+
+  // An admin chooses the tutor on the tutor pages (?tutor_id=).
+  const admin = await api('POST', '/api/auth/login', { email: 'admin@example.com', password: 'Demo123!' });
+  const { page: adminPage } = await signedIn(admin, DESKTOP);
+  await adminPage.goto(`${app.url}/tutor/students`);
+  await adminPage.getByLabel('Tutor', { exact: true }).selectOption(tutor.user.id);
+  await adminPage.waitForURL(new RegExp(`tutor_id=${tutor.user.id}`));
+  await adminPage.getByRole('row', { name: /Sasha Sets/ }).waitFor();
+  expect(await seriousA11yViolations(adminPage)).toEqual([]);
 });

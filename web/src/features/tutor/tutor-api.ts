@@ -1,5 +1,8 @@
 import { api } from '../../api/client.ts';
 
+/** `?tutor_id=…` for the tutor-area queries (an admin's chosen tutor), or nothing. */
+export const tutorQuery = (tutorId: string) => (tutorId ? `?tutor_id=${encodeURIComponent(tutorId)}` : '');
+
 export type RelationshipStatus = 'active' | 'pending' | 'inactive';
 
 export interface TutorStudent {
@@ -105,9 +108,11 @@ export interface QuestionSet {
 const setUrl = (id: string) => `/api/tutors/question-sets/${id}`;
 
 export const tutorApi = {
-  dashboard: (signal?: AbortSignal) => api.get<TutorDashboard>('/api/tutors/dashboard', signal ? { signal } : {}),
-  students: (filters: { search: string; status: string }, signal?: AbortSignal) => {
+  /** `tutorId`: an admin's choice of tutor ('' = every tutor; a tutor's own is implied). */
+  dashboard: (tutorId: string, signal?: AbortSignal) => api.get<TutorDashboard>(`/api/tutors/dashboard${tutorQuery(tutorId)}`, signal ? { signal } : {}),
+  students: (filters: { search: string; status: string; tutorId?: string }, signal?: AbortSignal) => {
     const query = new URLSearchParams();
+    if (filters.tutorId) query.set('tutor_id', filters.tutorId);
     if (filters.search.trim()) query.set('search', filters.search.trim());
     if (filters.status) query.set('status', filters.status);
     const suffix = query.size > 0 ? `?${query.toString()}` : '';
@@ -116,13 +121,13 @@ export const tutorApi = {
   setStatus: (student: TutorStudent, status: 'active' | 'inactive') =>
     api.put<{ relationship_status: RelationshipStatus }>(`/api/tutors/students/${student.id}`, { relationship_status: status, tutor_id: student.tutor_id }),
   progress: (studentId: string, signal?: AbortSignal) => api.get<StudentProgress>(`/api/tutors/students/${studentId}/progress`, signal ? { signal } : {}),
-  codes: (signal?: AbortSignal) => api.get<ReferralCodes>('/api/tutors/referral-codes', signal ? { signal } : {}),
+  codes: (tutorId: string, signal?: AbortSignal) => api.get<ReferralCodes>(`/api/tutors/referral-codes${tutorQuery(tutorId)}`, signal ? { signal } : {}),
   generate: () => api.post<{ code: string }>('/api/tutors/referral-codes', {}),
   setCustom: (code: string) => api.post<{ code: string }>('/api/tutors/referral-codes', { code }),
   check: (code: string) => api.post<CodeCheck>('/api/tutors/referral-codes/check', { code }),
-  questionSets: (signal?: AbortSignal) => api.get<{ sets: QuestionSetSummary[] }>('/api/tutors/question-sets', signal ? { signal } : {}),
+  questionSets: (tutorId: string, signal?: AbortSignal) => api.get<{ sets: QuestionSetSummary[] }>(`/api/tutors/question-sets${tutorQuery(tutorId)}`, signal ? { signal } : {}),
   questionSet: (id: string, signal?: AbortSignal) => api.get<QuestionSet>(setUrl(id), signal ? { signal } : {}),
-  createSet: (title: string) => api.post<{ id: string }>('/api/tutors/question-sets', { title }),
+  createSet: (title: string, tutorId: string) => api.post<{ id: string }>('/api/tutors/question-sets', { title, ...(tutorId ? { tutor_id: tutorId } : {}) }),
   renameSet: (id: string, title: string) => api.put<{ id: string }>(setUrl(id), { title }),
   addQuestion: (setId: string, question: QuestionInput) => api.post<{ problem_id: string }>(`${setUrl(setId)}/questions`, question),
   editQuestion: (setId: string, problemId: string, question: QuestionInput) => api.put<{ problem_id: string }>(`${setUrl(setId)}/questions/${problemId}`, question),

@@ -5,6 +5,7 @@ import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
+import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, STATUS_LABELS, tutorApi, type ActivityItem } from './tutor-api.ts';
 import './tutor.css';
 
@@ -17,8 +18,12 @@ const RECENT_ACTIVITY_SHOWN = 20;
 export function TutorDashboardPage() {
   useDocumentTitle('Tutor Dashboard');
   const user = useAuth((state) => state.user);
-  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.dashboard(signal), []));
-  const items = useLiveFeed((state) => state.items);
+  const tutorId = useTutorScope();
+  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.dashboard(tutorId, signal), [tutorId]));
+  // An admin looks at a chosen tutor's dashboard as loaded (the live feed is a tutor's own).
+  const isAdmin = user?.role === 'admin';
+  const liveItems = useLiveFeed((state) => state.items);
+  const items = isAdmin ? (load.kind === 'ready' ? load.data.recentActivity : []) : liveItems;
   const status = useLiveFeed((state) => state.status);
   const unread = useLiveFeed(unreadAlerts);
   const alertsSeen = useLiveFeed((state) => state.alertsSeen);
@@ -26,8 +31,8 @@ export function TutorDashboardPage() {
   const markAlertsRead = useLiveFeed((state) => state.markAlertsRead);
 
   useEffect(() => {
-    if (load.kind === 'ready') merge(load.data.recentActivity);
-  }, [load, merge]);
+    if (load.kind === 'ready' && !isAdmin) merge(load.data.recentActivity);
+  }, [load, merge, isAdmin]);
   useEffect(() => (user?.role === 'tutor' ? connectLiveFeed(user.id) : undefined), [user?.id, user?.role]);
   const newest = items[0];
   useEffect(() => {
@@ -66,6 +71,7 @@ export function TutorDashboardPage() {
           <h1>Tutor Dashboard</h1>
           <p className="muted">Your students' practice as it happens.</p>
         </div>
+        <TutorPicker />
       </header>
 
       <ul className="tutor-stats" aria-busy={data === null}>

@@ -6,6 +6,7 @@ import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { EMPTY_QUESTION, QuestionForm } from './question-form.tsx';
+import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, tutorApi, type QuestionInput, type QuestionSet, type SetQuestion } from './tutor-api.ts';
 import './tutor.css';
 
@@ -15,7 +16,8 @@ export function TutorQuestionSetsPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('set');
   const [version, setVersion] = useState(0);
-  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.questionSets(signal), [version]));
+  const tutorId = useTutorScope();
+  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.questionSets(tutorId, signal), [version, tutorId]));
   const [title, setTitle] = useState('');
   const [createError, setCreateError] = useState<string | null>(null);
 
@@ -23,11 +25,15 @@ export function TutorQuestionSetsPage() {
     event.preventDefault();
     setCreateError(null);
     try {
-      const made = await tutorApi.createSet(title);
+      const made = await tutorApi.createSet(title, tutorId);
       setTitle('');
       announce(`Question set ${title.trim()} created.`);
       setVersion((v) => v + 1);
-      setParams({ set: made.id });
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('set', made.id);
+        return next;
+      });
     } catch (error) {
       setCreateError(errorMessage(error));
     }
@@ -36,8 +42,11 @@ export function TutorQuestionSetsPage() {
   return (
     <main id="main" className="page tutor-page">
       <header className="tutor-header">
-        <h1>Question Sets</h1>
-        <p className="muted">Write your own questions and give them to your active students: they come first in their practice.</p>
+        <div>
+          <h1>Question Sets</h1>
+          <p className="muted">Write your own questions and give them to your active students: they come first in their practice.</p>
+        </div>
+        <TutorPicker />
       </header>
 
       <div className="tutor-columns qs-columns">
@@ -71,7 +80,7 @@ export function TutorQuestionSetsPage() {
             <ul className="qs-list">
               {load.data.sets.map((set) => (
                 <li key={set.id} className={set.id === selected ? 'is-selected' : undefined}>
-                  <Link to={`?set=${set.id}`} aria-current={set.id === selected ? 'true' : undefined}>
+                  <Link to={`?${new URLSearchParams({ ...(tutorId ? { tutor_id: tutorId } : {}), set: set.id }).toString()}`} aria-current={set.id === selected ? 'true' : undefined}>
                     {set.title}
                   </Link>
                   <span className="muted small">

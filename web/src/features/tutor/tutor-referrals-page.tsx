@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
+import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
 import './tutor.css';
 
@@ -13,7 +14,8 @@ const CODE_STATUS: Record<string, string> = { pending: 'Pending', active: 'Activ
 /** /tutor/referrals: SPEC §2 Tutor referrals — real codes, statistics and the custom code check. */
 export function TutorReferralsPage() {
   useDocumentTitle('Referral Codes');
-  const { load, reload } = useLoad(useCallback((signal: AbortSignal) => tutorApi.codes(signal), []));
+  const tutorId = useTutorScope();
+  const { load, reload } = useLoad(useCallback((signal: AbortSignal) => tutorApi.codes(tutorId, signal), [tutorId]));
   const [newCode, setNewCode] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,6 +78,7 @@ export function TutorReferralsPage() {
           <h1>Referral Codes</h1>
           <p className="muted">Give a code to your students: they enter it when they register, or later on their profile.</p>
         </div>
+        <TutorPicker />
       </header>
 
       {actionError ? (

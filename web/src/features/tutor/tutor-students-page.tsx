@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
+import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type TutorStudent } from './tutor-api.ts';
 import './tutor.css';
 
@@ -21,7 +22,8 @@ export function TutorStudentsPage() {
     const timer = setTimeout(() => setFilters({ search, status }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, status]);
-  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.students(filters, signal), [filters]));
+  const tutorId = useTutorScope();
+  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.students({ ...filters, tutorId }, signal), [filters, tutorId]));
   const [students, setStudents] = useState<TutorStudent[] | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -56,6 +58,7 @@ export function TutorStudentsPage() {
           <h1>Student Management</h1>
           <p className="muted">Activate students who joined with your code, and follow their progress.</p>
         </div>
+        <TutorPicker />
       </header>
 
       <div className="card tutor-filters">
