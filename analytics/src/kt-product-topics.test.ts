@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_FEATURES, KNOWLEDGE_MODEL_PARAMETERS, TOPIC_TERMS, topics as productTopics, type KnowledgeModelParameters } from '@mathdaily/domain';
 import { TRANSFER_SHRINK, withProductTopics, type ProductTopicMap } from './kt-product-topics.ts';
 
-const values = (bias: number) => Object.fromEntries(TOPIC_TERMS.map((term) => [term, term === 'bias' ? bias : 0])) as KnowledgeModelParameters['topics'][string];
+const values = (bias: number, successes = 0) =>
+  Object.fromEntries(TOPIC_TERMS.map((term) => [term, term === 'bias' ? bias : term === 'successes' ? successes : 0])) as KnowledgeModelParameters['topics'][string];
 
 /** Given a fit with three ASSISTments skills and one fitted pair between two of them. */
 const fit: KnowledgeModelParameters = {
   ...KNOWLEDGE_MODEL_PARAMETERS,
   weights: Object.fromEntries(KNOWLEDGE_FEATURES.map((name) => [name, 0])),
-  topics: { '1': values(1), '2': values(-1), '3': values(0.5) },
+  topics: { '1': values(1, -0.4), '2': values(-1), '3': values(0.5) },
   transfer: { '1': { '2': { afterCorrect: 0.4, afterWrong: -0.2 } }, '3': { '1': { afterCorrect: 1, afterWrong: 0 } } },
 };
 const skillIds = new Map([['Fraction Of', '1'], ['Multiplication Fractions', '2'], ['Mean', '3']]);
@@ -22,8 +23,11 @@ const map: ProductTopicMap = {
 describe('kt:product-topics', () => {
   const result = withProductTopics(fit, map, skillIds, responses);
 
-  it('a mapped topic gets its skills’ values weighted by responses; an unmapped one a typical skill', () => {
+  it('a mapped topic gets its skills’ bias weighted by responses; every topic the learning terms of a typical skill', () => {
     expect(result.topics.fractions!.bias).toBe(1);
+    // The typical skill: weighted by responses (300, 100, 0).
+    expect(result.topics.fractions!.successes).toBeCloseTo((-0.4 * 300) / 400, 12);
+    expect(result.topics['fraction-arithmetic']!.successes).toBeCloseTo((-0.4 * 300) / 400, 12);
     expect(result.topics['fraction-arithmetic']!.bias).toBeCloseTo((1 * 300 - 1 * 100) / 400, 12);
     expect(result.topics.decimals!.bias).toBeCloseTo(0.5, 12);
     expect(Object.keys(result.topics)).toHaveLength(3 + productTopics.length);

@@ -6,8 +6,12 @@
  * --write-parameters`) has values for its 110 skills only; the product's topics are slugs
  * (domain/src/problems/topics.ts) and would get 0. From a hand-made map (product topic → the
  * ASSISTments skills that practise the same thing; prerequisite pairs in curriculum order):
- *   - a mapped topic gets the response-weighted mean of its skills' fitted terms;
- *   - an unmapped topic gets the response-weighted mean over every skill (a typical skill);
+ *   - every topic gets the learning-rate terms of a typical skill (the response-weighted mean over
+ *     every skill): ASSISTments' per-skill learning terms encode the skill builders' stopping rule
+ *     (a student keeps getting items only until three right in a row, so long runs select
+ *     strugglers), which made predictions fall during a perfect run on some mapped topics;
+ *   - a mapped topic's bias (its difficulty) is the response-weighted mean of its skills' biases;
+ *     an unmapped topic keeps the typical skill's;
  *   - each prerequisite pair (from → to) gets transfer values: the mean of the fitted pairs between
  *     their skills when there are any, else the median of all fitted pairs, times TRANSFER_SHRINK
  *     (ASSISTments pairs include multi-skill problems' duplicated rows, which overstate transfer).
@@ -71,7 +75,7 @@ export function withProductTopics(
   const topics: KnowledgeModelParameters['topics'] = Object.fromEntries(Object.entries(params.topics).filter(([id]) => !known.has(id)));
   for (const topic of productTopics) {
     const ids = skillsOf.get(topic.id) ?? [];
-    topics[topic.id] = ids.length > 0 ? weightedMean(fitted(ids)) : typical;
+    topics[topic.id] = ids.length > 0 ? { ...typical, bias: weightedMean(fitted(ids)).bias } : typical;
   }
 
   const transfer: KnowledgeModelParameters['transfer'] = {};

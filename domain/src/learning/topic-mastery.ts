@@ -1,8 +1,8 @@
 /**
  * Topic mastery from the knowledge model (docs/learning-model.md §3): a student has mastered a
  * topic when the model predicts, right after their latest answer or rating on it, a success of at
- * least MIN_PREDICTED_SUCCESS on a problem of average difficulty in the topic, over at least
- * MIN_ANSWERS answers on it. The projector evaluates it per event (ability-model) so a replay
+ * least minPredictedSuccess on a problem of average difficulty (`topicPredictedSuccess`), over at
+ * least minAnswers answers on it. The projector evaluates it per event (ability-model) so a replay
  * reproduces it; FSRS only schedules reviews.
  */
 import { predictCorrect, type KnowledgeModelParameters, type LearnerKnowledge, type TopicKnowledge } from './knowledge-model.ts';
@@ -18,14 +18,19 @@ export const TOPIC_MASTERY_RULE = {
   minAnswers: 3,
 } as const;
 
-/** The model's probability of a right unaided answer on the topic's average problem (difficulty 0). */
+/**
+ * The model's probability of a right unaided answer on a problem of average difficulty — the
+ * topic's own difficulty (its fitted bias) taken out as a problem's is (`problemDifficulty`): mastery
+ * judges what the student knows, so a topic that is harder for everyone is not out of reach (with
+ * the bias, a perfect run on a hard topic could never reach the threshold).
+ */
 export function topicPredictedSuccess(
   params: KnowledgeModelParameters,
   learner: LearnerKnowledge | undefined,
   topic: TopicKnowledge | undefined,
   topicId: string,
 ): number {
-  return predictCorrect(params, learner, topic, topicId, 0);
+  return predictCorrect(params, learner, topic, topicId, params.topics[topicId]?.bias ?? 0);
 }
 
 export function isTopicMastered(topic: Pick<TopicKnowledge, 'answers'> | undefined, predictedSuccess: number): boolean {
