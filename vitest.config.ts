@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './testing/src/workers.ts';
 
@@ -5,28 +7,38 @@ const workspaces = ['domain', 'analytics', 'event-store', 'api-kit', 'command-ap
 /**
  * Two files run at once, each worker on its own PostgreSQL server (testing/src/global-setup.ts:
  * the event store's reads stop at the cluster-wide xmin horizon, so workers must not share one).
- * TEST_WORKERS=1 runs files one at a time. Where no
- * test mocks a module, spies on a global or changes the environment, files share one module graph
- * instead of importing the whole product again per file (that import was 90 s of a run).
+ * TEST_WORKERS=1 runs files one at a time.
+ *
+ * Files share one module graph per worker instead of importing the whole product again per file
+ * (that import was 90 s of a run). A file that mocks a module, spies on or stubs a global runs
+ * isolated, in a project of its own (`<workspace> isolated`), found by reading the test files;
+ * web keeps every file isolated (its stores are module state).
  */
-const mocking = new Set(['event-store', 'web']);
+const MOCKS = /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !/(^|\/)(node_modules|dist)\//.test(file))
+    .map((file) => file.split(path.sep).join('/'));
+}
+
+const common = {
+  exclude: ['**/node_modules/**', '**/dist/**'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // expect.poll's 1 s default is too tight for a browser on a shared 2-core machine.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   test: {
     maxWorkers: TEST_WORKERS,
     globalSetup: ['./testing/src/global-setup.ts'],
-    projects: workspaces.map((name) => ({
-      test: {
-        name,
-        root: `./${name}`,
-        include: ['**/*.test.ts', '**/*.test.tsx'],
-        exclude: ['**/node_modules/**', '**/dist/**'],
-        testTimeout: 60_000,
-        hookTimeout: 120_000,
-        isolate: mocking.has(name),
-        // expect.poll's 1 s default is too tight for a browser on a shared 2-core machine.
-        expect: { poll: { timeout: 10_000 } },
-      },
-    })),
+    projects: workspaces.flatMap((name) => {
+      if (name === 'web') return [{ test: { ...common, name, root: `./${name}`, include: ['**/*.test.ts', '**/*.test.tsx'], isolate: true } }];
+      const mocking = testFiles(name).filter((file) => MOCKS.test(readFileSync(path.join(name, file), 'utf8')));
+      const shared = { test: { ...common, name, root: `./${name}`, include: ['**/*.test.ts', '**/*.test.tsx'], exclude: [...common.exclude, ...mocking], isolate: false } };
+      return mocking.length === 0 ? [shared] : [shared, { test: { ...common, name: `${name} isolated`, root: `./${name}`, include: mocking, isolate: true } }];
+    }),
   },
 });
