@@ -1,33 +1,91 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createPostgresEventStore } from '@mathdaily/event-store';
+import { createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { committedEvents, createTestDatabase, readModels, rebuildReadModels } from '@mathdaily/testing';
 import { dumpSchema } from '@mathdaily/projector/testing/projector-fixture';
-import { findFreePort } from './embedded-postgres.ts';
+import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
 
 /**
  * Fault test (issue 14): students answer while the server process is killed with SIGKILL at
- * random moments and started again. Afterwards every answer the server acknowledged (2xx with a
- * position) is in the store, and the read models equal a clean replay of the store.
- * FAULT_KILLS sets the number of kills (default 3; the issue's long run is FAULT_KILLS=20).
+ * random moments and started again, and once PostgreSQL's postmaster is killed with SIGKILL and
+ * started again under the running server (which must recover by itself). Afterwards every answer
+ * the server acknowledged (2xx with a position) is in the store, and the read models equal a
+ * clean replay of the store. FAULT_KILLS sets the number of server kills (default 2, so that with
+ * the PostgreSQL kill `npm test` takes about as long as it did with 3 server kills; the issue's
+ * long run is FAULT_KILLS=20); the PostgreSQL kill happens once in either run.
+ *
+ * PostgreSQL is a server of this test's own (the test workers' shared one must not die), holding
+ * a copy of the seeded template's events: the product replays them into read models at start
+ * (about a second) instead of seeding the problem bank through commands.
  */
 
-const KILLS = Number(process.env.FAULT_KILLS ?? 3);
+const KILLS = Number(process.env.FAULT_KILLS ?? 2);
 const STUDENTS = 6;
 const root = path.resolve(import.meta.dirname, '../..');
 const JWT_SECRET = 'fault-test-secret-fault-test-secret-0001';
+const PG_PASSWORD = 'fault';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let child: ChildProcess | undefined;
-afterAll(() => {
+let postgres: EmbeddedPostgresHandle | undefined;
+let folder: string | undefined;
+afterAll(async () => {
   child?.kill('SIGKILL');
+  await postgres?.stop().catch(() => {});
+  if (folder) await rm(folder, { recursive: true, force: true });
 });
+
+/** Starts PostgreSQL in `clusterDir`; after a kill -9 its backends take a moment to exit and free the shared memory, so it retries. */
+async function startPostgres(clusterDir: string, port: number): Promise<EmbeddedPostgresHandle> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startEmbeddedPostgres({ clusterDir, password: PG_PASSWORD, port, log: () => {} });
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await sleep(250);
+    }
+  }
+}
+
+/** A database on `serverUrl` holding the events of `sourceUrl` (a seeded copy), positions and order kept. */
+async function databaseWithEventsOf(sourceUrl: string, serverUrl: string): Promise<string> {
+  const source = new pg.Client({ connectionString: sourceUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await Promise.all([source.connect(), admin.connect()]);
+  const url = new URL(serverUrl);
+  url.pathname = '/fault';
+  const target = new pg.Client({ connectionString: url.toString() });
+  try {
+    await admin.query('CREATE DATABASE fault');
+    await target.connect();
+    const eventPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    await migratePostgresEventStore(eventPool);
+    await eventPool.end();
+    const { rows } = await source.query<{ events: string }>(
+      'SELECT json_agg(e ORDER BY position)::text AS events FROM (SELECT position, stream_id, version, event_id, type, data, metadata FROM events) e',
+    );
+    await target.query(
+      `INSERT INTO events (stream_id, version, event_id, type, data, metadata)
+       SELECT e->>'stream_id', (e->>'version')::int, (e->>'event_id')::uuid, e->>'type', e->'data', e->'metadata'
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS events(e, n)
+       ORDER BY n`,
+      [rows[0]!.events],
+    );
+  } finally {
+    await Promise.all([source.end(), admin.end(), target.end().catch(() => {})]);
+  }
+  return url.toString();
+}
+
+/** What the running server printed (for a failure's message). */
+let serverOutput = () => '';
 
 /** `npm start` against the test database; resolves with its address once it serves. */
 async function launch(databaseUrl: string, dataDir: string): Promise<string> {
@@ -43,6 +101,7 @@ async function launch(databaseUrl: string, dataDir: string): Promise<string> {
   });
   child = started;
   let output = '';
+  serverOutput = () => output;
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -70,9 +129,14 @@ async function call(url: string, method: string, route: string, token: string | 
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> | null };
 }
 
-test(`kill -9 during answers (${KILLS} times): every acknowledged answer is stored and the read models equal a replay`, { timeout: 120_000 + KILLS * 60_000 }, async () => {
-  const databaseUrl = await createTestDatabase('fault', { seeded: true });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-fault-'));
+test(`kill -9 during answers (${KILLS} server kills, 1 PostgreSQL kill): every acknowledged answer is stored and the read models equal a replay`, { timeout: 150_000 + KILLS * 60_000 }, async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-fault-'));
+  const clusterDir = path.join(folder, 'postgres');
+  const pgPort = await findFreePort();
+  let source: string;
+  [postgres, source] = await Promise.all([startPostgres(clusterDir, pgPort), createTestDatabase('fault_source', { seeded: true })]);
+  const databaseUrl = await databaseWithEventsOf(source, postgres.url);
+  const dataDir = path.join(folder, 'data');
   let url = await launch(databaseUrl, dataDir);
 
   const students: Student[] = [];
@@ -90,15 +154,23 @@ test(`kill -9 during answers (${KILLS} times): every acknowledged answer is stor
   const acknowledged: bigint[] = [];
   let seed = 20261124;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let round = 0; round <= KILLS; round += 1) {
+  // What ends each round of load: the server killed, PostgreSQL killed (once, at a seeded moment), or the end.
+  const faults: ('server' | 'postgres' | 'end')[] = Array.from({ length: KILLS }, () => 'server' as const);
+  faults.splice(Math.floor(random() * (KILLS + 1)), 0, 'postgres');
+  faults.push('end');
+  let acknowledgedAfterPostgresRestart = 0;
+  for (const fault of faults) {
     let running = true;
-    // Closed loop per student: a session of up to 8 answers, then the next one, until the server dies.
+    // Closed loop per student: a session of up to 8 answers, then the next one, until the round ends.
     const load = students.map(async (student) => {
       while (running) {
         try {
           const sessionId = randomUUID();
           const start = await call(url, 'POST', '/api/learning/sessions', student.token, { session_id: sessionId });
-          if (start.status >= 300) continue;
+          if (start.status >= 300) {
+            await sleep(50); // 503 while the database is away
+            continue;
+          }
           for (let i = 0; i < 8 && running; i += 1) {
             const problem = student.problems[student.cursor++ % student.problems.length]!;
             const reply = await call(url, 'POST', '/api/learning/submit-answer', student.token, { problem_id: problem.id, session_id: sessionId, user_answer: problem.answer, response_time_ms: 3000 });
@@ -107,19 +179,33 @@ test(`kill -9 during answers (${KILLS} times): every acknowledged answer is stor
         } catch {
           // the server is gone: this round is over
           if (!running) return;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await sleep(50);
         }
       }
     });
-    if (round < KILLS) {
-      await new Promise((resolve) => setTimeout(resolve, 1500 + random() * 2500));
+    if (fault === 'server') {
+      await sleep(1500 + random() * 2500);
       child!.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
       running = false;
       await Promise.all(load);
       url = await launch(databaseUrl, dataDir);
+    } else if (fault === 'postgres') {
+      await sleep(1500 + random() * 2500);
+      process.kill(Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
+      // Answers meet a database that is gone until it is back (crash recovery; seconds).
+      postgres = await startPostgres(clusterDir, pgPort);
+      // The server was not restarted: it must reconnect by itself and acknowledge answers again.
+      const atRestart = acknowledged.length;
+      for (const deadline = Date.now() + 60_000; acknowledged.length < atRestart + 2 * STUDENTS; await sleep(100)) {
+        if (child!.exitCode !== null || child!.signalCode !== null) throw new Error(`the server died with its database:\n${serverOutput().slice(-2000)}`);
+        if (Date.now() > deadline) throw new Error(`no answer acknowledged within 60 s of PostgreSQL's restart:\n${serverOutput().slice(-2000)}`);
+      }
+      acknowledgedAfterPostgresRestart = acknowledged.length - atRestart;
+      running = false;
+      await Promise.all(load);
     } else {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sleep(1000);
       running = false;
       await Promise.all(load);
     }
@@ -135,7 +221,7 @@ test(`kill -9 during answers (${KILLS} times): every acknowledged answer is stor
 
   const stored = new Map((await committedEvents(databaseUrl)).map((event) => [event.position, event.type]));
   const lost = acknowledged.filter((position) => stored.get(position) !== 'AnswerSubmitted');
-  console.log(`fault: ${KILLS} kills survived, ${acknowledged.length} answers acknowledged, ${lost.length} lost`);
+  console.log(`fault: ${KILLS} server kills and 1 PostgreSQL kill survived, ${acknowledged.length} answers acknowledged (${acknowledgedAfterPostgresRestart} right after PostgreSQL's restart), ${lost.length} lost`);
   expect(acknowledged.length).toBeGreaterThan(KILLS * 5);
   expect(lost).toEqual([]);
 
