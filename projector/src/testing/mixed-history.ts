@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseEventData, problemTemplates, type NewEvent } from '@mathdaily/domain';
+import { currentPlacementQuestion, initialPlacementState, parseEventData, placementDecider, placementStreamId, problemTemplates, type NewEvent, type PlacementCommand } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
 
 /** A seeded generator, so a failing run can be repeated. */
@@ -97,10 +97,32 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   await append(`referral-${codes[0]}`, [event('ReferralCodeCreated', { code: codes[0], tutorId: tutor, kind: 'generated' }, tick(5))]);
   await append(`referral-${codes[1]}`, [event('ReferralCodeCreated', { code: codes[1], tutorId: tutor, kind: 'custom' }, tick(5))]);
 
+  /** A whole placement check through the real decider: right answers on even questions, the rest skipped. */
+  const placementCheck = async (userId: string) => {
+    const placementId = randomUUID();
+    let state = initialPlacementState();
+    const decide = async (command: PlacementCommand) => {
+      const decided = placementDecider.decide(command, state);
+      for (const decidedEvent of decided) state = placementDecider.evolve(state, decidedEvent);
+      await append(placementStreamId(userId), decided.map((decidedEvent) => event(decidedEvent.type, decidedEvent.data, tick(1))));
+      return decided;
+    };
+    await decide({ type: 'StartPlacement', data: { userId, placementId, seed: Math.floor(random() * 1e6), statedGrade: null } });
+    for (let question = 1; state.current?.placementId === placementId; question += 1) {
+      const { problem } = currentPlacementQuestion(state.current);
+      const right = question % 2 === 0;
+      await decide({
+        type: 'AnswerPlacement',
+        data: { userId, placementId, question, userAnswer: right ? problem.correct_answer : '', skipped: !right, responseTimeMs: 9000 },
+      });
+    }
+  };
+
   const activeStudents: string[] = [];
   for (let s = 1; s <= options.students; s += 1) {
     const userId = await register('student', s);
     await signIn(userId);
+    if (s === 1) await placementCheck(userId);
     if (s % 2 === 1) {
       const relationship = `relationship-${tutor}-${userId}`;
       const code = codes[s % 4 === 1 ? 0 : 1]!;
