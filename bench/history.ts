@@ -10,12 +10,16 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import {
   allowedRatings,
+  currentPlacementQuestion,
   isKnownEventType,
   parseEventData,
+  placementDecider,
+  placementStreamId,
   PREDEFINED_AVATARS,
   sessionExpiry,
   TIME_ZONE_IDS,
   userDecider,
+  type PlacementCommand,
 } from '@mathdaily/domain';
 import { problemTemplates } from '@mathdaily/domain/problems/templates';
 import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } from '@mathdaily/command-api/problems/problem-ids';
@@ -69,6 +73,8 @@ interface Student {
   /** Bank indexes (within the grade's pool) answered before: candidates for review. */
   seen: number[];
   cursor: number;
+  /** The tutor whose code the student used, and where the relationship stands. */
+  tutor: { tutorId: string; status: 'pending' | 'active' | 'inactive' } | null;
 }
 
 const DAY = 86_400_000;
@@ -238,7 +244,6 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
 
   const adminId = uuid();
   register(adminId, 'admin@example.com', ['Alex', 'Admin'], 'admin', null, true);
-  register(uuid(), 'tutor@example.com', ['Taylor', 'Tutor'], 'tutor', null, true);
 
   const studentCount = Math.max(10, Math.round(target / EVENTS_PER_STUDENT));
   const students: Student[] = Array.from({ length: studentCount }, (_, index) => ({
@@ -253,7 +258,40 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
     session: null,
     seen: [],
     cursor: Math.floor(random() * 1000),
+    tutor: null,
   }));
+
+  // Tutors (one per 40 students, the demo tutor first), each with a referral code students join with.
+  const tutors = Array.from({ length: Math.max(1, Math.round(studentCount / 40)) }, (_, index) => ({
+    tutorId: uuid(),
+    code: `TUTOR${hex(1).slice(0, 6).toUpperCase()}`,
+    setId: null as string | null,
+  }));
+  tutors.forEach((tutor, index) => {
+    register(tutor.tutorId, index === 0 ? 'tutor@example.com' : `tutor${index}@example.com`, [pick(FIRST_NAMES), pick(LAST_NAMES)], 'tutor', null, index === 0);
+    append(`referral-${tutor.code}`, tutor.tutorId, [{ type: 'ReferralCodeCreated', data: { code: tutor.code, tutorId: tutor.tutorId, kind: 'generated' } }]);
+  });
+  const relationship = (tutorId: string, studentId: string) => `relationship-${tutorId}-${studentId}`;
+
+  /** A whole placement check through the real decider, the student answering right at and below their grade. */
+  const placementCheck = (student: Student) => {
+    const placementId = uuid();
+    let state = placementDecider.initialState();
+    const decide = (command: PlacementCommand) => {
+      const decided = placementDecider.decide(command, state);
+      for (const fact of decided) state = placementDecider.evolve(state, fact);
+      append(placementStreamId(student.userId), student.userId, decided);
+    };
+    decide({ type: 'StartPlacement', data: { userId: student.userId, placementId, seed: int(0, 1_000_000), statedGrade: null } });
+    for (let question = 1; state.current?.placementId === placementId && !full(); question += 1) {
+      const { grade, problem } = currentPlacementQuestion(state.current);
+      const knows = grade <= student.grade ? chance(0.85) : chance(0.25);
+      decide({
+        type: 'AnswerPlacement',
+        data: { userId: student.userId, placementId, question, userAnswer: knows ? problem.correct_answer : '', skipped: !knows, responseTimeMs: int(4_000, 60_000) },
+      });
+    }
+  };
 
   /** One student's day as a list of appends, run interleaved with everyone else's. */
   const planDay = (student: Student): (() => void)[] => {
@@ -266,6 +304,13 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
         student.registered = true;
         student.verificationToken = done.tokenHash;
         startAuthSession(student, done.sessionId!, 'registration', done.time);
+        // A third join a tutor with the code they were given; a few take the placement check first.
+        if (chance(0.3)) {
+          const tutor = pick(tutors);
+          append(relationship(tutor.tutorId, userId), userId, [{ type: 'ReferralCodeRedeemed', data: { code: tutor.code, tutorId: tutor.tutorId, studentId: userId, via: 'registration' } }], done.time);
+          student.tutor = { tutorId: tutor.tutorId, status: 'pending' };
+        }
+        if (chance(0.05)) placementCheck(student);
       });
     } else if (!student.session || student.session.idleExpiresAt < clock || chance(0.25)) {
       actions.push(() => {
@@ -415,6 +460,50 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
           },
         ], time);
       });
+    }
+    // Tutors activate their pending students, now and then deactivate one, and hear of those who
+    // fell behind (the scheduled check's events).
+    for (const student of students) {
+      const link = student.tutor;
+      if (!link || !student.registered) continue;
+      if (link.status === 'pending' && chance(0.5)) {
+        actions.push(() => {
+          append(relationship(link.tutorId, student.userId), link.tutorId, [{ type: 'TutorStudentActivated', data: { tutorId: link.tutorId, studentId: student.userId, changedBy: link.tutorId } }]);
+          link.status = 'active';
+        });
+      } else if (link.status === 'active' && chance(0.01)) {
+        actions.push(() => {
+          append(relationship(link.tutorId, student.userId), link.tutorId, [{ type: 'TutorStudentDeactivated', data: { tutorId: link.tutorId, studentId: student.userId, changedBy: link.tutorId } }]);
+          link.status = 'inactive';
+        });
+      } else if (link.status === 'active' && chance(0.03)) {
+        actions.push(() =>
+          append(relationship(link.tutorId, student.userId), null, [
+            { type: 'StudentFellBehind', data: { tutorId: link.tutorId, studentId: student.userId, lastPracticeAt: null, overdueReviews: int(0, 12), reasons: ['no_practice'] } },
+          ]),
+        );
+      }
+    }
+    // On day 3 each tutor writes a question set from two bank problems and gives it to their active students.
+    if (day === 3) {
+      for (const tutor of tutors) {
+        actions.push(() => {
+          const setId = uuid();
+          tutor.setId = setId;
+          append(`question-set-${setId}`, tutor.tutorId, [{ type: 'QuestionSetCreated', data: { setId, tutorId: tutor.tutorId, title: `Week 1 revision (${tutor.code})` } }]);
+          for (let q = 0; q < 2; q += 1) {
+            const template = pick(problemTemplates);
+            const problem = template.generate(int(1, 1000), {});
+            const problemId = uuid();
+            append(`problem-${problemId}`, tutor.tutorId, [
+              { type: 'ProblemCreated', data: { ...problem, problem_id: problemId, source: 'tutor', template_id: null, seed: null, question_set_id: setId } },
+            ]);
+            append(`question-set-${setId}`, tutor.tutorId, [{ type: 'QuestionAddedToSet', data: { setId, problemId } }]);
+          }
+          const active = students.filter((student) => student.tutor?.tutorId === tutor.tutorId && student.tutor.status === 'active').map((student) => student.userId);
+          if (active.length > 0) append(`question-set-${setId}`, tutor.tutorId, [{ type: 'QuestionSetAssigned', data: { setId, tutorId: tutor.tutorId, studentIds: active } }]);
+        });
+      }
     }
     // Now and then an admin makes a student a tutor, or back.
     if (chance(0.5)) {
