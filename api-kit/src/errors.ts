@@ -41,8 +41,10 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** True when the error (or its cause) says the database could not be reached: the request may simply be retried. */
 export function isUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
-  const { code, name, message, cause } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+  const { code, name, message, cause, syscall } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; syscall?: unknown };
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  // Over a Unix socket a stopped server has no socket file: connect fails with ENOENT.
+  if (code === 'ENOENT' && syscall === 'connect') return true;
   if (name === 'ConnectionError' || name === 'BackendTerminatedError') return true;
   if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
   return isUnavailable(cause, depth + 1);
