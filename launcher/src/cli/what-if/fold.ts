@@ -7,6 +7,7 @@ import {
   retrievability,
   type AnswerSubmittedData,
   type DifficultyRatedData,
+  type PlacementAnswerRecordedData,
   type RecordedEvent,
   type ReviewScheduler,
   type ReviewState,
@@ -27,7 +28,7 @@ import { topicPredictedSuccess } from '@mathdaily/domain/learning/topic-mastery'
 import type { LearningConfig } from './config.ts';
 
 /** The event types the what-if replay reads. */
-export const WHAT_IF_EVENT_TYPES = ['AnswerSubmitted', 'DifficultyRated'] as const;
+export const WHAT_IF_EVENT_TYPES = ['AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'] as const;
 
 const pairKey = (userId: string, other: string) => `${userId.toLowerCase()}\u0000${other}`;
 const utcDay = (iso: string) => iso.slice(0, 10);
@@ -84,6 +85,15 @@ export class LearningFold {
   apply(event: RecordedEvent): void {
     if (event.type === 'AnswerSubmitted') this.answer(event, event.data as AnswerSubmittedData);
     else if (event.type === 'DifficultyRated') this.rating(event.data as DifficultyRatedData);
+    else if (event.type === 'PlacementAnswerRecorded') this.placementAnswer(event.data as PlacementAnswerRecordedData);
+  }
+
+  /** A placement answer is evidence for the knowledge model only (no review, no problem of the bank), as in ability-model. */
+  private placementAnswer(data: PlacementAnswerRecordedData) {
+    if (!isUuid(data.userId)) return;
+    const next = updateKnowledge(this.learners.get(data.userId.toLowerCase()), this.topics.get(pairKey(data.userId, data.topicId)), data.topicId, data.isCorrect, false);
+    this.learners.set(data.userId.toLowerCase(), next.learner);
+    this.setTopic(data.userId, data.topicId, next.topic, 0);
   }
 
   private schedule(key: string, due: string) {
