@@ -158,6 +158,9 @@ describe('joining a tutor', () => {
     expect(progress.status).toBe(200);
     expect(progress.body.topics).toEqual(['Fractions']);
     expect(progress.body.days.at(-1)).toMatchObject({ answers: 1, correct: 1, accuracy: 1 });
+    // Mastery chart (ability_topic_days): one right answer is not yet mastery (the knowledge model needs ≥ 3 answers); no value before the first day.
+    expect(progress.body.mastery_over_time.at(-1)).toMatchObject({ Fractions: 0 });
+    expect(progress.body.mastery_over_time[0].Fractions).toBeNull();
     expect((await call('GET', `/api/learning/progress/${student.userId}`, tutor)).status).toBe(200);
     expect((await call('GET', `/api/tutors/students/${student.userId}/progress`, otherTutor)).status).toBe(403);
     expect((await call('GET', `/api/learning/progress/${student.userId}`, otherTutor)).status).toBe(403);
