@@ -170,9 +170,15 @@ describe('role × route matrix', () => {
     for (const route of routes.filter((r) => r.url.startsWith('/api/admin/'))) {
       expect(route.access, `${route.method} ${route.url}`).toEqual(['admin']);
     }
-    // The tutor area: tutors (and admins for reading and relationship changes); students only join with a code.
+    // The tutor area: tutors (and admins for reading, relationship changes and any tutor's question
+    // sets); referral codes are a tutor's own; students only join with a code.
     for (const route of routes.filter((r) => r.url.startsWith('/api/tutors/'))) {
-      const expected = route.url === '/api/tutors/referral-codes/redeem' ? ['student'] : route.method === 'POST' ? ['tutor'] : ['tutor', 'admin'];
+      const expected =
+        route.url === '/api/tutors/referral-codes/redeem'
+          ? ['student']
+          : route.method === 'POST' && !route.url.startsWith('/api/tutors/question-sets')
+            ? ['tutor']
+            : ['tutor', 'admin'];
       expect(route.access, `${route.method} ${route.url}`).toEqual(expected);
     }
   });
