@@ -179,6 +179,11 @@ export async function startEmbeddedPostgres(options: {
   password: string;
   port?: number;
   log?: (line: string) => void;
+  /**
+   * Throwaway servers only (the test workers' own): no WAL flush to disk per commit. A commit is
+   * still visible at once; a crash may lose the last moments of commits, so never use it for data.
+   */
+  durable?: boolean;
 }): Promise<EmbeddedPostgresHandle> {
   const clusterDir = path.resolve(options.clusterDir);
   const state = inspectClusterDir(clusterDir);
@@ -214,7 +219,7 @@ export async function startEmbeddedPostgres(options: {
       '-c', 'listen_addresses=127.0.0.1',
       '-c', `unix_socket_directories=${socketDir ?? ''}`,
       '-c', 'max_connections=200',
-      '-c', 'fsync=on',
+      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
     ],
     onLog: collect,
     onError: collect,

@@ -25,7 +25,8 @@ export async function setup() {
   folder = await mkdtemp(path.join(tmpdir(), 'mathdaily-test-'));
   const started = await Promise.all(
     Array.from({ length: TEST_WORKERS }, (_, index) =>
-      startEmbeddedPostgres({ clusterDir: path.join(folder!, `cluster-${index + 1}`), password: 'test' }),
+      // Throwaway servers: commits need not wait for the disk (tests that kill PostgreSQL run their own).
+      startEmbeddedPostgres({ clusterDir: path.join(folder!, `cluster-${index + 1}`), password: 'test', durable: false }),
     ),
   );
   servers.push(...started);
