@@ -11,6 +11,7 @@ import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { placements } from './placements.ts';
 import { reviewStates } from './review-states.ts';
+import { users } from './users.ts';
 
 /**
  * A finished placement check on a real database: the check's row, the starting grade in
@@ -18,7 +19,7 @@ import { reviewStates } from './review-states.ts';
  * and a replay that rebuilds identical rows.
  */
 
-const models = [learnerProfiles, reviewStates, abilityModel, placements];
+const models = [users, learnerProfiles, reviewStates, abilityModel, placements];
 let fixture: ProjectorFixture;
 beforeAll(async () => {
   fixture = await projectorFixture();
@@ -76,6 +77,10 @@ test('a finished check sets the starting grade and seeds the knowledge model; a 
   const profile = await fixture.pool.oneFirst(sql.type(z.object({ grade_level: z.number().nullable() }))`
     SELECT grade_level FROM read_models.learner_profiles WHERE user_id = ${userId}`);
   expect(profile).toBe(5);
+  // The profile page shows the grade found (the account had none).
+  const account = await fixture.pool.oneFirst(sql.type(z.object({ grade_level: z.number().nullable() }))`
+    SELECT grade_level FROM read_models.users WHERE id = ${userId}`);
+  expect(account).toBe(5);
   const learner = await fixture.pool.one(sql.type(z.object({ answers: z.number(), correct: z.number() }))`
     SELECT answers, correct FROM read_models.ability_students WHERE user_id = ${userId}`);
   expect(learner).toEqual({ answers: answers.length, correct: answers.filter((a) => a.isCorrect).length });

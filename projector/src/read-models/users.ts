@@ -9,7 +9,7 @@ import type { ReadModel, Row } from '../read-model.ts';
  */
 export const users: ReadModel = {
   name: 'users',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'users',
@@ -56,6 +56,7 @@ export const users: ReadModel = {
     'UserRoleChanged',
     'PasswordChanged',
     'PasswordReset',
+    'PlacementCompleted',
   ],
   keys: (events) => ({ users: events.map((event) => [(event.data as { userId: string }).userId]) }),
   apply(recorded, tables) {
@@ -91,6 +92,12 @@ export const users: ReadModel = {
     }
     const current = table.get((event.data as { userId: string }).userId);
     if (!current) return;
+    // The placement check's grade is the account's grade from then on (the profile shows it),
+    // until the student changes it in the profile.
+    if (recorded.type === 'PlacementCompleted') {
+      table.put({ ...current, grade_level: (recorded.data as { grade: number }).grade, updated_at: at });
+      return;
+    }
     const change = (fields: Row) => {
       const next = { ...current, ...fields };
       next.profile_image_url = profileImageUrlOf({
