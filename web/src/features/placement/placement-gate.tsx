@@ -21,6 +21,8 @@ export function PlacementGate({ hasGrade, children }: { hasGrade: boolean; child
       live = false;
     };
   }, [hasGrade]);
+  // The grade can arrive after mount (the account is read again once the check has placed them).
+  if (hasGrade) return children;
   if (placed === null) {
     return (
       <main id="main" className="centered-page">
