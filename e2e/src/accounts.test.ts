@@ -451,6 +451,9 @@ describe('a forgotten password', () => {
     await page.goto(`${app.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(`${app.url}/forgot-password`);
+    // The address changes before the page's lazy chunk renders; until then the login form (with its
+    // own Email field) is still on screen and would take the text.
+    await page.getByRole('heading', { name: 'Forgot your password?', level: 1 }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const confirmation = await page.getByTestId('forgot-confirmation').textContent();
