@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { estimatedMinutes } from '@mathdaily/domain/learning/progress';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
-import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { MathText } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { problemTypeLabel } from '../problem-card/problem-card.tsx';
+import { AnswerOptions } from './answer-options.tsx';
 import type { DueProblem } from './learn-api.ts';
 import type { HintState } from './learn-store.ts';
 
@@ -141,22 +142,7 @@ export function ProblemStep(props: ProblemStepProps) {
 
       <form className="learn-answer" noValidate onSubmit={onFormSubmit} onKeyDown={onFormKeyDown} ref={form}>
         {isChoice ? (
-          <fieldset className="learn-options" aria-describedby={describedBy} disabled={submitting}>
-            <legend>Choose your answer</legend>
-            {options.map((option, index) => (
-              <label key={option} className="learn-option">
-                <input type="radio" name={ids.answer} value={option} checked={answer === option} onChange={() => change(option)} />
-                <span className="learn-option-letter" aria-hidden="true">
-                  {String.fromCharCode(65 + index)}
-                </span>
-                {/* The option's text names the radio; the rendered maths is for the eye. */}
-                <span className="visually-hidden">{option}</span>
-                <span aria-hidden="true" className="learn-option-text">
-                  <TypedMath value={option} />
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <AnswerOptions name={ids.answer} options={options} answer={answer} onChange={change} describedBy={describedBy} disabled={submitting} />
         ) : (
           <MathAnswerInput
             id={ids.answer}

@@ -5,10 +5,11 @@ import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
-import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { MathText } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AnswerOptions } from '../learn/answer-options.tsx';
 import { placementApi, type PlacementView } from './placement-api.ts';
 import '../learn/learn.css';
 import './placement.css';
@@ -199,21 +200,7 @@ function Question({ view, onAnswered }: { view: PlacementView; onAnswered: (resu
 
       <form className="learn-answer" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} ref={form}>
         {options.length > 0 ? (
-          <fieldset className="learn-options" aria-describedby={describedBy} disabled={submitting}>
-            <legend>Choose your answer</legend>
-            {options.map((option, index) => (
-              <label key={option} className="learn-option">
-                <input type="radio" name={ids.answer} value={option} checked={answer === option} onChange={() => change(option)} />
-                <span className="learn-option-letter" aria-hidden="true">
-                  {String.fromCharCode(65 + index)}
-                </span>
-                <span className="visually-hidden">{option}</span>
-                <span aria-hidden="true" className="learn-option-text">
-                  <TypedMath value={option} />
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <AnswerOptions name={ids.answer} options={options} answer={answer} onChange={change} describedBy={describedBy} disabled={submitting} />
         ) : (
           <MathAnswerInput
             id={ids.answer}
