@@ -6,7 +6,7 @@ import { createApiServer, createSlonikPool, migrateRuntimeSchema, streamPrincipa
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
-import { PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
+import { createPreparedQueries, PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
 import { registerStaticWeb } from './static-web.ts';
 
 export interface AppOptions {
@@ -93,8 +93,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
   const loadPrincipal = streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock);
+  const prepared = createPreparedQueries(options.databaseUrl, { warn });
   const queryDeps: QueryApiDeps = {
     pool,
+    prepared,
     waiter,
     clock,
     loadPrincipal,
@@ -118,7 +120,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   try {
     await server.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   } catch (error) {
-    await Promise.allSettled([waiter.close(), projector.stop(), pool.end(), store.close()]);
+    await Promise.allSettled([waiter.close(), projector.stop(), pool.end(), prepared.end(), store.close()]);
     await eventPool.end().catch(() => {});
     throw error;
   }
@@ -145,6 +147,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       await projector.stop();
       await store.close();
       await pool.end();
+      await prepared.end();
       await eventPool.end().catch(() => {});
     },
   };

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import type { PrincipalLoader } from '@mathdaily/api-kit';
+import type { PreparedQueries } from './prepared-queries.ts';
 import type { PositionWaiter } from './wait-for-position.ts';
 
 export interface QueryApiDeps {
   pool: DatabasePool;
+  /** The hot reads (the due queue) as named statements (prepared-queries.ts). */
+  prepared: PreparedQueries;
   waiter: PositionWaiter;
   /** The event store's last readable position, for /api/health. */
   lastEventPosition: () => Promise<bigint>;

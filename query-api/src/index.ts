@@ -1,3 +1,4 @@
 export { queryApi } from './plugin.ts';
 export type { QueryApiDeps } from './deps.ts';
+export { createPreparedQueries, type PreparedQueries } from './prepared-queries.ts';
 export { PositionWaiter } from './wait-for-position.ts';

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { queryApi } from './plugin.ts';
+import { createPreparedQueries } from './prepared-queries.ts';
 import { PositionWaiter } from './wait-for-position.ts';
 
 const settings = readSettingsOrExit('query-api');
@@ -17,6 +18,7 @@ const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl
 const store = settings.eventStoreUrl
   ? createEventStoreDbEventStore(settings.eventStoreUrl)
   : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
+const prepared = createPreparedQueries(databaseUrl);
 const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres });
 await waiter.start();
 const clock = () => new Date();
@@ -31,6 +33,7 @@ const server = await createApiServer({
 await server.register(async (scope) =>
   queryApi(scope, {
     pool,
+    prepared,
     waiter,
     clock,
     loadPrincipal,
@@ -50,6 +53,7 @@ const stop = async () => {
   await waiter.close();
   await store.close();
   await pool.end();
+  await prepared.end();
   await eventPool?.end().catch(() => {});
   process.exit(0);
 };

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { createApiServer, createSlonikPool, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { PositionWaiter, queryApi } from '@mathdaily/query-api';
+import { createPreparedQueries, PositionWaiter, queryApi } from '@mathdaily/query-api';
 import { createTestDatabase } from './database.ts';
 
 /** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
@@ -38,12 +38,13 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
   const pool: DatabasePool = await createSlonikPool(databaseUrl, { maximumPoolSize: 2 });
   const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres: true });
   await waiter.start();
+  const prepared = createPreparedQueries(databaseUrl, { max: 2 });
   const admin = await createApiServer({
     jwtSecret: JWT_SECRET,
     loadPrincipal: trustSignedTokens,
   });
   await admin.register(async (scope) =>
-    queryApi(scope, { pool, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
+    queryApi(scope, { pool, prepared, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
   );
   await admin.ready();
   const result: PublicFormsTestApp = {
@@ -60,6 +61,7 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
       await admin.close();
       await waiter.close();
       await pool.end();
+      await prepared.end();
       await app.stop();
     },
   };

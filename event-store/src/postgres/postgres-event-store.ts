@@ -48,6 +48,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would end the
   // process (a database restart killed the production APIs), so listen on a caller's pool too.
   pool.on('error', (error) => warn('event store: idle database connection lost', error));
+  // The store's named statements (append, stream read, notify) keep one generic plan per
+  // connection. PostgreSQL kept re-planning the stream read for every call (its custom plans
+  // looked cheaper), and planning cost 3× its execution on every request's principal check
+  // (pg_stat_statements under `npm run bench`). One-shot (unnamed) queries are not affected.
+  pool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_generic_plan').catch((error: unknown) => warn('event store: could not set plan_cache_mode', error));
+  });
   const listenerConfig: pg.ClientConfig = options.connectionString ? { connectionString: options.connectionString } : { ...pool.options };
   const listener = new PostgresNotificationListener(listenerConfig, warn);
   const notifier = new AppendNotifier(pool, warn);

@@ -52,11 +52,11 @@ interface ReviewJson {
  */
 const learnerRow = z.object({
   reviews: z.array(z.unknown()),
-  due_total: z.number(),
+  due_total: z.coerce.number(),
   /** The knowledge model's states (docs/knowledge-model.md), as the projector stored them. */
   learner_state: z.unknown(),
   topic_states: z.record(z.string(), z.unknown()).nullable(),
-  answers: z.number(),
+  answers: z.coerce.number(),
   attempted: z.array(z.unknown()),
   /** Problems of question sets the learner's active tutors gave them, not attempted yet, oldest set first. */
   assigned: z.array(z.unknown()),
@@ -155,7 +155,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // zod checks this one row; its arrays (up to 20 reviews, the problems attempted) are taken as
       // the read model wrote them.
       const [learnerData, bank] = await Promise.all([
-        deps.pool.one(sql.type(learnerRow)`
+        deps.prepared.one('mathdaily-due-queue', sql.type(learnerRow)`
           SELECT
             (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
                SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,

@@ -3,6 +3,7 @@ import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
 import type { ProjectorFixture } from '@mathdaily/testing';
 import type { QueryApiDeps } from '../deps.ts';
 import { queryApi } from '../plugin.ts';
+import { createPreparedQueries } from '../prepared-queries.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
 
 /** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
@@ -16,10 +17,12 @@ export async function startQueryApiOnFixture(
 ): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
   const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
   await waiter.start();
+  const prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
   const app = await createApiServer({ jwtSecret: secret, loadPrincipal: trustSignedTokens });
   await app.register(async (scope) =>
     queryApi(scope, {
       pool: fixture.pool,
+      prepared,
       waiter,
       clock: () => new Date(),
       loadPrincipal: trustSignedTokens,
@@ -34,6 +37,7 @@ export async function startQueryApiOnFixture(
     close: async () => {
       await app.close();
       await waiter.close();
+      await prepared.end();
     },
   };
 }
