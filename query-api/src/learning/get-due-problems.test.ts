@@ -142,3 +142,28 @@ describe('GET /api/learning/due-problems predicted_success', () => {
     expect(Math.abs(firstNew.predicted_success - 0.75)).toBeCloseTo(nearest, 3);
   });
 });
+
+describe('GET /api/learning/due-problems for a learner without a profile', () => {
+  const unknown = randomUUID();
+  const get = (role: 'student' | 'admin', sub: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/learning/due-problems/${unknown}`,
+      headers: { authorization: `Bearer ${signAccessToken({ sub, sid: 'session-2', role, ver: 0 }, secret, Math.floor(Date.now() / 1000))}` },
+    });
+
+  test('an admin asking for an unknown id gets 404 with the id named', async () => {
+    const response = await get('admin', randomUUID());
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(`No user with id ${unknown} was found.`);
+  });
+
+  test('the learner themself, before the projector has their profile, gets a new learner’s queue', async () => {
+    const response = await get('student', unknown);
+    expect(response.statusCode, response.body).toBe(200);
+    const { problems, reviews } = response.json().data as { problems: { kind: string }[]; reviews: number };
+    expect(reviews).toBe(0);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((problem) => problem.kind === 'new')).toBe(true);
+  });
+});

@@ -21,8 +21,8 @@ import {
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
-import { resolveLearner, userIdParams } from './learner-access.ts';
-import { calendarFor, dueToday } from './learning-figures.ts';
+import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
+import { dueToday } from './learning-figures.ts';
 
 const querystring = z.object({ limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE) });
 
@@ -45,12 +45,16 @@ interface ReviewJson {
 }
 
 /**
- * What the queue needs about the learner, in one round trip and one row: the due reviews (at
+ * What the queue needs about the learner, in one round trip and one row: the grade and the time
+ * zone's "today" (CTE `learner`: the day in the learner's zone at the request time), the due reviews (at
  * most a session's worth), how many are due, the abilities, the answer count (the selection's
  * seed) and every problem attempted (not new any more). The problems and their learned
  * difficulties come from the catalogue.
  */
 const learnerRow = z.object({
+  /** Whether the learner has a profile (read model learner_profiles), and their grade. */
+  known: z.boolean(),
+  grade_level: z.number().nullable(),
   reviews: z.array(z.unknown()),
   due_total: z.coerce.number(),
   /** The knowledge model's states (docs/knowledge-model.md), as the projector stored them. */
@@ -145,18 +149,32 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
     config: { access: 'authenticated' },
     schema: { tags: ['learning'], params: userIdParams, querystring },
     handler: async (request) => {
-      const learner = await resolveLearner(request, deps, request.params.userId);
-      const userId = learner.userId;
+      const userId = request.params.userId;
+      const { self } = await authorizeLearner(request, deps, userId);
       const now = deps.clock();
-      const cal = calendarFor(now, learner.timezone);
 
       const user = sql.fragment`${userId}::uuid`;
-      const due = dueToday('r', cal);
+      const due = dueToday('r', {
+        now: sql.fragment`${now.toISOString()}::timestamptz`,
+        startOfToday: sql.fragment`(SELECT start_of_today FROM learner)`,
+        startOfTomorrow: sql.fragment`(SELECT start_of_tomorrow FROM learner)`,
+      });
       // zod checks this one row; its arrays (up to 20 reviews, the problems attempted) are taken as
       // the read model wrote them.
       const [learnerData, bank] = await Promise.all([
         deps.prepared.one('mathdaily-due-queue', sql.type(learnerRow)`
+          WITH learner AS MATERIALIZED (
+            SELECT p.user_id IS NOT NULL AS known, p.grade_level,
+                   d.today::timestamp AT TIME ZONE z.tz AS start_of_today,
+                   (d.today + 1)::timestamp AT TIME ZONE z.tz AS start_of_tomorrow
+            FROM (SELECT 1) AS one
+            LEFT JOIN read_models.learner_profiles p ON p.user_id = ${user}
+            CROSS JOIN LATERAL (SELECT coalesce(p.timezone, 'UTC') AS tz) z
+            CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE z.tz)::date AS today) d
+          )
           SELECT
+            (SELECT known FROM learner) AS known,
+            (SELECT grade_level FROM learner) AS grade_level,
             (SELECT coalesce(json_agg(d ORDER BY d.due_at, d.problem_id), '[]'::json) FROM (
                SELECT r.problem_id, r.due_at, r.last_review_at, r.consecutive_correct, r.reps, r.lapses, r.stability,
                       r.difficulty, r.card_state, r.attempts AS review_attempts, r.correct_attempts,
@@ -183,6 +201,9 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
                  AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = e.problem_id::uuid)) q) AS assigned`),
         problemCatalogueOf(deps.pool, deps.waiter).viewAt(deps.waiter.checkpoint),
       ]);
+      if (!learnerData.known && !self) throw unknownLearner(userId);
+      // Right after registering, before the projector caught up, your own queue is a new learner's.
+      const gradeLevel = learnerData.grade_level;
       const reviews = learnerData.reviews as ReviewJson[];
       const assignedIds = learnerData.assigned as string[];
       // A review or an assigned problem created after the catalogue's checkpoint: read the catalogue once more.
@@ -212,7 +233,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       });
       const fresh = selectNewProblems(
         catalogue
-          .ofGrade(learner.gradeLevel)
+          .ofGrade(gradeLevel)
           .flatMap((problem) =>
             attempted.has(problem.problem_id) ? [] : [candidate(problem)],
           ),
@@ -220,7 +241,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
           count: MAX_SESSION_SIZE,
           // A new choice after every answer, the same one on a reload.
           seed: `${userId}:${learnerData.answers}`,
-          ...(learner.gradeLevel === null ? {} : { grade: learner.gradeLevel }),
+          ...(gradeLevel === null ? {} : { grade: gradeLevel }),
         },
       );
 

@@ -45,17 +45,29 @@ const profileRow = z.object({ role: z.string(), grade_level: z.number().nullable
  * after registering, before the projector caught up, you read as a new learner).
  */
 export async function resolveLearner(request: FastifyRequest, deps: QueryApiDeps, userId: string): Promise<Learner> {
+  const { self } = await authorizeLearner(request, deps, userId);
+  const row = await deps.pool.maybeOne(sql.type(profileRow)`
+    SELECT role, grade_level, timezone FROM read_models.learner_profiles WHERE user_id = ${userId}::uuid`);
+  if (!row) {
+    if (self) return { userId, role: principalOf(request).role, gradeLevel: null, timezone: 'UTC' };
+    throw unknownLearner(userId);
+  }
+  return { userId, role: row.role, gradeLevel: row.grade_level, timezone: row.timezone };
+}
+
+/**
+ * The access half of resolveLearner, for a query that reads the learner's profile itself (the
+ * due queue, in the same round trip as its data). The caller answers unknownLearner when the
+ * profile is missing and the caller is not the learner (`self`).
+ */
+export async function authorizeLearner(request: FastifyRequest, deps: QueryApiDeps, userId: string): Promise<{ self: boolean }> {
   const principal = principalOf(request);
   const self = principal.userId.toLowerCase() === userId;
   if (!self && principal.role !== 'admin') {
     const allowed = principal.role === 'tutor' && (await isActiveStudentOf(deps, principal.userId, userId));
     if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : OWN_DATA_ONLY);
   }
-  const row = await deps.pool.maybeOne(sql.type(profileRow)`
-    SELECT role, grade_level, timezone FROM read_models.learner_profiles WHERE user_id = ${userId}::uuid`);
-  if (!row) {
-    if (self) return { userId, role: principal.role, gradeLevel: null, timezone: 'UTC' };
-    throw new DomainError('NOT_FOUND', `No user with id ${userId} was found.`);
-  }
-  return { userId, role: row.role, gradeLevel: row.grade_level, timezone: row.timezone };
+  return { self };
 }
+
+export const unknownLearner = (userId: string) => new DomainError('NOT_FOUND', `No user with id ${userId} was found.`);

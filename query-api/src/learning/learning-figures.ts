@@ -35,7 +35,7 @@ export function calendarFor(now: Date, timezone: string): Calendar {
  * problem missed today, in its FSRS learning step: it is due again once the step has passed
  * (minutes, docs/learning-model.md §3).
  */
-export const dueToday = (r: string, cal: Calendar) => {
+export const dueToday = (r: string, cal: Pick<Calendar, 'now' | 'startOfToday' | 'startOfTomorrow'>) => {
   const dueAt = sql.identifier([r, 'due_at']);
   const missedToday = sql.fragment`(${sql.identifier([r, 'card_state'])} IN ('Learning', 'Relearning') AND ${dueAt} <= ${cal.now})`;
   return sql.fragment`(${dueAt} < ${cal.startOfTomorrow} AND (${sql.identifier([r, 'last_review_at'])} < ${cal.startOfToday} OR ${missedToday}))`;
