@@ -19,6 +19,9 @@ test('maths is spoken as a British teacher says it', async () => {
   expect(await spokenTyped('1/2')).toBe('one half');
   expect(await spokenTyped('3/2')).toBe('three halves');
   expect(await spokenText('$2\\frac{1}{4}$')).toBe('2 and one quarter');
+  // A typed mixed number too (it was '1 one half').
+  expect(await spokenTyped('1 1/2')).toBe('1 and one half');
+  expect(await spokenTyped('2 3/4')).toBe('2 and three quarters');
   expect(await spokenText('$\\frac{7}{8}$')).toBe('seven eighths');
   // Money and degrees go to the voice as written (it says 'three pounds forty-five', '45 degrees').
   expect(await spokenTyped('£3.45')).toBe('£3.45');

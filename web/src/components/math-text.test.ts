@@ -35,7 +35,10 @@ test('typed answers become LaTeX for the preview', () => {
     ['sqrt(18)', '\\sqrt{18}'],
     ['2pi', '2\\pi'],
     ['±3', '\\pm 3'],
-    ['1 3/4', '1\\ \\frac{3}{4}'],
+    // A mixed number sits against its fraction; anything else before a fraction keeps its space.
+    ['1 3/4', '1\\frac{3}{4}'],
+    ['x 1/2', 'x\\ \\frac{1}{2}'],
+    ['1 x/2', '1\\ \\frac{x}{2}'],
     ['x <= 4', 'x\\le 4'],
     ['12 cm', '12\\ \\text{cm}'],
     ['(x+1)/(x-1)', '\\frac{x+1}{x-1}'],

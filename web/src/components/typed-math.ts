@@ -151,6 +151,9 @@ class Parser {
         if (previous?.operand) {
           items.pop();
           numerator = previous.inner ?? previous.latex;
+          // A mixed number ('1 1/2'): the whole part sits against its fraction, as printed, and is
+          // read 'one and one half', not '1 one half'.
+          if (items.at(-1)?.latex === '\\ ' && /^\d+$/.test(items.at(-2)?.latex ?? '') && /^\d+$/.test(numerator)) items.pop();
         }
         this.skipSpaces();
         const denominator = this.operandWithPowers();
