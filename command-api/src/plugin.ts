@@ -35,6 +35,7 @@ import { registerAddQuestion } from './tutors/add-question.ts';
 import { registerEditQuestion } from './tutors/edit-question.ts';
 import { registerRemoveQuestion } from './tutors/remove-question.ts';
 import { registerAssignQuestionSet } from './tutors/assign-question-set.ts';
+import { registerUnassignQuestionSet } from './tutors/unassign-question-set.ts';
 
 /** Every state-changing route (POST/PUT/DELETE). One line per command slice. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
@@ -73,4 +74,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerEditQuestion(app, deps);
   registerRemoveQuestion(app, deps);
   registerAssignQuestionSet(app, deps);
+  registerUnassignQuestionSet(app, deps);
 }

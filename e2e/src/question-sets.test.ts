@@ -9,7 +9,8 @@ import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
 /**
  * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
  * the field, the math preview shows the question), gives it to their active student, and the
- * student's practice session opens on that question; an admin picks the tutor whose students they see.
+ * student's practice session opens on that question; the tutor takes it back; an admin picks the
+ * tutor whose students they see.
  */
 
 let app: RunningApp;
@@ -108,6 +109,19 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
   const set = (await (await fetch(`${app.url}/api/tutors/question-sets`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json()) as { sets: { id: string }[] };
   const detail = await (await fetch(`${app.url}/api/tutors/question-sets/${set.sets[0]!.id}`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json();
   expect(await card.getAttribute('data-problem-id')).toBe(detail.questions[0].id);
+
+  // The tutor takes the set back: the student leaves the list and can be given it again.
+  await page.getByRole('heading', { name: 'Students with this set' }).waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, 'tutor-question-set-assigned-1280');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'tutor-question-set-assigned-390');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Take back from Sasha Sets' }).click();
+  await page.getByText('Fractions week taken back from Sasha Sets.').waitFor();
+  await expect.poll(() => page.getByRole('checkbox', { name: 'Sasha Sets' }).isDisabled()).toBe(false);
+  expect(await page.getByRole('heading', { name: 'Students with this set' }).count()).toBe(0);
 
   // An admin chooses the tutor on the tutor pages (?tutor_id=).
   const admin = await api('POST', '/api/auth/login', { email: 'admin@example.com', password: 'Demo123!' });

@@ -49,6 +49,14 @@ export class TableState {
     this.dirty.add(key);
   }
 
+  /** Removes the row (a row that was never there stays absent); the flush deletes it from the table. */
+  delete(...key: unknown[]): void {
+    if (this.def.insertOnly || this.def.perEvent) throw new Error(`${this.def.name}: rows of an insert-only table are never deleted`);
+    const mapKey = this.keyOf(key);
+    this.rows.set(mapKey, null);
+    this.dirty.add(mapKey);
+  }
+
   /** Loads the rows of these keys that are not in memory yet, in one query. */
   async load(db: CommonQueryMethods, keys: readonly unknown[][]): Promise<void> {
     if (this.def.insertOnly || this.def.perEvent) return;
@@ -77,9 +85,20 @@ export class TableState {
     return this.dirty.size;
   }
 
-  /** Writes every changed row: one INSERT … ON CONFLICT per chunk of rows. */
+  /** Writes every changed row: one INSERT … ON CONFLICT per chunk of rows, one DELETE for the removed ones. */
   async flush(db: CommonQueryMethods): Promise<void> {
     if (this.dirty.size === 0) return;
+    const removed = [...this.dirty].filter((key) => this.rows.get(key) === null);
+    if (removed.length > 0) {
+      for (const key of removed) this.dirty.delete(key);
+      const pk = this.def.primaryKey;
+      const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
+      await db.query(sql.unsafe`
+        DELETE FROM ${sql.identifier([this.def.name])}
+        WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
+          SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), types)})`);
+      if (this.dirty.size === 0) return;
+    }
     const columns = this.def.columns;
     const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
     const conflict = this.def.insertOnly
@@ -111,7 +130,8 @@ export class TableState {
   async copyInto(client: pg.ClientBase): Promise<void> {
     if (this.dirty.size === 0) return;
     const columns = this.def.columns;
-    const keys = [...this.dirty];
+    // A removed row is simply not written: the table is fresh.
+    const keys = [...this.dirty].filter((key) => this.rows.get(key) !== null);
     this.dirty.clear();
     // Rows of one event each are never read back: taken out now, so the replay can fold the next
     // page into this table while these are still being written.

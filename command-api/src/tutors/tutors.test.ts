@@ -291,4 +291,29 @@ describe('question sets', () => {
     expect((await call('DELETE', `/api/tutors/question-sets/${setId}/questions/${edited.body.problem_id}`, tutor)).status).toBe(200);
     expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.questions).toEqual([]);
   });
+
+  test('the tutor or an admin takes the set back: it leaves the student\'s queue, and only a student who has it can lose it', async () => {
+    const unassign = (caller: Caller, studentId: string) => call('DELETE', `/api/tutors/question-sets/${setId}/assignments/${studentId}`, caller);
+    expect((await unassign(otherTutor, active.userId)).body.message).toBe(QUESTION_SET_MESSAGES.notFound);
+    expect((await unassign(active, active.userId)).status).toBe(403);
+    expect(await unassign(tutor, 'not-a-student')).toMatchObject({ status: 400, body: { message: QUESTION_SET_MESSAGES.notAssigned } });
+    expect(await unassign(tutor, pending.userId)).toMatchObject({ status: 404, body: { message: QUESTION_SET_MESSAGES.notAssigned } });
+
+    const stream = `question-set-${setId}`;
+    const before = (await app.store.readStream(stream)).events.length;
+    expect((await unassign(tutor, active.userId)).status).toBe(200);
+    expect((await app.store.readStream(stream)).events.at(-1)).toMatchObject({ type: 'QuestionSetUnassigned', data: { setId, studentId: active.userId } });
+    expect((await app.store.readStream(stream)).events.length).toBe(before + 1);
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.assigned_students).toEqual([]);
+    expect((await call('GET', '/api/tutors/question-sets', tutor)).body.sets).toContainEqual(expect.objectContaining({ id: setId, assigned_count: 0 }));
+    expect(await unassign(tutor, active.userId)).toMatchObject({ status: 404, body: { message: QUESTION_SET_MESSAGES.notAssigned } });
+
+    // Given again with a new question, then taken back by an admin: the question leaves the queue.
+    const added = await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, question);
+    expect((await call('POST', `/api/tutors/question-sets/${setId}/assignments`, tutor, { student_ids: [active.userId] })).status).toBe(200);
+    expect((await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data.problems[0].id).toBe(added.body.problem_id);
+    expect((await unassign(admin, active.userId)).status).toBe(200);
+    const queue = (await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data.problems.map((p: { id: string }) => p.id);
+    expect(queue).not.toContain(added.body.problem_id);
+  });
 });

@@ -56,6 +56,8 @@ export const questionAddedToSetSchema = setEvent.extend({ problemId: uuid });
 export const questionReplacedInSetSchema = setEvent.extend({ problemId: uuid, replacedProblemId: uuid });
 export const questionRemovedFromSetSchema = setEvent.extend({ problemId: uuid });
 export const questionSetAssignedSchema = setEvent.extend({ tutorId: uuid, studentIds: z.array(uuid).min(1) });
+/** The set taken back from one student: its unanswered problems leave their queue; answers given stay. */
+export const questionSetUnassignedSchema = setEvent.extend({ tutorId: uuid, studentId: uuid });
 
 export const tutoringEventSchemas = {
   ReferralCodeCreated: referralCodeCreatedSchema,
@@ -70,6 +72,7 @@ export const tutoringEventSchemas = {
   QuestionReplacedInSet: questionReplacedInSetSchema,
   QuestionRemovedFromSet: questionRemovedFromSetSchema,
   QuestionSetAssigned: questionSetAssignedSchema,
+  QuestionSetUnassigned: questionSetUnassignedSchema,
 };
 
 export type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
@@ -94,4 +97,5 @@ export type QuestionSetEvent =
   | { type: 'QuestionAddedToSet'; data: z.infer<typeof questionAddedToSetSchema> }
   | { type: 'QuestionReplacedInSet'; data: z.infer<typeof questionReplacedInSetSchema> }
   | { type: 'QuestionRemovedFromSet'; data: z.infer<typeof questionRemovedFromSetSchema> }
-  | { type: 'QuestionSetAssigned'; data: z.infer<typeof questionSetAssignedSchema> };
+  | { type: 'QuestionSetAssigned'; data: z.infer<typeof questionSetAssignedSchema> }
+  | { type: 'QuestionSetUnassigned'; data: z.infer<typeof questionSetUnassignedSchema> };

@@ -65,6 +65,17 @@ describe('question sets', () => {
     given(questionSetDecider, [created]).when(assign('active')).thenThrows('CONFLICT', QUESTION_SET_MESSAGES.emptySet);
     given(questionSetDecider, [created, added]).when({ type: 'AssignQuestionSet', actor: tutor, students: [] }).thenThrows('VALIDATION_FAILED', QUESTION_SET_MESSAGES.noStudents);
   });
+
+  it('given a set a student has, when its tutor or an admin takes it back, then the student no longer has it and it can be given again', () => {
+    const unassigned: QuestionSetEvent = { type: 'QuestionSetUnassigned', data: { setId, tutorId, studentId: student } };
+    given(questionSetDecider, [created, added, assigned]).when({ type: 'UnassignQuestionSet', actor: tutor, studentId: student }).then([unassigned]);
+    given(questionSetDecider, [created, added, assigned]).when({ type: 'UnassignQuestionSet', actor: { userId: adminId, role: 'admin' }, studentId: student }).then([unassigned]);
+    given(questionSetDecider, [created, added, assigned, unassigned]).when({ type: 'UnassignQuestionSet', actor: tutor, studentId: student }).thenThrows('NOT_FOUND', QUESTION_SET_MESSAGES.notAssigned);
+    given(questionSetDecider, [created, added]).when({ type: 'UnassignQuestionSet', actor: tutor, studentId: student }).thenThrows('NOT_FOUND', QUESTION_SET_MESSAGES.notAssigned);
+    given(questionSetDecider, [created, added, assigned]).when({ type: 'UnassignQuestionSet', actor: { userId: otherTutor, role: 'tutor' }, studentId: student }).thenThrows('NOT_FOUND', QUESTION_SET_MESSAGES.notFound);
+    // Given again after it was taken back (their status with the tutor is checked as for any assignment).
+    given(questionSetDecider, [created, added, assigned, unassigned]).when({ type: 'AssignQuestionSet', actor: tutor, students: [{ studentId: student, status: 'active' }] }).then([assigned]);
+  });
 });
 
 describe('a written question', () => {

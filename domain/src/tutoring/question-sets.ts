@@ -18,6 +18,7 @@ export const QUESTION_SET_MESSAGES = {
   noStudents: 'Please choose at least one student.',
   notYourStudent: 'Only your own students can be given a question set.',
   notActive: 'Only active students can be given a question set. Activate the student first.',
+  notAssigned: 'This student does not have this question set.',
   unknownTopic: (topic: string) => `Unknown topic '${topic}'. Please choose a topic from the list.`,
   topicGrade: (topic: string, from: number, to: number) => `Topic '${topic}' is practised in grades ${from}-${to}.`,
 } as const;
@@ -78,7 +79,9 @@ export type QuestionSetCommand =
   | { type: 'ReplaceQuestion'; actor: QuestionSetActor; problemId: string; newProblemId: string }
   | { type: 'RemoveQuestion'; actor: QuestionSetActor; problemId: string }
   /** `students`: each chosen student's relationship with the set's tutor as it stands (null: none). */
-  | { type: 'AssignQuestionSet'; actor: QuestionSetActor; students: readonly { studentId: string; status: RelationshipStatus | null }[] };
+  | { type: 'AssignQuestionSet'; actor: QuestionSetActor; students: readonly { studentId: string; status: RelationshipStatus | null }[] }
+  /** Takes the set back from a student who has it (whatever their status with the tutor now). */
+  | { type: 'UnassignQuestionSet'; actor: QuestionSetActor; studentId: string };
 
 /** The set's tutor or an admin; anyone else is told the set does not exist (as another tutor's student is). */
 function ownedSet(state: QuestionSetState, actor: QuestionSetActor): { setId: string; tutorId: string } {
@@ -92,7 +95,8 @@ function ownedSet(state: QuestionSetState, actor: QuestionSetActor): { setId: st
  * The `question-set-{setId}` stream: a tutor's set of written questions, in order, and the students
  * it was given to. Only the set's tutor or an admin changes it; it is given only to that tutor's
  * active students (someone not theirs → 403, pending or inactive → 409); giving it again to a
- * student who has it already changes nothing.
+ * student who has it already changes nothing. It can be taken back from a student who has it
+ * (404 for one who does not) and given again later.
  */
 export const questionSetDecider: Decider<QuestionSetState, QuestionSetCommand, QuestionSetEvent> = {
   initialState: () => ({ setId: null, tutorId: null, problemIds: [], assigned: [] }),
@@ -110,6 +114,8 @@ export const questionSetDecider: Decider<QuestionSetState, QuestionSetCommand, Q
         return { ...state, problemIds: state.problemIds.filter((id) => id !== event.data.problemId) };
       case 'QuestionSetAssigned':
         return { ...state, assigned: [...state.assigned, ...event.data.studentIds] };
+      case 'QuestionSetUnassigned':
+        return { ...state, assigned: state.assigned.filter((id) => id !== event.data.studentId) };
     }
   },
   decide: (command, state) => {
@@ -144,6 +150,11 @@ export const questionSetDecider: Decider<QuestionSetState, QuestionSetCommand, Q
         if (state.problemIds.length === 0) throw new DomainError('CONFLICT', QUESTION_SET_MESSAGES.emptySet);
         const studentIds = [...new Set(command.students.map((student) => student.studentId))].filter((id) => !state.assigned.includes(id));
         return studentIds.length === 0 ? [] : [{ type: 'QuestionSetAssigned', data: { setId, tutorId, studentIds } }];
+      }
+      case 'UnassignQuestionSet': {
+        const { setId, tutorId } = ownedSet(state, command.actor);
+        if (!state.assigned.includes(command.studentId)) throw new DomainError('NOT_FOUND', QUESTION_SET_MESSAGES.notAssigned);
+        return [{ type: 'QuestionSetUnassigned', data: { setId, tutorId, studentId: command.studentId } }];
       }
     }
   },

@@ -93,3 +93,39 @@ test('a set keeps its problems in order through adds, an edit and a removal; ass
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
   expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });
+
+test('a set taken back leaves the student’s assignments; given again, it is back with its new time; a replay rebuilds the same rows', async () => {
+  const tutorId = randomUUID();
+  const setId = randomUUID();
+  const [s1, s2] = [randomUUID(), randomUUID()];
+  const stream = `question-set-${setId}`;
+  const assignedTo = () =>
+    fixture.pool.any(sql.type(z.object({ student_id: z.string(), assigned_at: z.string() }))`
+      SELECT student_id, assigned_at FROM read_models.question_set_assignments WHERE set_id = ${setId} ORDER BY assigned_at, student_id`);
+  await fixture.store.append(
+    stream,
+    [event('QuestionSetCreated', { setId, tutorId, title: 'Week 2' }), event('QuestionSetAssigned', { setId, tutorId, studentIds: [s1, s2] })],
+    { expectedVersion: 'no_stream' },
+  );
+  await project();
+  expect((await assignedTo()).map((row) => row.student_id).sort()).toEqual([s1, s2].sort());
+
+  await fixture.store.append(stream, [event('QuestionSetUnassigned', { setId, tutorId, studentId: s1 })], { expectedVersion: 'any' });
+  await project();
+  expect((await assignedTo()).map((row) => row.student_id)).toEqual([s2]);
+
+  // Taken back and given again in one batch: the row stays, with the time it was given again.
+  await fixture.store.append(
+    stream,
+    [event('QuestionSetUnassigned', { setId, tutorId, studentId: s2 }), event('QuestionSetAssigned', { setId, tutorId, studentIds: [s2] })],
+    { expectedVersion: 'any' },
+  );
+  await project();
+  const rows = await assignedTo();
+  expect(rows.map((row) => row.student_id)).toEqual([s2]);
+  expect(rows[0]!.assigned_at).toBe(new Date(clock).toISOString());
+
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+});

@@ -6,12 +6,12 @@ type Data<T extends QuestionSetEvent['type']> = Extract<QuestionSetEvent, { type
 /**
  * Tutors' question sets: `question_sets` (one row per set: its tutor, title and problem ids in
  * order; the problems themselves are rows of `problems`) and `question_set_assignments` (one row
- * per set × student given it). The practice queue reads both: a student's assigned problems are
- * the problems of their sets they have not attempted yet.
+ * per set × student who has it now: a set taken back removes the row). The practice queue reads
+ * both: a student's assigned problems are the problems of their sets they have not attempted yet.
  */
 export const questionSets: ReadModel = {
   name: 'question-sets',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'question_sets',
@@ -37,12 +37,18 @@ export const questionSets: ReadModel = {
         { name: 'position', type: 'int8' },
       ],
       primaryKey: ['set_id', 'student_id'],
-      insertOnly: true,
       indexes: ['question_set_assignments_student ON (student_id, assigned_at)'],
     },
   ],
-  handles: ['QuestionSetCreated', 'QuestionSetRenamed', 'QuestionAddedToSet', 'QuestionReplacedInSet', 'QuestionRemovedFromSet', 'QuestionSetAssigned'],
-  keys: (events) => ({ question_sets: events.map((event) => [(event.data as { setId: string }).setId]) }),
+  handles: ['QuestionSetCreated', 'QuestionSetRenamed', 'QuestionAddedToSet', 'QuestionReplacedInSet', 'QuestionRemovedFromSet', 'QuestionSetAssigned', 'QuestionSetUnassigned'],
+  keys: (events) => ({
+    question_sets: events.map((event) => [(event.data as { setId: string }).setId]),
+    question_set_assignments: events.flatMap((event) => {
+      if (event.type === 'QuestionSetAssigned') return (event.data as Data<'QuestionSetAssigned'>).studentIds.map((studentId) => [(event.data as Data<'QuestionSetAssigned'>).setId, studentId]);
+      if (event.type === 'QuestionSetUnassigned') return [[(event.data as Data<'QuestionSetUnassigned'>).setId, (event.data as Data<'QuestionSetUnassigned'>).studentId]];
+      return [];
+    }),
+  }),
   apply(event, tables) {
     const sets = tables.question_sets!;
     const at = event.metadata.at;
@@ -76,6 +82,9 @@ export const questionSets: ReadModel = {
         }
         return changed({});
       }
+      case 'QuestionSetUnassigned':
+        tables.question_set_assignments!.delete(setId, (event.data as Data<'QuestionSetUnassigned'>).studentId);
+        return changed({});
     }
   },
 };

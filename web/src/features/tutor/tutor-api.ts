@@ -133,6 +133,7 @@ export const tutorApi = {
   editQuestion: (setId: string, problemId: string, question: QuestionInput) => api.put<{ problem_id: string }>(`${setUrl(setId)}/questions/${problemId}`, question),
   removeQuestion: (setId: string, problemId: string) => api.delete<unknown>(`${setUrl(setId)}/questions/${problemId}`),
   assignSet: (setId: string, studentIds: string[]) => api.post<{ assigned: string[] }>(`${setUrl(setId)}/assignments`, { student_ids: studentIds }),
+  unassignSet: (setId: string, studentId: string) => api.delete<unknown>(`${setUrl(setId)}/assignments/${studentId}`),
   deactivate: (code: string) => api.post<{ code: string }>(`/api/tutors/referral-codes/${encodeURIComponent(code)}/deactivate`),
 };
 

@@ -222,13 +222,27 @@ function TitleEditor({ set, onSaved }: { set: QuestionSet; onSaved: () => void }
   );
 }
 
-/** Only active students can be given a set (the server refuses others with a message). */
+/**
+ * Only active students can be given a set (the server refuses others with a message). Everyone
+ * who has it is listed with Take back, whatever their status now.
+ */
 function AssignCard({ set, onAssigned }: { set: QuestionSet; onAssigned: () => void }) {
   const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.students({ search: '', status: 'active' }, signal), []));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const given = new Set(set.assigned_students.map((student) => student.id));
   const students = load.kind === 'ready' ? load.data.students.filter((student) => student.tutor_id === set.tutor_id) : [];
+
+  const takeBack = async (student: { id: string; name: string }) => {
+    setMessage(null);
+    try {
+      await tutorApi.unassignSet(set.id, student.id);
+      setMessage({ kind: 'ok', text: `${set.title} taken back from ${student.name}.` });
+      onAssigned();
+    } catch (caught) {
+      setMessage({ kind: 'error', text: errorMessage(caught) });
+    }
+  };
 
   const assign = async () => {
     setMessage(null);
@@ -246,6 +260,24 @@ function AssignCard({ set, onAssigned }: { set: QuestionSet; onAssigned: () => v
   return (
     <section className="card" aria-labelledby="qs-assign-title">
       <h3 id="qs-assign-title">Assign to Students</h3>
+      {set.assigned_students.length > 0 ? (
+        <>
+          <h4 className="qs-subheading">Students with this set</h4>
+          <ul className="qs-assigned">
+            {set.assigned_students.map((student) => (
+              <li key={student.id}>
+                <span>
+                  {student.name} <span className="muted small">since {formatWhen(student.assigned_at)}</span>
+                </span>
+                <button type="button" className="button small" aria-label={`Take back from ${student.name}`} onClick={() => void takeBack(student)}>
+                  Take back
+                </button>
+              </li>
+            ))}
+          </ul>
+          <h4 className="qs-subheading">Give it to more students</h4>
+        </>
+      ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading students...</p> : null}
       {load.kind === 'ready' && students.length === 0 ? <p className="muted">No active students yet. Activate students on the Students page first.</p> : null}
       {students.length > 0 ? (
