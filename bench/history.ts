@@ -502,6 +502,8 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
           }
           const active = students.filter((student) => student.tutor?.tutorId === tutor.tutorId && student.tutor.status === 'active').map((student) => student.userId);
           if (active.length > 0) append(`question-set-${setId}`, tutor.tutorId, [{ type: 'QuestionSetAssigned', data: { setId, tutorId: tutor.tutorId, studentIds: active } }]);
+          // Now and then the set is taken back from one of them.
+          if (active.length > 1 && chance(0.3)) append(`question-set-${setId}`, tutor.tutorId, [{ type: 'QuestionSetUnassigned', data: { setId, tutorId: tutor.tutorId, studentId: active[0]! } }]);
         });
       }
     }
