@@ -176,8 +176,11 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   await append(`problem-${setProblem.problem_id}`, [event('ProblemCreated', setProblem, tick(1))]);
   await append(`question-set-${setId}`, [event('QuestionAddedToSet', { setId, problemId: setProblem.problem_id }, tick(0.1))]);
   if (activeStudents.length > 0) await append(`question-set-${setId}`, [event('QuestionSetAssigned', { setId, tutorId: tutor, studentIds: activeStudents }, tick(5))]);
-  // One student has the set taken back (a row deleted live, never written in a replay).
-  if (activeStudents.length > 1) await append(`question-set-${setId}`, [event('QuestionSetUnassigned', { setId, tutorId: tutor, studentId: activeStudents[0] }, tick(1))]);
+  // The set is taken back from one student and given again (a row deleted, then written anew).
+  if (activeStudents.length > 0) {
+    await append(`question-set-${setId}`, [event('QuestionSetUnassigned', { setId, tutorId: tutor, studentId: activeStudents[0] }, tick(1))]);
+    await append(`question-set-${setId}`, [event('QuestionSetAssigned', { setId, tutorId: tutor, studentIds: [activeStudents[0]] }, tick(1))]);
+  }
 
   for (let c = 0; c < 5; c += 1) {
     const requestId = randomUUID();
