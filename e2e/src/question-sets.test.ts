@@ -37,6 +37,16 @@ async function signedIn(tokens: { accessToken: string; refreshToken: string }, v
   return { context, page: await context.newPage() };
 }
 
+/** axe at desktop and phone sizes (screenshots with SCREENSHOTS=1); the page is left at desktop size. */
+async function checkBothSizes(page: Page, name: string) {
+  for (const [width, size] of [[1280, DESKTOP], [390, PHONE]] as const) {
+    await page.setViewportSize(size);
+    expect({ width, violations: await seriousA11yViolations(page) }).toEqual({ width, violations: [] });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
 beforeAll(async () => {
   // A copy of the built app, as tutor.test.ts does: a rebuild of web/dist by other work in the tree would swap the chunks under the page.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-sets-e2e-'));
@@ -87,12 +97,7 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
   await page.locator('.field-error', { hasText: 'cannot be read in its answer form (exact fraction)' }).waitFor();
   await page.getByRole('textbox', { name: 'Correct answer' }).fill('5/6');
   await page.locator('.math-answer-preview .katex').waitFor();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshot(page, 'tutor-question-set-editor-1280');
-  await page.setViewportSize(PHONE);
-  await screenshot(page, 'tutor-question-set-editor-390');
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.setViewportSize(DESKTOP);
+  await checkBothSizes(page, 'tutor-question-set-editor');
   await page.getByRole('button', { name: 'Add Question' }).click();
   await page.getByRole('heading', { name: 'Questions (1)' }).waitFor();
 
@@ -112,12 +117,7 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
 
   // The tutor takes the set back: the student leaves the list and can be given it again.
   await page.getByRole('heading', { name: 'Students with this set' }).waitFor();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshot(page, 'tutor-question-set-assigned-1280');
-  await page.setViewportSize(PHONE);
-  await screenshot(page, 'tutor-question-set-assigned-390');
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.setViewportSize(DESKTOP);
+  await checkBothSizes(page, 'tutor-question-set-assigned');
   await page.getByRole('button', { name: 'Take back from Sasha Sets' }).click();
   await page.getByText('Fractions week taken back from Sasha Sets.').waitFor();
   await expect.poll(() => page.getByRole('checkbox', { name: 'Sasha Sets' }).isDisabled()).toBe(false);
