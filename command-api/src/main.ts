@@ -1,14 +1,13 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
-import pg from 'pg';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
 
 const settings = readSettingsOrExit('command-api');
 const { databaseUrl, eventStoreUrl } = settings;
 const jwtSecret = settings.jwtSecret!;
-const eventPool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl }) : undefined;
+const eventPool = databaseUrl ? createEventStorePool(databaseUrl) : undefined;
 const store = eventStoreUrl
   ? createEventStoreDbEventStore(eventStoreUrl)
   : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl! }));

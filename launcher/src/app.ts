@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
-import { createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { createEventStorePool, createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
 import { createPreparedQueries, PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
 import { registerStaticWeb } from './static-web.ts';
@@ -60,7 +59,7 @@ function findWebDist(): string {
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
-  const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const eventPool = createEventStorePool(options.databaseUrl, { max: 10 });
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
   if (options.eventStoreUrl) {

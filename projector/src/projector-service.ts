@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
@@ -26,7 +25,7 @@ export interface ProjectorService {
  * (projector/src/main.ts) and the embedded launcher's worker thread (projector-worker.ts).
  */
 export async function startProjectorService(options: ProjectorServiceOptions): Promise<ProjectorService> {
-  const eventPool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  const eventPool = createEventStorePool(options.databaseUrl, { max: 4 });
   const warn = (message: string, error?: unknown) =>
     options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   const store = options.eventStoreUrl

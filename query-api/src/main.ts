@@ -1,7 +1,6 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
-import pg from 'pg';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { queryApi } from './plugin.ts';
 import { createPreparedQueries } from './prepared-queries.ts';
 import { PositionWaiter } from './wait-for-position.ts';
@@ -12,7 +11,7 @@ const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
 const eventsInPostgres = !settings.eventStoreUrl;
-const eventPool = eventsInPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : undefined;
+const eventPool = eventsInPostgres ? createEventStorePool(databaseUrl, { max: 4 }) : undefined;
 // For /api/health's "last position" and the caller's principal (user and session streams);
 // every other read comes from the read models.
 const store = settings.eventStoreUrl

@@ -15,6 +15,7 @@ import { Backoff, Waiter } from '../internal/timing.ts';
 import { appendManyToPostgres, appendToPostgres } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
 import { AppendNotifier } from './notifier.ts';
+import { createEventStorePool } from './event-store-pool.ts';
 import { cursorAt, lastVisiblePosition, readPage, readStreams, type ReadCursor } from './read.ts';
 
 export interface PostgresEventStoreOptions {
@@ -43,18 +44,11 @@ const HORIZON_BACKOFF_MAX_MS = 200;
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const ownsPool = !options.pool;
   if (!options.pool && !options.connectionString) throw new Error('createPostgresEventStore needs a pool or a connectionString');
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  const pool = options.pool ?? createEventStorePool(options.connectionString!);
   const warn: Warn = options.warn ?? ((message, error) => console.warn(message, error instanceof Error ? error.message : (error ?? '')));
   // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would end the
   // process (a database restart killed the production APIs), so listen on a caller's pool too.
   pool.on('error', (error) => warn('event store: idle database connection lost', error));
-  // The store's named statements (append, stream read, notify) keep one generic plan per
-  // connection. PostgreSQL kept re-planning the stream read for every call (its custom plans
-  // looked cheaper), and planning cost 3× its execution on every request's principal check
-  // (pg_stat_statements under `npm run bench`). One-shot (unnamed) queries are not affected.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch((error: unknown) => warn('event store: could not set plan_cache_mode', error));
-  });
   const listenerConfig: pg.ClientConfig = options.connectionString ? { connectionString: options.connectionString } : { ...pool.options };
   const listener = new PostgresNotificationListener(listenerConfig, warn);
   const notifier = new AppendNotifier(pool, warn);

@@ -1,8 +1,7 @@
 // `npm run replay`: rebuilds every read model from event 0 into a fresh schema and switches to it.
 // Works beside a running server (it finds the database in DATA_DIR/runtime.json) or alone.
-import pg from 'pg';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { readModels, rebuildReadModels, ReplayStoppedError } from '@mathdaily/projector';
 import { resolveCliDatabase } from './database.ts';
 
@@ -18,7 +17,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main() {
   const { url, embedded } = await resolveCliDatabase((line) => console.log(`replay: ${line}`));
-  const eventPool = new pg.Pool({ connectionString: url });
+  const eventPool = createEventStorePool(url);
   const store = process.env.EVENTSTORE_URL
     ? createEventStoreDbEventStore(process.env.EVENTSTORE_URL)
     : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: url }));
