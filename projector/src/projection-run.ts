@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { BatchContext } from './batch-context.ts';
 import type { ReadModel, Tables } from './read-model.ts';
@@ -49,10 +49,21 @@ export class ProjectionRun {
     }
   }
 
+  /**
+   * Writes every changed row of every table in one statement: each table's DELETE and upserts are
+   * data-modifying CTEs of it (each touches its own rows once, so their order does not matter). One
+   * round trip instead of one per table shortened a live batch, which a read with x-min-position
+   * waits for.
+   */
   async flush(db: CommonQueryMethods): Promise<void> {
-    for (const tables of this.tables.values()) {
-      for (const table of Object.values(tables)) await table.flush(db);
+    const writes = [...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites()));
+    if (writes.length === 0) return;
+    if (writes.length === 1) {
+      await db.query(sql.unsafe`${writes[0]!}`);
+      return;
     }
+    const parts = writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`);
+    await db.query(sql.unsafe`WITH ${sql.join(parts, sql.fragment`, `)} SELECT 1`);
   }
 
   /** The replay's write: every row with COPY into the empty tables of the client's search_path. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import type { Row, TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
@@ -85,19 +85,23 @@ export class TableState {
     return this.dirty.size;
   }
 
-  /** Writes every changed row: one INSERT … ON CONFLICT per chunk of rows, one DELETE for the removed ones. */
-  async flush(db: CommonQueryMethods): Promise<void> {
-    if (this.dirty.size === 0) return;
+  /**
+   * The statements that write every changed row — one DELETE for the removed ones, one
+   * INSERT … ON CONFLICT per chunk of the others — and the rows count as written. The caller runs
+   * them (ProjectionRun.flush sends a batch's statements of every table as one).
+   */
+  takeWrites(): FragmentSqlToken[] {
+    if (this.dirty.size === 0) return [];
+    const pk = this.def.primaryKey;
+    const pkNames = sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `);
+    const table = sql.identifier([this.def.name]);
+    const statements: FragmentSqlToken[] = [];
     const removed = [...this.dirty].filter((key) => this.rows.get(key) === null);
     if (removed.length > 0) {
-      for (const key of removed) this.dirty.delete(key);
-      const pk = this.def.primaryKey;
       const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
-      await db.query(sql.unsafe`
-        DELETE FROM ${sql.identifier([this.def.name])}
-        WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
-          SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), types)})`);
-      if (this.dirty.size === 0) return;
+      statements.push(sql.fragment`
+        DELETE FROM ${table}
+        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), types)})`);
     }
     const columns = this.def.columns;
     const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
@@ -105,22 +109,23 @@ export class TableState {
       ? sql.fragment`DO NOTHING`
       : sql.fragment`DO UPDATE SET ${sql.join(
           columns
-            .filter((column) => !this.def.primaryKey.includes(column.name))
+            .filter((column) => !pk.includes(column.name))
             .map((column) => sql.fragment`${sql.identifier([column.name])} = EXCLUDED.${sql.identifier([column.name])}`),
           sql.fragment`, `,
         )}`;
-    const keys = [...this.dirty];
+    const keys = [...this.dirty].filter((key) => this.rows.get(key) !== null);
     this.dirty.clear();
     for (let start = 0; start < keys.length; start += WRITE_CHUNK) {
       const tuples = keys.slice(start, start + WRITE_CHUNK).map((key) => {
         const row = this.rows.get(key)!;
         return columns.map((column) => toParameter(row[column.name], column.type));
       });
-      await db.query(sql.unsafe`
-        INSERT INTO ${sql.identifier([this.def.name])} (${names})
+      statements.push(sql.fragment`
+        INSERT INTO ${table} (${names})
         SELECT * FROM ${sql.unnest(tuples, columns.map((column) => column.type))}
-        ON CONFLICT (${sql.join(this.def.primaryKey.map((name) => sql.identifier([name])), sql.fragment`, `)}) ${conflict}`);
+        ON CONFLICT (${pkNames}) ${conflict}`);
     }
+    return statements;
   }
 
   /**
