@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 export { startTestApp } from '@mathdaily/testing';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
@@ -25,6 +25,22 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
     ],
   });
+}
+
+/** A signed-in page: the tokens are in local storage before the app starts; page errors are logged. */
+export async function signedInPage(
+  browser: Browser,
+  tokens: { accessToken: string; refreshToken: string },
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((stored) => {
+    localStorage.setItem('accessToken', stored.accessToken);
+    localStorage.setItem('refreshToken', stored.refreshToken);
+  }, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return { context, page };
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
-import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+import { launchBrowser, screenshot, seriousA11yViolations, signedInPage, startTestApp } from './harness.ts';
 
 /**
  * The placement check in the browser: a student who skipped the grade at sign-up opens practice,
@@ -53,13 +53,7 @@ async function checkLayout(page: Page, name: string) {
 
 describe('placement check', () => {
   test('a student without a grade is placed before practice, one question at a time, and starts at the grade found', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((stored) => {
-      localStorage.setItem('accessToken', stored.accessToken);
-      localStorage.setItem('refreshToken', stored.refreshToken);
-    }, tokens);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('page error:', error.message));
+    const { context, page } = await signedInPage(browser, tokens, { width: 1280, height: 900 });
 
     await page.goto(`${app.url}/learn`);
     await page.getByRole('heading', { name: "Before your first practice, let's find your level" }).waitFor();

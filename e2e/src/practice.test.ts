@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+import { launchBrowser, screenshot, seriousA11yViolations, signedInPage, startTestApp } from './harness.ts';
 
 /**
  * The practice loop in the browser (SPEC §2 Learn, Student dashboard, Progress, Achievements): a
@@ -40,17 +40,8 @@ afterAll(async () => {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** A signed-in page (tokens in local storage before the app starts). */
-async function signedIn(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((stored) => {
-    localStorage.setItem('accessToken', stored.accessToken);
-    localStorage.setItem('refreshToken', stored.refreshToken);
-  }, tokens);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  return { context, page };
-}
+/** The test student's page, signed in. */
+const signedIn = (viewport: { width: number; height: number }) => signedInPage(browser, tokens, viewport);
 
 interface StoredProblem {
   problem_type: string;

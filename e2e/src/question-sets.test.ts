@@ -2,9 +2,9 @@ import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
-import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
+import { launchBrowser, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
 
 /**
  * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
@@ -28,14 +28,7 @@ async function api(method: string, url: string, body: unknown, token?: string) {
   return response.json() as Promise<any>;
 }
 
-async function signedIn(tokens: { accessToken: string; refreshToken: string }, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((stored) => {
-    localStorage.setItem('accessToken', stored.accessToken);
-    localStorage.setItem('refreshToken', stored.refreshToken);
-  }, tokens);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (tokens: { accessToken: string; refreshToken: string }, viewport: { width: number; height: number }) => signedInPage(browser, tokens, viewport);
 
 /** axe at desktop and phone sizes (screenshots with SCREENSHOTS=1); the page is left at desktop size. */
 async function checkBothSizes(page: Page, name: string) {

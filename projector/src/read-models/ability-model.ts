@@ -131,16 +131,7 @@ export const abilityModel: ReadModel = {
       const topicRow = tables.ability_student_topics!.get(data.userId, data.topicId);
       const learner = tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined;
       const next = updateKnowledge(learner, topicRow?.state as TopicKnowledge | undefined, data.topicId, data.isCorrect, false);
-      tables.ability_students!.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
-      putTopic(event, tables, context, {
-        userId: data.userId,
-        topicId: data.topicId,
-        topicName: data.topic,
-        row: topicRow,
-        learner: next.learner,
-        topic: next.topic,
-        problems: (topicRow?.problems as number | undefined) ?? 0,
-      });
+      putKnowledge(event, tables, context, { userId: data.userId, topicId: data.topicId, topicName: data.topic, row: topicRow, next, problems: (topicRow?.problems as number | undefined) ?? 0 });
       return;
     }
     const facts = context.reviewFactsOf(event);
@@ -159,14 +150,12 @@ export const abilityModel: ReadModel = {
       const success = knowledgeOutcome(data.isCorrect, data.hintsUsed > 0);
       const next = updateKnowledge(learner, topic, data.topicId, success, data.isCorrect && data.hintsUsed > 0);
       const after = updateProblemDifficulty(params, before, predicted, success);
-      tables.ability_students!.put({ user_id: data.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
-      putTopic(event, tables, context, {
+      putKnowledge(event, tables, context, {
         userId: data.userId,
         topicId: data.topicId,
         topicName: data.topic,
         row: topicRow,
-        learner: next.learner,
-        topic: next.topic,
+        next,
         problems: ((topicRow?.problems as number | undefined) ?? 0) + (facts.newProblem ? 1 : 0),
       });
       problems.put({
@@ -206,6 +195,18 @@ export const abilityModel: ReadModel = {
     });
   },
 };
+
+/** An answer's new learner and topic states: the learner's row, then the topic's (putTopic). */
+function putKnowledge(
+  event: RecordedEvent,
+  tables: Tables,
+  context: BatchContext,
+  update: { userId: string; topicId: string; topicName: string; row: Row | null | undefined; next: { learner: LearnerKnowledge; topic: TopicKnowledge }; problems: number },
+): void {
+  const { next } = update;
+  tables.ability_students!.put({ user_id: update.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
+  putTopic(event, tables, context, { userId: update.userId, topicId: update.topicId, topicName: update.topicName, row: update.row, learner: next.learner, topic: next.topic, problems: update.problems });
+}
 
 /**
  * Writes a topic's new state with its mastery (predicted success right after this event), the

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { currentPlacementQuestion, foldEvents, type NewEvent, placementDecider, type PlacementEvent, placementStreamId } from '@mathdaily/domain';
-import { Projector } from '../projector.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { placements } from './placements.ts';
@@ -49,17 +48,7 @@ function placedAtGrade5(userId: string): PlacementEvent[] {
   return events;
 }
 
-async function project() {
-  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize: 4 });
-  await projector.start();
-  const last = await fixture.store.lastPosition();
-  const deadline = Date.now() + 20_000;
-  while (projector.checkpoint < last) {
-    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await projector.stop();
-}
+const project = () => projectAll(fixture, models, 4);
 
 test('a finished check sets the starting grade and seeds the knowledge model; a replay rebuilds the same rows', async () => {
   const userId = randomUUID();

@@ -17,10 +17,9 @@ import {
   type NewEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import { Projector } from '../projector.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { readModels } from './index.ts';
 
 /**
@@ -137,17 +136,7 @@ async function answer(
   return attemptId;
 }
 
-async function project() {
-  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels, batchSize: 7 });
-  await projector.start();
-  const last = await fixture.store.lastPosition();
-  const deadline = Date.now() + 20_000;
-  while (projector.checkpoint < last) {
-    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await projector.stop();
-}
+const project = () => projectAll(fixture, readModels, 7);
 
 const reviewRow = z.object({
   due_at: z.string(),

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
-import { Projector } from '../projector.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { problems } from './problems.ts';
 import { questionSets } from './question-sets.ts';
 
@@ -38,17 +37,7 @@ const problem = (problemId: string, setId: string) =>
     difficulty_level: 2, estimated_time_seconds: 60, template_id: null, seed: null, source: 'tutor', question_set_id: setId,
   });
 
-async function project() {
-  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize: 3 });
-  await projector.start();
-  const last = await fixture.store.lastPosition();
-  const deadline = Date.now() + 20_000;
-  while (projector.checkpoint < last) {
-    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await projector.stop();
-}
+const project = () => projectAll(fixture, models, 3);
 
 test('a set keeps its problems in order through adds, an edit and a removal; assignments; a replay rebuilds the same rows', async () => {
   const tutorId = randomUUID();

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
-import { Projector } from '../projector.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
 
@@ -48,17 +47,7 @@ async function session(correct: boolean[], end = true): Promise<string> {
   return sessionId;
 }
 
-async function project() {
-  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize: 4 });
-  await projector.start();
-  const last = await fixture.store.lastPosition();
-  const deadline = Date.now() + 20_000;
-  while (projector.checkpoint < last) {
-    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await projector.stop();
-}
+const project = () => projectAll(fixture, models, 4);
 
 const activityRow = z.object({ activity_key: z.string(), type: z.string(), alert: z.boolean(), details: z.record(z.string(), z.unknown()) });
 

@@ -5,6 +5,8 @@ import { createSlonikPool } from '@mathdaily/api-kit';
 import type { NewEvent } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
+import { Projector } from '../projector.ts';
+import type { ReadModel } from '../read-model.ts';
 
 export interface ProjectorFixture {
   databaseUrl: string;
@@ -31,6 +33,19 @@ export async function projectorFixture(): Promise<ProjectorFixture> {
       await eventPool.end().catch(() => {});
     },
   };
+}
+
+/** Runs a projector over every event stored so far (in batches of `batchSize`), then stops it. */
+export async function projectAll(fixture: ProjectorFixture, models: readonly ReadModel[], batchSize: number): Promise<void> {
+  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models, batchSize });
+  await projector.start();
+  const last = await fixture.store.lastPosition();
+  const deadline = Date.now() + 20_000;
+  while (projector.checkpoint < last) {
+    if (Date.now() > deadline) throw new Error(`projector stuck at ${projector.checkpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await projector.stop();
 }
 
 export function contactEvent(index: number, at: Date): NewEvent {
