@@ -1,9 +1,9 @@
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { CheckpointMovedError } from './checkpointed-subscription.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
-import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL, useSchema } from './schema.ts';
+import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL } from './schema.ts';
 
 export interface ApplyBatchOptions {
   /** A pool, or a transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint. */
@@ -30,28 +30,31 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   const last = events.at(-1);
   if (!last) return options.after;
   return options.db.transaction(async (tx) => {
-    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
-    await useSchema(tx, options.schema);
+    // The lock and the batch's search_path (for this transaction only) in one round trip.
+    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY}), set_config('search_path', ${`${options.schema}, public`}, true)`);
     const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));
     if (stored !== options.after) throw new CheckpointMovedError(stored);
     if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));
     const run = new ProjectionRun(models, { complete: false });
     await run.apply(tx, events);
-    await run.flush(tx);
-    const position = last.position.toString();
-    await tx.query(sql.unsafe`
+    // The rows, the checkpoint and its NOTIFY (sent at commit) in one statement.
+    const checkpoint = sql.fragment`
       UPDATE projection_state
-      SET position = ${position}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`);
-    if (options.notify !== false) await notifyCheckpoint(tx, last.position, options.eventsInPostgres !== false);
+      SET position = ${last.position.toString()}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`;
+    await run.flush(tx, [checkpoint], options.notify === false ? undefined : notifyCheckpointSelect(last.position, options.eventsInPostgres !== false));
     return last.position;
   });
 }
 
 /** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
 export async function notifyCheckpoint(db: CommonQueryMethods, position: bigint, eventsInPostgres: boolean): Promise<void> {
+  await db.query(sql.unsafe`${notifyCheckpointSelect(position, eventsInPostgres)}`);
+}
+
+function notifyCheckpointSelect(position: bigint, eventsInPostgres: boolean): FragmentSqlToken {
   const text = position.toString();
   const payload = eventsInPostgres
     ? sql.fragment`${text} || coalesce(':' || (SELECT transaction_id::text FROM public.events WHERE position = ${text}::bigint), '')`
     : sql.fragment`${text}`;
-  await db.query(sql.unsafe`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`);
+  return sql.fragment`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`;
 }

@@ -1,14 +1,14 @@
 import type pg from 'pg';
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { BatchContext } from './batch-context.ts';
 import type { ReadModel, Tables } from './read-model.ts';
-import { TableState } from './table-state.ts';
+import { loadTables, TableState } from './table-state.ts';
 
 /**
  * Applies batches of events to a set of read models in memory and writes the result: per model,
- * load the rows the batch touches (one query per table), fold each event, then flush every
- * changed row (one upsert per table). A live batch uses a fresh run inside its transaction; a
+ * load the rows the batch touches (every table's in one query), fold each event, then flush
+ * every changed row (one statement). A live batch uses a fresh run inside its transaction; a
  * replay keeps one `complete` run for the whole history and writes once at the end.
  */
 export class ProjectionRun {
@@ -29,19 +29,17 @@ export class ProjectionRun {
 
   async apply(db: CommonQueryMethods, events: readonly RecordedEvent[]): Promise<void> {
     const context = new BatchContext();
-    for (const model of this.models) {
+    const batch = this.models.flatMap((model) => {
       const types = this.handled.get(model)!;
       const handled = types === 'all' ? events : events.filter((event) => types.has(event.type));
-      if (handled.length === 0) continue;
+      return handled.length === 0 ? [] : [{ model, handled }];
+    });
+    // A complete run already holds every row there is: nothing to load.
+    const load = !this.complete;
+    if (load) await loadTables(db, batch.flatMap(({ model, handled }) => (model.keysFromContext ? [] : this.loadsOf(model, handled, context))));
+    for (const { model, handled } of batch) {
+      if (load && model.keysFromContext) await loadTables(db, this.loadsOf(model, handled, context));
       const tables = this.tables.get(model)!;
-      // A complete run already holds every row there is: nothing to load.
-      if (model.keys && !this.complete) {
-        for (const [name, keys] of Object.entries(model.keys(handled, context))) {
-          const table = tables[name];
-          if (!table) throw new Error(`read model ${model.name} has no table ${name}`);
-          await table.load(db, keys);
-        }
-      }
       for (const event of handled) model.apply(event, tables, context);
       // A replay's fold is otherwise one synchronous stretch per page: let the previous page's
       // COPY (rebuild.ts) send its next chunk to PostgreSQL between models.
@@ -49,21 +47,28 @@ export class ProjectionRun {
     }
   }
 
+  /** The model's tables with the keys of the rows these events touch. */
+  private loadsOf(model: ReadModel, events: readonly RecordedEvent[], context: BatchContext) {
+    if (!model.keys) return [];
+    const tables = this.tables.get(model)!;
+    return Object.entries(model.keys(events, context)).map(([name, keys]) => {
+      const table = tables[name];
+      if (!table) throw new Error(`read model ${model.name} has no table ${name}`);
+      return { table, keys };
+    });
+  }
+
   /**
-   * Writes every changed row of every table in one statement: each table's DELETE and upserts are
-   * data-modifying CTEs of it (each touches its own rows once, so their order does not matter). One
-   * round trip instead of one per table shortened a live batch, which a read with x-min-position
-   * waits for.
+   * Writes every changed row of every table, and the statements a caller adds (the checkpoint),
+   * in one statement: each is a data-modifying CTE of it (each touches its own rows once, so their
+   * order does not matter). One round trip instead of one per table shortened a live batch, which
+   * a read with x-min-position waits for. `select` is the statement's result (its CTEs run anyway).
    */
-  async flush(db: CommonQueryMethods): Promise<void> {
-    const writes = [...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites()));
+  async flush(db: CommonQueryMethods, also: readonly FragmentSqlToken[] = [], select: FragmentSqlToken = sql.fragment`SELECT 1`): Promise<void> {
+    const writes = [...[...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites())), ...also];
     if (writes.length === 0) return;
-    if (writes.length === 1) {
-      await db.query(sql.unsafe`${writes[0]!}`);
-      return;
-    }
     const parts = writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`);
-    await db.query(sql.unsafe`WITH ${sql.join(parts, sql.fragment`, `)} SELECT 1`);
+    await db.query(sql.unsafe`WITH ${sql.join(parts, sql.fragment`, `)} ${select}`);
   }
 
   /** The replay's write: every row with COPY into the empty tables of the client's search_path. */

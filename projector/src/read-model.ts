@@ -40,7 +40,7 @@ export type Tables = Record<string, TableState>;
 
 /**
  * One read model, batch-oriented (DESIGN.md §5): for each batch the projector asks which rows the
- * batch touches (`keys`), loads them in one query per table, folds every event in memory
+ * batch touches (`keys`), loads them (every table's in one query), folds every event in memory
  * (`apply`, synchronous) and writes the changed rows with one multi-row upsert per table.
  * `apply` must be deterministic: time only from `event.metadata.at`. Models see each other's
  * results only through the batch context (`BatchContext`), never through another model's table.
@@ -54,6 +54,12 @@ export interface ReadModel {
   handles: readonly string[] | 'all';
   /** Primary keys (in column order) of the rows this batch's events read or change, per table name. */
   keys?(events: readonly RecordedEvent[], context: BatchContext): Record<string, unknown[][]>;
+  /**
+   * `keys` reads facts earlier models put in the batch context (a time zone, a rating's topic): it
+   * is asked after those models ran, and its rows come in a round trip of their own. Every other
+   * model's rows are loaded together, in one query before the first model runs.
+   */
+  keysFromContext?: true;
   apply(event: RecordedEvent, tables: Tables, context: BatchContext): void;
 }
 

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
-import type { Row, TableDef } from './read-model.ts';
+import type { ColumnType, Row, TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
 const WRITE_CHUNK = 10_000;
@@ -57,28 +57,39 @@ export class TableState {
     this.dirty.add(mapKey);
   }
 
-  /** Loads the rows of these keys that are not in memory yet, in one query. */
-  async load(db: CommonQueryMethods, keys: readonly unknown[][]): Promise<void> {
-    if (this.def.insertOnly || this.def.perEvent) return;
+  /**
+   * A subquery giving the rows of these keys that are not in memory yet, as a JSON array of
+   * column-value arrays; undefined when there is nothing to fetch. `loadTables` runs the
+   * subqueries of every table a batch needs as the columns of one SELECT (one round trip, not one
+   * per table) and hands each result to `absorb`.
+   */
+  loadQuery(keys: readonly unknown[][]): FragmentSqlToken | undefined {
+    if (this.def.insertOnly || this.def.perEvent) return undefined;
     const missing = new Map<string, unknown[]>();
     for (const key of keys) {
       const mapKey = this.keyOf(key);
       if (!this.rows.has(mapKey)) missing.set(mapKey, key);
     }
-    if (missing.size === 0) return;
+    if (missing.size === 0) return undefined;
     for (const mapKey of missing.keys()) this.rows.set(mapKey, null);
-    if (this.complete) return;
+    if (this.complete) return undefined;
     const pk = this.def.primaryKey;
     const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
-    const select = this.def.columns.map((column) =>
-      // node-pg turns a date into a local-midnight Date; the models work with 'YYYY-MM-DD'.
-      column.type === 'date' ? sql.fragment`${sql.identifier([column.name])}::text AS ${sql.identifier([column.name])}` : sql.identifier([column.name]),
-    );
-    const found = await db.any(sql.unsafe`
-      SELECT ${sql.join(select, sql.fragment`, `)} FROM ${sql.identifier([this.def.name])}
+    const values = sql.join(this.def.columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
+    return sql.fragment`(
+      SELECT coalesce(json_agg(json_build_array(${values})), '[]'::json) FROM ${sql.identifier([this.def.name])}
       WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
-        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), types)})`);
-    for (const row of found) this.rows.set(this.keyOf(pk.map((name) => (row as Row)[name])), { ...(row as Row) });
+        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), types)}))`;
+  }
+
+  /** Keeps the rows a `loadQuery` subquery found, with values as the runtime pool's parsers give them. */
+  absorb(rows: readonly unknown[][]): void {
+    const { columns, primaryKey } = this.def;
+    for (const values of rows) {
+      const row: Row = {};
+      columns.forEach((column, index) => (row[column.name] = fromJson(values[index], column.type)));
+      this.rows.set(this.keyOf(primaryKey.map((name) => row[name])), row);
+    }
   }
 
   get pendingWrites(): number {
@@ -174,6 +185,29 @@ function copyText(value: unknown, type: string): string {
 }
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A column value as JSON gives it, in the form the runtime pool's type parsers give a column
+ * (api-kit/src/database.ts): timestamps as ISO strings in UTC, dates as 'YYYY-MM-DD', int8 as
+ * numbers. JSON writes the floats NaN and ±Infinity as strings.
+ */
+function fromJson(value: unknown, type: ColumnType): unknown {
+  if (value === null) return null;
+  if (type === 'timestamptz') return new Date(value as string).toISOString();
+  if (type === 'float8' && typeof value === 'string') return Number(value);
+  return value;
+}
+
+/** Loads these tables' rows for their keys in one SELECT (see `TableState.loadQuery`). */
+export async function loadTables(db: CommonQueryMethods, loads: readonly { table: TableState; keys: readonly unknown[][] }[]): Promise<void> {
+  const queries = loads.flatMap(({ table, keys }) => {
+    const query = table.loadQuery(keys);
+    return query ? [{ table, query }] : [];
+  });
+  if (queries.length === 0) return;
+  const row = await db.one(sql.unsafe`SELECT ${sql.join(queries.map(({ query }, index) => sql.fragment`${query} AS ${sql.identifier([`t${index}`])}`), sql.fragment`, `)}`);
+  queries.forEach(({ table }, index) => table.absorb((row as Record<string, unknown[][]>)[`t${index}`]!));
+}
 
 type Parameter = string | number | boolean | null;
 

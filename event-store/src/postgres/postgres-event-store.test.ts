@@ -213,6 +213,33 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('a subscriber held back by an open append reads again at that append\'s NOTIFY, not after the poll delay', async () => {
+    const prefix = `${shortId()}-held-`;
+    // A poll delay no test waits out: only the NOTIFY can bring the events in time.
+    const patient = createPostgresEventStore({ pool, warn: () => undefined, horizonPollMs: { firstMs: 60_000, maxMs: 60_000 } });
+    const collector = startCollector(patient, { after: await patient.lastPosition(), prefix });
+    await collector.subscription.caughtUp;
+    let release!: () => void;
+    const held = appendWithDelayBeforeCommit(pool, `${prefix}slow`, makeEvents(1), {
+      expectedVersion: 'no_stream',
+      beforeCommit: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    try {
+      await vi.waitFor(() => expect(release).toBeDefined());
+      // Committed, but behind the open append: the subscriber wakes, reads nothing, and waits.
+      await store.append(`${prefix}fast`, makeEvents(1), { expectedVersion: 'no_stream' });
+      await sleep(400);
+      expect(collector.events).toHaveLength(0);
+      release();
+      await held;
+      expect(await collector.waitForCount(2, 5_000)).toBe(true);
+    } finally {
+      release?.();
+      await collector.stop();
+      await patient.close();
+    }
+  });
+
   it('an idle subscription does not poll: it sleeps until NOTIFY', async () => {
     const prefix = `${shortId()}-idle-`;
     const collector = startCollector(store, { after: await store.lastPosition(), prefix });

@@ -29,14 +29,16 @@ export interface PostgresEventStoreOptions {
   idlePollMs?: number;
   /** While the LISTEN connection is down, subscriptions poll this often (1 s). */
   disconnectedPollMs?: number;
+  /**
+   * While committed events wait behind an older open transaction, subscriptions re-read at the
+   * next NOTIFY or after these delays, doubling (25 ms to 200 ms).
+   */
+  horizonPollMs?: { firstMs: number; maxMs: number };
   /** Recoverable problems (lost connections, failed reads that are retried). Default console.warn. */
   warn?: Warn;
 }
 
 const DEFAULT_BATCH_SIZE = 500;
-/** Re-read delays while committed events wait behind an older open transaction. */
-const HORIZON_BACKOFF_START_MS = 25;
-const HORIZON_BACKOFF_MAX_MS = 200;
 
 /**
  * EventStore on PostgreSQL (see docs/event-store.md). Call migratePostgresEventStore(pool) first.
@@ -55,6 +57,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const subscriptions = new Set<Subscription>();
   const idlePollMs = options.idlePollMs ?? 30_000;
   const disconnectedPollMs = options.disconnectedPollMs ?? 1_000;
+  const horizonPollMs = options.horizonPollMs ?? { firstMs: 25, maxMs: 200 };
   let closed = false;
 
   function subscribeToAll(subscribeOptions: SubscribeOptions): Subscription {
@@ -87,7 +90,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const run = async (): Promise<void> => {
       await listener.start();
       let cursor: ReadCursor | undefined;
-      const horizonBackoff = new Backoff(HORIZON_BACKOFF_START_MS, HORIZON_BACKOFF_MAX_MS);
+      const horizonBackoff = new Backoff(horizonPollMs.firstMs, horizonPollMs.maxMs);
       const errorBackoff = new Backoff(100, 5_000);
       while (!stopped) {
         let page;
@@ -120,8 +123,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         }
         settleCaughtUp();
         if (page.beyondHorizon) {
-          // Committed events hide behind an older open transaction, which may never NOTIFY: poll, gently.
-          await waiter.wait(horizonBackoff.next(), false);
+          // Committed events hide behind an older open transaction. An append's commit is followed
+          // by its NOTIFY, which ends this wait; any other transaction may never NOTIFY: poll, gently.
+          if (!dirty) await waiter.wait(horizonBackoff.next(), true);
           continue;
         }
         horizonBackoff.reset();

@@ -102,6 +102,7 @@ export const abilityModel: ReadModel = {
     },
   ],
   handles: ['AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'],
+  keysFromContext: true,
   keys: (events, context) => {
     // review-states (before this model) names the topic of a rating, which its event does not carry.
     const touched = events.flatMap((event) => {

@@ -32,6 +32,7 @@ export const practiceDays: ReadModel = {
     },
   ],
   handles: ['AnswerSubmitted'],
+  keysFromContext: true,
   keys: (events, context) => ({
     practice_days: events.flatMap((event) => {
       const userId = (event.data as AnswerSubmittedData).userId;
