@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -88,7 +88,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware anew for every request (the CSP parsed
+  // each time: ~5 % of a due-queue request's CPU in a profile).
+  const secureHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -109,6 +111,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     // Nothing of ours is ever framed (clickjacking); the legacy header says the same as the CSP.
     frameguard: { action: 'deny' },
   });
+  // helmet 8 throws its errors instead of passing them on, so `next` is only ever called without one.
+  app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, () => done()));
   await app.register(rateLimit, { global: false, ...(options.runtimePool ? { store: postgresRateLimitStore(options.runtimePool) } : {}) });
   await app.register(swagger, {
     openapi: {
