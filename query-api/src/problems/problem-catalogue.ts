@@ -19,7 +19,7 @@ const stateRow = z.object({ fingerprint: z.string(), position: z.string(), trans
 const changesRow = stateRow.extend({ difficulties: z.array(z.unknown()), created: z.array(z.string()) });
 
 /** read_models' checkpoint (with its event's transaction id when events are in PostgreSQL), fingerprint and bank size. */
-const STATE = (eventsInPostgres: boolean) => sql.fragment`
+export const READ_MODELS_STATE = (eventsInPostgres: boolean) => sql.fragment`
   SELECT s.fingerprint, s.position::text AS position,
          ${eventsInPostgres ? sql.fragment`(SELECT e.transaction_id::text FROM public.events e WHERE e.position = s.position)` : sql.fragment`NULL::text`} AS transaction_id,
          (SELECT count(*) FROM read_models.problems) AS problems
@@ -78,7 +78,7 @@ export class ProblemCatalogue {
     const view = this.view;
     if (!view || !this.eventsInPostgres) return this.loadAll(view);
     const changes = await this.pool.one(sql.type(changesRow)`
-      WITH c AS MATERIALIZED (${STATE(true)}),
+      WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
       changed AS MATERIALIZED (
         SELECT e.type, coalesce(e.data ->> 'problemId', e.data ->> 'problem_id') AS problem_id
         FROM public.events e, c
@@ -106,7 +106,7 @@ export class ProblemCatalogue {
   private async loadAll(previous: Snapshot | undefined): Promise<void> {
     this.view = await this.pool.transaction(async (tx) => {
       await tx.query(sql.unsafe`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-      const state = await tx.one(sql.type(stateRow)`${STATE(this.eventsInPostgres)}`);
+      const state = await tx.one(sql.type(stateRow)`${READ_MODELS_STATE(this.eventsInPostgres)}`);
       const keep = previous && previous.fingerprint === state.fingerprint && previous.size === state.problems;
       const problems = keep
         ? previous.problems

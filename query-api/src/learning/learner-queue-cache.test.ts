@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { NewEvent } from '@mathdaily/domain';
+import type { Problem } from '@mathdaily/domain/problems/problem';
+import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
+import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
+import { createPreparedQueries, type PreparedQueries } from '../prepared-queries.ts';
+import { PositionWaiter } from '../wait-for-position.ts';
+import { LearnerQueueCache, QUEUE_INPUT_EVENTS, reviewsDue } from './learner-queue-cache.ts';
+import { calendarFor, dueToday } from './learning-figures.ts';
+
+/** Tables the due queue reads (learner-queue-cache.ts `read`). */
+const QUEUE_TABLES = [
+  'learner_profiles',
+  'review_states',
+  'problems',
+  'ability_students',
+  'ability_student_topics',
+  'practice_days',
+  'question_sets',
+  'question_set_assignments',
+  'tutor_students',
+];
+/** Handled by those tables' models, on purpose without a learner to drop (and why). */
+const NOT_QUEUE_INPUTS: Record<string, string> = {
+  ProblemCreated: 'a new problem joins the catalogue, which refreshes itself; no learner has answered it yet',
+  QuestionSetCreated: 'an empty set given to nobody',
+  QuestionSetRenamed: 'the queue shows no set titles',
+  ReferralCodeCreated: 'no student yet',
+  ReferralCodeDeactivated: 'links of students already joined stay as they are',
+};
+
+describe('which events drop a learner’s queue inputs', () => {
+  test('every event type the queue’s read models handle is classified', () => {
+    const handled = readModels
+      .filter((model) => model.tables.some((table) => QUEUE_TABLES.includes(table.name)))
+      .flatMap((model) => (model.handles === 'all' ? ['all'] : model.handles));
+    expect(handled).not.toContain('all');
+    const unclassified = [...new Set(handled)].filter((type) => !(type in QUEUE_INPUT_EVENTS) && !(type in NOT_QUEUE_INPUTS));
+    expect(unclassified).toEqual([]);
+  });
+});
+
+function template(id: string, topicId: string): ProblemTemplate {
+  return {
+    id,
+    topic_id: topicId,
+    grades: [7],
+    difficulty: 2,
+    problem_type: 'numeric',
+    generate(seed): Problem {
+      return {
+        topic: topicId,
+        topic_id: topicId,
+        grade: 7,
+        question: `${id} ${seed}: what is $${seed} + 1$?`,
+        problem_type: 'numeric',
+        answer_options: null,
+        correct_answer: String(seed + 1),
+        answer_form: { kind: 'number' },
+        hint: 'Add one.',
+        explanation: `$${seed} + 1 = ${seed + 1}$`,
+        difficulty_level: 2,
+        estimated_time_seconds: 30,
+        template_id: id,
+        seed,
+      };
+    },
+  };
+}
+
+describe('LearnerQueueCache on real read models', () => {
+  let fixture: ProjectorFixture;
+  let projector: Projector;
+  let waiter: PositionWaiter;
+  let prepared: PreparedQueries;
+  let bank: { problem_id: string; topic_id: string }[];
+
+  beforeAll(async () => {
+    fixture = await projectorFixture();
+    await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates: [template('add', 'addition'), template('sub', 'subtraction')], version: 1, seedsPerTemplate: () => 8 });
+    projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
+    await projector.start();
+    waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+    await waiter.start();
+    prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
+    bank = [...(await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), topic_id: z.string() }))`
+      SELECT problem_id::text, topic_id FROM read_models.problems ORDER BY problem_id`))];
+  });
+  afterAll(async () => {
+    await prepared?.end();
+    await waiter?.close();
+    await projector?.stop();
+    await fixture?.close();
+  });
+
+  const meta = (actor: string, at: string) => ({ actorId: actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 });
+
+  async function projected(position: bigint) {
+    expect(await waiter.waitFor(position, 10_000)).toBe(true);
+  }
+
+  async function answer(userId: string, problem: { problem_id: string; topic_id: string }, isCorrect: boolean, at: string) {
+    const event: NewEvent = {
+      id: randomUUID(),
+      type: 'AnswerSubmitted',
+      data: {
+        attemptId: randomUUID(), sessionId: randomUUID(), userId, problemId: problem.problem_id, topic: problem.topic_id, topicId: problem.topic_id, grade: 7,
+        difficultyLevel: 2, userAnswer: isCorrect ? 'right' : 'wrong', isCorrect, responseTimeMs: 8_000, hintsUsed: 0,
+      },
+      metadata: meta(userId, at),
+    };
+    await projected((await fixture.store.append(`practice-${userId}`, [event], { expectedVersion: 'any' })).position);
+  }
+
+  async function register(userId: string, timezone: string) {
+    const event: NewEvent = {
+      id: randomUUID(),
+      type: 'UserRegistered',
+      data: { userId, email: `${userId}@example.com`, firstName: 'Queue', lastName: 'Tester', role: 'student', gradeLevel: 7, timezone, passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$x$y', source: 'self-registration' },
+      metadata: meta(userId, '2026-03-01T08:00:00.000Z'),
+    };
+    await projected((await fixture.store.append(`user-${userId}`, [event], { expectedVersion: 'no_stream' })).position);
+  }
+
+  const cacheNow = () => new LearnerQueueCache(fixture.pool, prepared, true);
+
+  test('keeps a learner’s inputs while only others change, and drops them when their own events are projected', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await register(a, 'UTC');
+    await register(b, 'UTC');
+    await answer(a, bank[0]!, true, '2026-03-01T10:00:00.000Z');
+    const cache = cacheNow();
+    const now = new Date('2026-03-02T12:00:00Z');
+    const first = await cache.inputsOf(a, now, waiter.checkpoint);
+    expect([...first.attempted]).toEqual([bank[0]!.problem_id]);
+    expect(await cache.inputsOf(a.toUpperCase(), now, waiter.checkpoint)).toBe(first);
+
+    await answer(b, bank[1]!, false, '2026-03-02T11:00:00.000Z');
+    expect(await cache.inputsOf(a, now, waiter.checkpoint)).toBe(first);
+
+    await answer(a, bank[2]!, false, '2026-03-02T11:30:00.000Z');
+    const second = await cache.inputsOf(a, now, waiter.checkpoint);
+    expect(second).not.toBe(first);
+    expect(new Set(second.attempted)).toEqual(new Set([bank[0]!.problem_id, bank[2]!.problem_id]));
+    expect(second.answers).toBe(2);
+  });
+
+  test('a question set given to the learner drops theirs; questions changing in any set drop everyone’s', async () => {
+    const [student, other, tutor, setId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await register(student, 'UTC');
+    await register(other, 'UTC');
+    const cache = cacheNow();
+    const now = new Date('2026-03-02T12:00:00Z');
+    const studentBefore = await cache.inputsOf(student, now, waiter.checkpoint);
+    const otherBefore = await cache.inputsOf(other, now, waiter.checkpoint);
+    const setEvent = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data: { setId, ...data }, metadata: meta(tutor, '2026-03-02T11:00:00.000Z') });
+
+    await projected((await fixture.store.append(`question-set-${setId}`, [setEvent('QuestionSetCreated', { tutorId: tutor, title: 'Warm-up' }), setEvent('QuestionSetAssigned', { tutorId: tutor, studentIds: [student] })], { expectedVersion: 'no_stream' })).position);
+    expect(await cache.inputsOf(student, now, waiter.checkpoint)).not.toBe(studentBefore);
+    expect(await cache.inputsOf(other, now, waiter.checkpoint)).toBe(otherBefore);
+
+    await projected((await fixture.store.append(`question-set-${setId}`, [setEvent('QuestionAddedToSet', { problemId: bank[3]!.problem_id })], { expectedVersion: 'any' })).position);
+    expect(await cache.inputsOf(other, now, waiter.checkpoint)).not.toBe(otherBefore);
+  });
+
+  test('the learner’s day ends the inputs at their midnight', async () => {
+    const learner = randomUUID();
+    await register(learner, 'Asia/Tokyo');
+    const cache = cacheNow();
+    // 14:59 UTC is 23:59 in Tokyo; a minute later it is the next day there.
+    const before = await cache.inputsOf(learner, new Date('2026-03-02T14:59:00Z'), waiter.checkpoint);
+    expect(new Date(before.startOfTomorrow).toISOString()).toBe('2026-03-02T15:00:00.000Z');
+    expect(await cache.inputsOf(learner, new Date('2026-03-02T14:59:59Z'), waiter.checkpoint)).toBe(before);
+    const after = await cache.inputsOf(learner, new Date('2026-03-02T15:00:00Z'), waiter.checkpoint);
+    expect(new Date(after.startOfToday).toISOString()).toBe('2026-03-02T15:00:00.000Z');
+  });
+
+  test('reviewsDue picks exactly the reviews the SQL rule (dueToday) picks, at any time of the learner’s days', async () => {
+    const learner = randomUUID();
+    const timezone = 'America/New_York';
+    await register(learner, timezone);
+    // Right and wrong answers over three days, some twice on one day (learning steps, already
+    // reviewed today); the probes cross the start of daylight saving time (8 March) too.
+    const script: [number, boolean, string][] = [
+      [0, true, '2026-03-01T14:00:00.000Z'],
+      [1, false, '2026-03-01T15:00:00.000Z'],
+      [2, true, '2026-03-02T03:30:00.000Z'],
+      // 00:30 in New York: its reviews fall just after a local midnight.
+      [6, true, '2026-03-02T05:30:00.000Z'],
+      [1, false, '2026-03-02T16:00:00.000Z'],
+      [3, false, '2026-03-03T12:00:00.000Z'],
+      [4, true, '2026-03-03T12:05:00.000Z'],
+      [3, true, '2026-03-03T12:20:00.000Z'],
+      [5, false, '2026-03-03T23:50:00.000Z'],
+    ];
+    for (const [index, isCorrect, at] of script) await answer(learner, bank[index]!, isCorrect, at);
+    const cache = cacheNow();
+    const last = Date.parse(script.at(-1)![2]);
+    // Minutes after the last (wrong) answer, around its learning step; then every 7 hours for 20 days.
+    const probes = [
+      ...[1, 5, 9, 10, 11, 15, 30, 60, 240].map((minutes) => last + minutes * 60_000),
+      ...Array.from({ length: 70 }, (_, index) => last + index * 7 * 3_600_000 + 1_234),
+    ];
+    let due = 0;
+    for (const probe of probes) {
+      const now = new Date(probe);
+      const inputs = await cache.inputsOf(learner, now, waiter.checkpoint);
+      const cal = calendarFor(now, timezone);
+      const expected = await fixture.pool.anyFirst(sql.type(z.object({ problem_id: z.string() }))`
+        SELECT r.problem_id::text FROM read_models.review_states r
+        WHERE r.user_id = ${learner}::uuid AND ${dueToday('r', cal)} ORDER BY r.due_at, r.problem_id`);
+      expect(reviewsDue(inputs, now).map((review) => review.problem_id), now.toISOString()).toEqual(expected);
+      due += expected.length;
+    }
+    expect(due).toBeGreaterThan(probes.length);
+  });
+});

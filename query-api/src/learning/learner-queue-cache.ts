@@ -1,0 +1,273 @@
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { LearnerKnowledge, ReviewCard, TopicKnowledge } from '@mathdaily/domain';
+import { LruMap } from '@mathdaily/event-store';
+import type { PreparedQueries } from '../prepared-queries.ts';
+import { READ_MODELS_STATE, type CatalogueView } from '../problems/problem-catalogue.ts';
+import { atOrBefore, type Point, type PositionWaiter } from '../wait-for-position.ts';
+
+/**
+ * Event types that change what the due queue reads about a learner, and the data field naming
+ * the learner(s); 'everyone' when the event does not say whom (a question set's questions change
+ * for every student it was given to). Every other type changes nobody's queue inputs; a test
+ * checks that each type the queue's read models handle is listed here or there on purpose.
+ */
+export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' | 'studentIds' | 'everyone'>> = {
+  UserRegistered: 'userId',
+  ProfileUpdated: 'userId',
+  UserRoleChanged: 'userId',
+  PlacementCompleted: 'userId',
+  PlacementAnswerRecorded: 'userId',
+  AnswerSubmitted: 'userId',
+  DifficultyRated: 'userId',
+  ReferralCodeRedeemed: 'studentId',
+  TutorStudentActivated: 'studentId',
+  TutorStudentDeactivated: 'studentId',
+  QuestionSetAssigned: 'studentIds',
+  QuestionSetUnassigned: 'studentId',
+  QuestionAddedToSet: 'everyone',
+  QuestionReplacedInSet: 'everyone',
+  QuestionRemovedFromSet: 'everyone',
+};
+
+/** Learners whose inputs are kept; each holds one row per problem the learner attempted. */
+const LIMIT = 5_000;
+
+/** A review state as the queue uses it, times as epoch milliseconds for the due rule. */
+export interface ReviewInput {
+  problem_id: string;
+  due_at: string;
+  dueMs: number;
+  last_review_at: string | null;
+  lastReviewMs: number | null;
+  card_state: string;
+  consecutive_correct: number;
+  reps: number;
+  lapses: number;
+  stability: number;
+  difficulty: number;
+  review_attempts: number;
+  correct_attempts: number;
+  /** Last answer right, in a topic the knowledge model counts as mastered. */
+  mastered: boolean;
+  card: ReviewCard;
+  /** The problem is in the read models' problem bank (a review of anything else is never shown). */
+  inBank: boolean;
+}
+
+/** What the due queue reads about a learner, as of one read-model checkpoint, for one calendar day of theirs. */
+export interface LearnerInputs {
+  at: Point;
+  fingerprint: string;
+  /** The learner has a profile (read model learner_profiles). */
+  known: boolean;
+  gradeLevel: number | null;
+  /** The learner's day (local midnights in their time zone) the row was read in: the due rule's "today". */
+  startOfToday: number;
+  startOfTomorrow: number;
+  /** Every review state, by due time then problem id. */
+  reviews: readonly ReviewInput[];
+  attempted: ReadonlySet<string>;
+  learnerState: LearnerKnowledge | undefined;
+  topicStates: Readonly<Record<string, TopicKnowledge>>;
+  answers: number;
+  /** Problems of question sets the learner's active tutors gave them, not attempted yet, oldest set first. */
+  assigned: readonly string[];
+  /** The new-problem choice for one catalogue view (it depends on nothing else that can change). */
+  selection?: { view: CatalogueView; chosen: unknown };
+}
+
+const LEARNING_STATES = new Set(['Learning', 'Relearning']);
+
+/**
+ * The due reviews at `now`: FSRS due before the end of the learner's today and not already
+ * reviewed today, except a problem missed today in its FSRS learning step, due again once the step
+ * has passed — the rule of `dueToday` (learning-figures.ts), which the progress figures use in SQL.
+ */
+export function reviewsDue(inputs: LearnerInputs, now: Date): ReviewInput[] {
+  const nowMs = now.getTime();
+  return inputs.reviews.filter(
+    (review) =>
+      review.dueMs < inputs.startOfTomorrow &&
+      ((review.lastReviewMs !== null && review.lastReviewMs < inputs.startOfToday) || (LEARNING_STATES.has(review.card_state) && review.dueMs <= nowMs)),
+  );
+}
+
+const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable() });
+const touchesRow = stateRow.extend({ everyone: z.boolean().nullable(), learners: z.array(z.string()) });
+const inputsRow = stateRow.extend({
+  known: z.boolean(),
+  grade_level: z.number().nullable(),
+  start_of_today: z.number(),
+  start_of_tomorrow: z.number(),
+  reviews: z.array(z.unknown()),
+  learner_state: z.unknown(),
+  topic_states: z.record(z.string(), z.unknown()).nullable(),
+  answers: z.coerce.number(),
+  assigned: z.array(z.string()),
+});
+
+type ReviewRow = [string, string, string | null, string, number, number, number, number, number, number, number, boolean, ReviewCard | string, boolean];
+
+/**
+ * The due queue's per-learner inputs in memory, so a queue request costs no query while nothing
+ * of the learner changed (docs/command-path.md, "The due queue"). An entry is the read models at
+ * its checkpoint `at`. When the waiter's checkpoint moves, one query shared by every request reads
+ * the events between (PostgreSQL store: `public.events` in reading order, as the problem catalogue
+ * does) and drops the entries of the learners they touch (`QUEUE_INPUT_EVENTS`). With EventStoreDB
+ * (no events table) and after a rebuild (fingerprint) every entry is dropped. An entry read before
+ * the touches already applied is used once and not kept, so a kept entry never misses a touch. An
+ * entry also ends with the learner's day: "today" comes from PostgreSQL's time-zone rules.
+ */
+export class LearnerQueueCache {
+  private readonly entries = new LruMap<string, LearnerInputs>(LIMIT);
+  /** Touches are applied up to here. */
+  private applied: { at: Point; fingerprint: string } | undefined;
+  private catchingUp: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly prepared: PreparedQueries,
+    private readonly eventsInPostgres: boolean,
+  ) {}
+
+  /** The learner's inputs, as fresh as `checkpoint` at least, for the learner's day at `now`. */
+  async inputsOf(userId: string, now: Date, checkpoint: Point): Promise<LearnerInputs> {
+    // At most two catch-ups: one that started before the checkpoint moved may not include it.
+    for (let attempt = 0; attempt < 2 && (!this.applied || !atOrBefore(checkpoint, this.applied.at)); attempt += 1) await this.caughtUp();
+    const nowMs = now.getTime();
+    // Keys as the events write ids (PostgreSQL compares uuids case-insensitively; a URL may not).
+    const key = userId.toLowerCase();
+    const entry = this.entries.get(key);
+    if (entry && nowMs >= entry.startOfToday && nowMs < entry.startOfTomorrow) return entry;
+    const inputs = await this.read(userId, now);
+    const applied = this.applied;
+    if (applied && inputs.fingerprint === applied.fingerprint && atOrBefore(applied.at, inputs.at)) this.entries.set(key, inputs);
+    return inputs;
+  }
+
+  private caughtUp(): Promise<void> {
+    this.catchingUp ??= this.catchUp().finally(() => (this.catchingUp = undefined));
+    return this.catchingUp;
+  }
+
+  private async catchUp(): Promise<void> {
+    const applied = this.applied;
+    if (!applied || !this.eventsInPostgres) {
+      const state = await this.pool.one(sql.type(stateRow)`${READ_MODELS_STATE(this.eventsInPostgres)}`);
+      this.entries.clear();
+      this.applied = { at: pointOf(state), fingerprint: state.fingerprint };
+      return;
+    }
+    const types = Object.keys(QUEUE_INPUT_EVENTS);
+    const everyone = types.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
+    const touches = await this.pool.one(sql.type(touchesRow)`
+      WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
+      changed AS MATERIALIZED (
+        SELECT e.type, e.data
+        FROM public.events e, c
+        WHERE (e.transaction_id, e.position) > (${applied.at.transactionId.toString()}::xid8, ${applied.at.position.toString()}::bigint)
+          AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
+          AND e.type = ANY(${sql.array(types, 'text')})
+      )
+      SELECT c.fingerprint, c.position, c.transaction_id,
+        (SELECT bool_or(type = ANY(${sql.array(everyone, 'text')})) FROM changed) AS everyone,
+        (SELECT coalesce(json_agg(DISTINCT l.id), '[]'::json) FROM (
+           SELECT coalesce(data ->> 'userId', data ->> 'studentId') AS id FROM changed
+           UNION ALL
+           SELECT jsonb_array_elements_text(data -> 'studentIds') FROM changed WHERE jsonb_typeof(data -> 'studentIds') = 'array'
+         ) l WHERE l.id IS NOT NULL) AS learners
+      FROM c`);
+    if (touches.transaction_id === null || touches.fingerprint !== applied.fingerprint || touches.everyone) this.entries.clear();
+    else for (const learner of touches.learners) this.entries.delete(learner.toLowerCase());
+    this.applied = { at: pointOf(touches), fingerprint: touches.fingerprint };
+  }
+
+  /** One learner's inputs and the checkpoint they are at, in one statement (one snapshot). */
+  private async read(userId: string, now: Date): Promise<LearnerInputs> {
+    const user = sql.fragment`${userId}::uuid`;
+    const row = await this.prepared.one(`mathdaily-learner-inputs${this.eventsInPostgres ? '' : '-esdb'}`, sql.type(inputsRow)`
+      WITH c AS MATERIALIZED (${READ_MODELS_STATE(this.eventsInPostgres)}),
+      learner AS MATERIALIZED (
+        SELECT p.user_id IS NOT NULL AS known, p.grade_level,
+               d.today::timestamp AT TIME ZONE z.tz AS start_of_today,
+               (d.today + 1)::timestamp AT TIME ZONE z.tz AS start_of_tomorrow
+        FROM (SELECT 1) AS one
+        LEFT JOIN read_models.learner_profiles p ON p.user_id = ${user}
+        CROSS JOIN LATERAL (SELECT coalesce(p.timezone, 'UTC') AS tz) z
+        CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE z.tz)::date AS today) d
+      )
+      SELECT c.fingerprint, c.position, c.transaction_id, l.known, l.grade_level,
+        (extract(epoch FROM l.start_of_today) * 1000)::float8 AS start_of_today,
+        (extract(epoch FROM l.start_of_tomorrow) * 1000)::float8 AS start_of_tomorrow,
+        (SELECT coalesce(json_agg(json_build_array(
+                  r.problem_id, r.due_at, r.last_review_at, r.card_state, r.consecutive_correct, r.reps, r.lapses, r.stability,
+                  r.difficulty, r.attempts, r.correct_attempts, (r.last_is_correct AND coalesce(t.mastered, false)),
+                  r.state -> 'card', p.problem_id IS NOT NULL) ORDER BY r.due_at, r.problem_id), '[]'::json)
+         FROM read_models.review_states r
+         LEFT JOIN read_models.problems p ON p.problem_id = r.problem_id
+         LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
+         WHERE r.user_id = ${user}) AS reviews,
+        (SELECT state FROM read_models.ability_students WHERE user_id = ${user}) AS learner_state,
+        (SELECT json_object_agg(topic_id, state) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_states,
+        (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
+        (SELECT coalesce(json_agg(q.problem_id ORDER BY q.assigned_at, q.set_id, q.ord), '[]'::json) FROM (
+           SELECT e.problem_id, a.assigned_at, a.set_id, e.ord
+           FROM read_models.question_set_assignments a
+           JOIN read_models.question_sets s ON s.set_id = a.set_id
+           JOIN read_models.tutor_students ts ON ts.tutor_id = a.tutor_id AND ts.student_id = a.student_id AND ts.status = 'active'
+           CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) WITH ORDINALITY AS e(problem_id, ord)
+           WHERE a.student_id = ${user}
+             AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = e.problem_id::uuid)) q) AS assigned
+      FROM c, learner l`);
+    const reviews = (row.reviews as ReviewRow[]).map((review): ReviewInput => {
+      const [problemId, dueAt, lastReviewAt, cardState, consecutiveCorrect, reps, lapses, stability, difficulty, attempts, correctAttempts, mastered, card, inBank] = review;
+      return {
+        problem_id: problemId,
+        due_at: new Date(dueAt).toISOString(),
+        dueMs: Date.parse(dueAt),
+        last_review_at: lastReviewAt === null ? null : new Date(lastReviewAt).toISOString(),
+        lastReviewMs: lastReviewAt === null ? null : Date.parse(lastReviewAt),
+        card_state: cardState,
+        consecutive_correct: consecutiveCorrect,
+        reps,
+        lapses,
+        stability,
+        difficulty,
+        review_attempts: attempts,
+        correct_attempts: correctAttempts,
+        mastered,
+        // A card stored as JSON text comes as a string.
+        card: typeof card === 'string' ? (JSON.parse(card) as ReviewCard) : card,
+        inBank,
+      };
+    });
+    return {
+      at: pointOf(row),
+      fingerprint: row.fingerprint,
+      known: row.known,
+      gradeLevel: row.grade_level,
+      startOfToday: row.start_of_today,
+      startOfTomorrow: row.start_of_tomorrow,
+      reviews,
+      attempted: new Set(reviews.map((review) => review.problem_id)),
+      learnerState: (row.learner_state ?? undefined) as LearnerKnowledge | undefined,
+      topicStates: (row.topic_states ?? {}) as Record<string, TopicKnowledge>,
+      answers: row.answers,
+      assigned: row.assigned,
+    };
+  }
+}
+
+function pointOf(state: z.infer<typeof stateRow>): Point {
+  return { position: BigInt(state.position), transactionId: BigInt(state.transaction_id ?? 0) };
+}
+
+const caches = new WeakMap<PositionWaiter, LearnerQueueCache>();
+
+/** The cache of the read models this waiter follows. */
+export function learnerQueueCacheOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter }): LearnerQueueCache {
+  let cache = caches.get(deps.waiter);
+  if (!cache) caches.set(deps.waiter, (cache = new LearnerQueueCache(deps.pool, deps.prepared, deps.waiter.eventsInPostgres)));
+  return cache;
+}
