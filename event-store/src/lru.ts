@@ -1,8 +1,16 @@
-/** A Map that holds at most `limit` entries and drops the least recently used one (bounded caches of immutable or version-keyed values). */
+/**
+ * A Map that holds at most `limit` entries and drops the least recently used one (bounded caches of
+ * immutable or version-keyed values). With `weigh`, the limit is on the entries' total weight
+ * instead (e.g. rows held), and an entry heavier than the whole limit is not kept at all.
+ */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
+  private weight = 0;
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -19,16 +27,22 @@ export class LruMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
+    this.delete(key);
+    const weight = this.weigh(value);
+    if (weight > this.limit) return;
     this.entries.set(key, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+    this.weight += weight;
+    while (this.weight > this.limit) this.delete(this.entries.keys().next().value as K);
   }
 
   delete(key: K): void {
+    if (!this.entries.has(key)) return;
+    this.weight -= this.weigh(this.entries.get(key)!);
     this.entries.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
   }
 }

@@ -30,8 +30,11 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
   QuestionRemovedFromSet: 'everyone',
 };
 
-/** Learners whose inputs are kept; each holds one row per problem the learner attempted. */
-const LIMIT = 5_000;
+/**
+ * Review rows kept over all learners (each learner's inputs hold one per problem they attempted):
+ * ~60 MB. A learner with more than this on their own is read every time.
+ */
+const REVIEWS_HELD = 100_000;
 
 /** A review state as the queue uses it, times as epoch milliseconds for the due rule. */
 export interface ReviewInput {
@@ -120,7 +123,7 @@ type ReviewRow = [string, string, string | null, string, number, number, number,
  * entry also ends with the learner's day: "today" comes from PostgreSQL's time-zone rules.
  */
 export class LearnerQueueCache {
-  private readonly entries = new LruMap<string, LearnerInputs>(LIMIT);
+  private readonly entries = new LruMap<string, LearnerInputs>(REVIEWS_HELD, (inputs) => inputs.reviews.length + 1);
   /** Touches are applied up to here. */
   private applied: { at: Point; fingerprint: string } | undefined;
   private catchingUp: Promise<void> | undefined;
