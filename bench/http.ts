@@ -10,7 +10,8 @@ export interface Reply {
 }
 
 export interface Client {
-  request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Reply>;
+  /** `discardBody`: the body is read and dropped (body null), for load where parsing it would be the client's own cost. */
+  request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; discardBody?: boolean }): Promise<Reply>;
   close(): void;
 }
 
@@ -32,10 +33,11 @@ export function createClient(baseUrl: string, localAddress = '127.0.0.1'): Clien
           { host: '127.0.0.1', port: url.port, method, path, headers, agent, localAddress },
           (res) => {
             const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('data', (chunk: Buffer) => options.discardBody || chunks.push(chunk));
             res.on('error', reject);
             res.on('end', () => {
               const ms = performance.now() - started;
+              if (options.discardBody) return resolve({ status: res.statusCode ?? 0, headers: res.headers, body: null, ms });
               const text = Buffer.concat(chunks).toString('utf8');
               let body: unknown = text;
               try {

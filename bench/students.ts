@@ -298,8 +298,61 @@ export interface DueQueuePhaseResult {
   timeouts: number;
 }
 
-/** autocannon at a fixed overall rate against GET /api/learning/due-problems, rotating over the students' tokens. */
-export async function runDueQueuePhase(baseUrl: string, students: Student[], options: { seconds: number; rate: number; connections: number }): Promise<DueQueuePhaseResult> {
+/**
+ * GET /api/learning/due-problems at an even, fixed rate (open loop): request i is due at
+ * start + i / rate, whatever the answers before it did, and its latency counts from that moment,
+ * so time a request waits to be sent counts too (no coordinated omission). Rotates over the
+ * students, each through its own keep-alive client.
+ *
+ * autocannon's `overallRate` is not an even rate: each connection sends its share of a second
+ * back to back when the second starts, then idles (httpClient.js `reqsMadeThisSecond`). At
+ * 1,000 req/s over 50 connections the product sees a burst of 50 concurrent requests at the start
+ * of each second; that figure is kept beside this one (`runDueQueueBurstPhase`).
+ */
+export async function runDueQueuePhase(students: Student[], options: { seconds: number; rate: number }): Promise<DueQueuePhaseResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  const end = start + options.seconds * 1000;
+  const intervalMs = 1000 / options.rate;
+  const send = (index: number) => {
+    const scheduled = start + index * intervalMs;
+    const student = students[index % students.length]!;
+    const request = student.client
+      .request('GET', `/api/learning/due-problems/${student.userId}`, { token: student.token, discardBody: true })
+      .then(
+        (reply) => {
+          if (reply.status >= 200 && reply.status < 300) latencies.push(performance.now() - scheduled);
+        },
+        () => void (errors += 1),
+      )
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+  for (let now = performance.now(); now < end; now = performance.now()) {
+    const due = Math.min(Math.floor((now - start) / intervalMs) + 1, Math.ceil(options.seconds * options.rate));
+    while (sent < due) send(sent++);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * intervalMs - performance.now())));
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - start) / 1000;
+  const ok = latencies.length;
+  return {
+    seconds,
+    targetRate: options.rate,
+    achievedRate: ok / options.seconds,
+    requests: sent,
+    latencyMs: percentiles(latencies),
+    non2xx: sent - ok - errors,
+    errors,
+    timeouts: 0,
+  };
+}
+
+/** autocannon at a fixed overall rate against GET /api/learning/due-problems, rotating over the students' tokens (per-second bursts, see above). */
+export async function runDueQueueBurstPhase(baseUrl: string, students: Student[], options: { seconds: number; rate: number; connections: number }): Promise<DueQueuePhaseResult> {
   let turn = 0;
   const result = await autocannon({
     url: baseUrl,
