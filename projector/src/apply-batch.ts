@@ -30,8 +30,13 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   const last = events.at(-1);
   if (!last) return options.after;
   return options.db.transaction(async (tx) => {
-    // The lock and the batch's search_path (for this transaction only) in one round trip.
-    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY}), set_config('search_path', ${`${options.schema}, public`}, true)`);
+    // The lock and the batch's settings (for this transaction only) in one round trip. The commit
+    // does not wait for its WAL flush (2-4 ms of an idle batch here): read models and checkpoint
+    // commit together, so a crash can only lose a suffix of whole batches, which the projector
+    // applies again from the checkpoint that survived.
+    await tx.query(sql.unsafe`
+      SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY}), set_config('search_path', ${`${options.schema}, public`}, true),
+             set_config('synchronous_commit', 'off', true)`);
     const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));
     if (stored !== options.after) throw new CheckpointMovedError(stored);
     if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));

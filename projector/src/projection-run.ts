@@ -37,8 +37,13 @@ export class ProjectionRun {
     // A complete run already holds every row there is: nothing to load.
     const load = !this.complete;
     if (load) await loadTables(db, batch.flatMap(({ model, handled }) => (model.keysFromContext ? [] : this.loadsOf(model, handled, context))));
+    let contextLoaded = !load;
     for (const { model, handled } of batch) {
-      if (load && model.keysFromContext) await loadTables(db, this.loadsOf(model, handled, context));
+      if (model.keysFromContext && !contextLoaded) {
+        // Every such model's rows at the first one's turn: their facts come from models listed before it.
+        await loadTables(db, batch.flatMap((later) => (later.model.keysFromContext ? this.loadsOf(later.model, later.handled, context) : [])));
+        contextLoaded = true;
+      }
       const tables = this.tables.get(model)!;
       for (const event of handled) model.apply(event, tables, context);
       // A replay's fold is otherwise one synchronous stretch per page: let the previous page's

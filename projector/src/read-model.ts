@@ -55,9 +55,10 @@ export interface ReadModel {
   /** Primary keys (in column order) of the rows this batch's events read or change, per table name. */
   keys?(events: readonly RecordedEvent[], context: BatchContext): Record<string, unknown[][]>;
   /**
-   * `keys` reads facts earlier models put in the batch context (a time zone, a rating's topic): it
-   * is asked after those models ran, and its rows come in a round trip of their own. Every other
-   * model's rows are loaded together, in one query before the first model runs.
+   * `keys` reads facts earlier models put in the batch context (a time zone, a rating's topic). The
+   * keys of every such model are asked at the turn of the first of them, so the facts must come
+   * from models listed before that one (BatchContext throws otherwise), and their rows come in one
+   * query. Every other model's rows are loaded together, in one query before the first model runs.
    */
   keysFromContext?: true;
   apply(event: RecordedEvent, tables: Tables, context: BatchContext): void;
