@@ -31,10 +31,11 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
 };
 
 /**
- * Review rows kept over all learners (each learner's inputs hold one per problem they attempted):
- * ~60 MB. A learner with more than this on their own is read every time.
+ * Rows kept over all learners: each learner's inputs hold a review row (~600 bytes) per problem due
+ * by the end of their day and an id (~100 bytes) per problem they answered; at most ~90 MB. A
+ * learner with more than this on their own is read every time.
  */
-const REVIEWS_HELD = 100_000;
+const ROWS_HELD = 150_000;
 
 /** A review state as the queue uses it, times as epoch milliseconds for the due rule. */
 export interface ReviewInput {
@@ -68,8 +69,9 @@ export interface LearnerInputs {
   /** The learner's day (local midnights in their time zone) the row was read in: the due rule's "today". */
   startOfToday: number;
   startOfTomorrow: number;
-  /** Every review state, by due time then problem id. */
+  /** The review states due before the end of that day (later ones cannot be due before the inputs end), by due time then problem id. */
   reviews: readonly ReviewInput[];
+  /** Every problem the learner answered. */
   attempted: ReadonlySet<string>;
   learnerState: LearnerKnowledge | undefined;
   topicStates: Readonly<Record<string, TopicKnowledge>>;
@@ -104,6 +106,7 @@ const inputsRow = stateRow.extend({
   start_of_today: z.number(),
   start_of_tomorrow: z.number(),
   reviews: z.array(z.unknown()),
+  attempted: z.array(z.string()),
   learner_state: z.unknown(),
   topic_states: z.record(z.string(), z.unknown()).nullable(),
   answers: z.coerce.number(),
@@ -123,7 +126,7 @@ type ReviewRow = [string, string, string | null, string, number, number, number,
  * entry also ends with the learner's day: "today" comes from PostgreSQL's time-zone rules.
  */
 export class LearnerQueueCache {
-  private readonly entries = new LruMap<string, LearnerInputs>(REVIEWS_HELD, (inputs) => inputs.reviews.length + 1);
+  private readonly entries = new LruMap<string, LearnerInputs>(ROWS_HELD, (inputs) => inputs.reviews.length + inputs.attempted.size + 1);
   /** Touches are applied up to here. */
   private applied: { at: Point; fingerprint: string } | undefined;
   private catchingUp: Promise<void> | undefined;
@@ -210,7 +213,8 @@ export class LearnerQueueCache {
          FROM read_models.review_states r
          LEFT JOIN read_models.problems p ON p.problem_id = r.problem_id
          LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
-         WHERE r.user_id = ${user}) AS reviews,
+         WHERE r.user_id = ${user} AND r.due_at < l.start_of_tomorrow) AS reviews,
+        (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted,
         (SELECT state FROM read_models.ability_students WHERE user_id = ${user}) AS learner_state,
         (SELECT json_object_agg(topic_id, state) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_states,
         (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
@@ -253,7 +257,7 @@ export class LearnerQueueCache {
       startOfToday: row.start_of_today,
       startOfTomorrow: row.start_of_tomorrow,
       reviews,
-      attempted: new Set(reviews.map((review) => review.problem_id)),
+      attempted: new Set(row.attempted),
       learnerState: (row.learner_state ?? undefined) as LearnerKnowledge | undefined,
       topicStates: (row.topic_states ?? {}) as Record<string, TopicKnowledge>,
       answers: row.answers,
