@@ -147,7 +147,7 @@ export class PositionWaiter {
   }
 
   /** The point to wait for; null when the position is not a stored event (then it is never reached). */
-  private async target(position: bigint): Promise<Point | null> {
+  async pointOf(position: bigint): Promise<Point | null> {
     if (!this.options.eventsInPostgres) return { position, transactionId: 0n };
     let transactionId = this.transactionIds.get(position);
     if (!transactionId) {
@@ -168,7 +168,7 @@ export class PositionWaiter {
 
   async reached(position: bigint): Promise<boolean> {
     if (position <= 0n) return true;
-    const target = await this.target(position);
+    const target = await this.pointOf(position);
     return target !== null && atOrBefore(target, this.checkpointAt);
   }
 
@@ -176,7 +176,7 @@ export class PositionWaiter {
   async waitFor(position: bigint, timeoutMs = 2000): Promise<boolean> {
     if (position <= 0n) return true;
     const deadline = Date.now() + timeoutMs;
-    const target = await this.target(position);
+    const target = await this.pointOf(position);
     while (!this.closed) {
       if (target && atOrBefore(target, this.checkpointAt)) return true;
       const left = deadline - Date.now();

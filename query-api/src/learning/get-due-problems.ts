@@ -15,6 +15,7 @@ import {
   sigmoid,
 } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
+import { minPositionOf } from '../min-position.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
@@ -107,8 +108,10 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const { self } = await authorizeLearner(request, deps, userId);
       const now = deps.clock();
       const checkpoint = deps.waiter.checkpoint;
+      const minPosition = minPositionOf(request);
+      const ownWrite = minPosition === null ? null : await deps.waiter.pointOf(minPosition);
       const [inputs, bank] = await Promise.all([
-        learnerQueueCacheOf(deps).inputsOf(userId, now, checkpoint),
+        learnerQueueCacheOf(deps).inputsOf(userId, now, checkpoint, ownWrite),
         problemCatalogueOf(deps.pool, deps.waiter).viewAt(checkpoint),
       ]);
       if (!inputs.known && !self) throw unknownLearner(userId);

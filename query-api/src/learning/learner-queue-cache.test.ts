@@ -102,7 +102,7 @@ describe('LearnerQueueCache on real read models', () => {
     expect(await waiter.waitFor(position, 10_000)).toBe(true);
   }
 
-  async function answer(userId: string, problem: { problem_id: string; topic_id: string }, isCorrect: boolean, at: string) {
+  async function answer(userId: string, problem: { problem_id: string; topic_id: string }, isCorrect: boolean, at: string): Promise<bigint> {
     const event: NewEvent = {
       id: randomUUID(),
       type: 'AnswerSubmitted',
@@ -112,7 +112,9 @@ describe('LearnerQueueCache on real read models', () => {
       },
       metadata: meta(userId, at),
     };
-    await projected((await fixture.store.append(`practice-${userId}`, [event], { expectedVersion: 'any' })).position);
+    const { position } = await fixture.store.append(`practice-${userId}`, [event], { expectedVersion: 'any' });
+    await projected(position);
+    return position;
   }
 
   async function register(userId: string, timezone: string) {
@@ -146,6 +148,14 @@ describe('LearnerQueueCache on real read models', () => {
     expect(second).not.toBe(first);
     expect(new Set(second.attempted)).toEqual(new Set([bank[0]!.problem_id, bank[2]!.problem_id]));
     expect(second.answers).toBe(2);
+
+    // A read right after the learner's own answer (its x-min-position) gets inputs that include it;
+    // the same position sent again (the web app repeats it until its next command) is a hit.
+    const position = await answer(a, bank[3]!, true, '2026-03-02T11:45:00.000Z');
+    const ownWrite = await waiter.pointOf(position);
+    const third = await cache.inputsOf(a, now, waiter.checkpoint, ownWrite);
+    expect(third.answers).toBe(3);
+    expect(await cache.inputsOf(a, now, waiter.checkpoint, ownWrite)).toBe(third);
   });
 
   test('a question set given to the learner drops theirs; questions changing in any set drop everyone’s', async () => {

@@ -99,7 +99,8 @@ export function reviewsDue(inputs: LearnerInputs, now: Date): ReviewInput[] {
 }
 
 const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable() });
-const touchesRow = stateRow.extend({ everyone: z.boolean().nullable(), learners: z.array(z.string()) });
+/** `learners`: each learner named, with the point of the last event naming them. */
+const touchesRow = stateRow.extend({ everyone: z.boolean().nullable(), learners: z.array(z.tuple([z.string(), z.string(), z.string()])) });
 const inputsRow = stateRow.extend({
   known: z.boolean(),
   grade_level: z.number().nullable(),
@@ -137,15 +138,25 @@ export class LearnerQueueCache {
     private readonly eventsInPostgres: boolean,
   ) {}
 
-  /** The learner's inputs, as fresh as `checkpoint` at least, for the learner's day at `now`. */
-  async inputsOf(userId: string, now: Date, checkpoint: Point): Promise<LearnerInputs> {
-    // At most two catch-ups: one that started before the checkpoint moved may not include it.
-    for (let attempt = 0; attempt < 2 && (!this.applied || !atOrBefore(checkpoint, this.applied.at)); attempt += 1) await this.caughtUp();
-    const nowMs = now.getTime();
+  /**
+   * The learner's inputs, as fresh as `checkpoint` at least, for the learner's day at `now`.
+   * `ownWrite`: the point of the caller's `x-min-position` (an event it just caused): inputs from
+   * before it are read again at once, without waiting for the catch-up that would drop them.
+   */
+  async inputsOf(userId: string, now: Date, checkpoint: Point, ownWrite: Point | null = null): Promise<LearnerInputs> {
     // Keys as the events write ids (PostgreSQL compares uuids case-insensitively; a URL may not).
     const key = userId.toLowerCase();
-    const entry = this.entries.get(key);
-    if (entry && nowMs >= entry.startOfToday && nowMs < entry.startOfTomorrow) return entry;
+    const nowMs = now.getTime();
+    const usable = (entry: LearnerInputs | undefined): entry is LearnerInputs =>
+      entry !== undefined && nowMs >= entry.startOfToday && nowMs < entry.startOfTomorrow && (ownWrite === null || atOrBefore(ownWrite, entry.at));
+    if (usable(this.entries.get(key))) {
+      // At most two catch-ups: one that started before the checkpoint moved may not include it.
+      for (let attempt = 0; attempt < 2 && (!this.applied || !atOrBefore(checkpoint, this.applied.at)); attempt += 1) await this.caughtUp();
+      const entry = this.entries.get(key);
+      if (usable(entry)) return entry;
+    }
+    // A read serves the request whatever the catch-up says; one is started for the next requests.
+    if (!this.applied || !atOrBefore(checkpoint, this.applied.at)) void this.caughtUp().catch(() => {});
     const inputs = await this.read(userId, now);
     const applied = this.applied;
     if (applied && inputs.fingerprint === applied.fingerprint && atOrBefore(applied.at, inputs.at)) this.entries.set(key, inputs);
@@ -170,7 +181,7 @@ export class LearnerQueueCache {
     const touches = await this.pool.one(sql.type(touchesRow)`
       WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
       changed AS MATERIALIZED (
-        SELECT e.type, e.data
+        SELECT e.type, e.data, e.transaction_id, e.position
         FROM public.events e, c
         WHERE (e.transaction_id, e.position) > (${applied.at.transactionId.toString()}::xid8, ${applied.at.position.toString()}::bigint)
           AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
@@ -178,14 +189,24 @@ export class LearnerQueueCache {
       )
       SELECT c.fingerprint, c.position, c.transaction_id,
         (SELECT bool_or(type = ANY(${sql.array(everyone, 'text')})) FROM changed) AS everyone,
-        (SELECT coalesce(json_agg(DISTINCT l.id), '[]'::json) FROM (
-           SELECT coalesce(data ->> 'userId', data ->> 'studentId') AS id FROM changed
-           UNION ALL
-           SELECT jsonb_array_elements_text(data -> 'studentIds') FROM changed WHERE jsonb_typeof(data -> 'studentIds') = 'array'
-         ) l WHERE l.id IS NOT NULL) AS learners
+        (SELECT coalesce(json_agg(json_build_array(t.id, t.transaction_id::text, t.position::text)), '[]'::json) FROM (
+           SELECT DISTINCT ON (l.id) l.id, l.transaction_id, l.position FROM (
+             SELECT coalesce(data ->> 'userId', data ->> 'studentId') AS id, transaction_id, position FROM changed
+             UNION ALL
+             SELECT jsonb_array_elements_text(data -> 'studentIds'), transaction_id, position FROM changed WHERE jsonb_typeof(data -> 'studentIds') = 'array'
+           ) l
+           WHERE l.id IS NOT NULL
+           ORDER BY l.id, l.transaction_id DESC, l.position DESC) t) AS learners
       FROM c`);
     if (touches.transaction_id === null || touches.fingerprint !== applied.fingerprint || touches.everyone) this.entries.clear();
-    else for (const learner of touches.learners) this.entries.delete(learner.toLowerCase());
+    else {
+      for (const [learner, transactionId, position] of touches.learners) {
+        const key = learner.toLowerCase();
+        const entry = this.entries.get(key);
+        // An entry read after the learner's last touch (a read right after their own write) stays.
+        if (entry && !atOrBefore({ transactionId: BigInt(transactionId), position: BigInt(position) }, entry.at)) this.entries.delete(key);
+      }
+    }
     this.applied = { at: pointOf(touches), fingerprint: touches.fingerprint };
   }
 
