@@ -14,8 +14,7 @@ import {
   type NewEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import type { Problem } from '@mathdaily/domain/problems/problem';
-import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
+import { numericTemplate } from '../testing/numeric-template.ts';
 import { startQueryApiOnFixture } from '../testing/query-api-on-fixture.ts';
 import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
 
@@ -33,34 +32,7 @@ let projector: Projector;
 let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnFixture>> | undefined;
 let app: FastifyInstance;
 
-function template(id: string, topicId: string, difficulty: 1 | 2 | 3 | 4 | 5): ProblemTemplate {
-  return {
-    id,
-    topic_id: topicId,
-    grades: [7],
-    difficulty,
-    problem_type: 'numeric',
-    generate(seed): Problem {
-      return {
-        topic: topicId,
-        topic_id: topicId,
-        grade: 7,
-        question: `${id} number ${seed}: what is $${seed} + ${seed}$?`,
-        problem_type: 'numeric',
-        answer_options: null,
-        correct_answer: String(seed * 2),
-        answer_form: { kind: 'number' },
-        hint: 'Double it.',
-        explanation: `$${seed} + ${seed} = ${seed * 2}$`,
-        difficulty_level: difficulty,
-        estimated_time_seconds: 30,
-        template_id: id,
-        seed,
-      };
-    },
-  };
-}
-const templates = [template('frac-easy', 'fractions', 1), template('frac-hard', 'fractions', 4), template('eq', 'equations', 2)];
+const templates = [numericTemplate('frac-easy', 'fractions', 1), numericTemplate('frac-hard', 'fractions', 4), numericTemplate('eq', 'equations', 2)];
 
 beforeAll(async () => {
   fixture = await projectorFixture();

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
-import type { Problem } from '@mathdaily/domain/problems/problem';
-import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
 import { createPreparedQueries, type PreparedQueries } from '../prepared-queries.ts';
+import { numericTemplate } from '../testing/numeric-template.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { LearnerQueueCache, QUEUE_INPUT_EVENTS, reviewsDue } from './learner-queue-cache.ts';
 import { calendarFor, dueToday } from './learning-figures.ts';
@@ -43,34 +42,6 @@ describe('which events drop a learner’s queue inputs', () => {
   });
 });
 
-function template(id: string, topicId: string): ProblemTemplate {
-  return {
-    id,
-    topic_id: topicId,
-    grades: [7],
-    difficulty: 2,
-    problem_type: 'numeric',
-    generate(seed): Problem {
-      return {
-        topic: topicId,
-        topic_id: topicId,
-        grade: 7,
-        question: `${id} ${seed}: what is $${seed} + 1$?`,
-        problem_type: 'numeric',
-        answer_options: null,
-        correct_answer: String(seed + 1),
-        answer_form: { kind: 'number' },
-        hint: 'Add one.',
-        explanation: `$${seed} + 1 = ${seed + 1}$`,
-        difficulty_level: 2,
-        estimated_time_seconds: 30,
-        template_id: id,
-        seed,
-      };
-    },
-  };
-}
-
 describe('LearnerQueueCache on real read models', () => {
   let fixture: ProjectorFixture;
   let projector: Projector;
@@ -80,7 +51,7 @@ describe('LearnerQueueCache on real read models', () => {
 
   beforeAll(async () => {
     fixture = await projectorFixture();
-    await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates: [template('add', 'addition'), template('sub', 'subtraction')], version: 1, seedsPerTemplate: () => 8 });
+    await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates: [numericTemplate('add', 'addition', 2), numericTemplate('sub', 'subtraction', 2)], version: 1, seedsPerTemplate: () => 8 });
     projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
     await projector.start();
     waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });

@@ -155,8 +155,10 @@ export class LearnerQueueCache {
       const entry = this.entries.get(key);
       if (usable(entry)) return entry;
     }
-    // A read serves the request whatever the catch-up says; one is started for the next requests.
-    if (!this.applied || !atOrBefore(checkpoint, this.applied.at)) void this.caughtUp().catch(() => {});
+    // A read serves the request whatever the catch-up says; one is started for the next requests
+    // (awaited only the first time: until one has run, nothing read can be kept).
+    if (!this.applied) await this.caughtUp();
+    else if (!atOrBefore(checkpoint, this.applied.at)) void this.caughtUp().catch(() => {});
     const inputs = await this.read(userId, now);
     const applied = this.applied;
     if (applied && inputs.fingerprint === applied.fingerprint && atOrBefore(applied.at, inputs.at)) this.entries.set(key, inputs);
