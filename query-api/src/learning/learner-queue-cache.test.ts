@@ -147,6 +147,22 @@ describe('LearnerQueueCache on real read models', () => {
     expect(await cache.inputsOf(other, now, waiter.checkpoint)).not.toBe(otherBefore);
   });
 
+  test('with EventStoreDB (no events table to read between checkpoints) any projected event drops every learner’s inputs', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await register(a, 'UTC');
+    await register(b, 'UTC');
+    const cache = new LearnerQueueCache(fixture.pool, prepared, false);
+    const now = new Date('2026-03-02T12:00:00Z');
+    // EventStoreDB positions compare alone (transaction id 0), as the waiter gives them in that topology.
+    const checkpoint = () => ({ position: waiter.checkpoint.position, transactionId: 0n });
+    const first = await cache.inputsOf(a, now, checkpoint());
+    expect(await cache.inputsOf(a, now, checkpoint())).toBe(first);
+    await answer(b, bank[4]!, true, '2026-03-02T11:00:00.000Z');
+    const second = await cache.inputsOf(a, now, checkpoint());
+    expect(second).not.toBe(first);
+    expect(await cache.inputsOf(a, now, checkpoint())).toBe(second);
+  });
+
   test('the learner’s day ends the inputs at their midnight', async () => {
     const learner = randomUUID();
     await register(learner, 'Asia/Tokyo');
