@@ -18,12 +18,14 @@ export class TableState {
   private rows = new Map<string, Row | null>();
   private readonly dirty = new Set<string>();
   private readonly keyIsUuid: boolean[];
+  private readonly keyTypes: ColumnType[];
 
   constructor(
     readonly def: TableDef,
     private readonly complete: boolean,
   ) {
-    this.keyIsUuid = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)?.type === 'uuid');
+    this.keyTypes = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)!.type);
+    this.keyIsUuid = this.keyTypes.map((type) => type === 'uuid');
   }
 
   /** Map key of a primary key value list (uuids compared case-insensitively, as PostgreSQL does). */
@@ -74,12 +76,11 @@ export class TableState {
     for (const mapKey of missing.keys()) this.rows.set(mapKey, null);
     if (this.complete) return undefined;
     const pk = this.def.primaryKey;
-    const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
     const values = sql.join(this.def.columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
     return sql.fragment`(
       SELECT coalesce(json_agg(json_build_array(${values})), '[]'::json) FROM ${sql.identifier([this.def.name])}
       WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
-        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), types)}))`;
+        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), this.keyTypes)}))`;
   }
 
   /** Keeps the rows a `loadQuery` subquery found, with values as the runtime pool's parsers give them. */
@@ -109,10 +110,9 @@ export class TableState {
     const statements: FragmentSqlToken[] = [];
     const removed = [...this.dirty].filter((key) => this.rows.get(key) === null);
     if (removed.length > 0) {
-      const types = pk.map((name) => this.def.columns.find((column) => column.name === name)!.type);
       statements.push(sql.fragment`
         DELETE FROM ${table}
-        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), types)})`);
+        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), this.keyTypes)})`);
     }
     const columns = this.def.columns;
     const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);

@@ -19,6 +19,12 @@ export interface Point {
 
 const START: Point = { position: 0n, transactionId: 0n };
 
+/** A checkpoint as SQL reads it (`position::text`, the event's `transaction_id::text`, NULL with EventStoreDB). */
+export const pointOfRow = (row: { position: string; transaction_id: string | null }): Point => ({
+  position: BigInt(row.position),
+  transactionId: BigInt(row.transaction_id ?? 0),
+});
+
 /** PostgreSQL reading order is (transaction id, position); EventStoreDB positions carry transaction id 0 and compare alone. */
 export const atOrBefore = (a: Point, b: Point) => a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position <= b.position);
 
@@ -132,7 +138,7 @@ export class PositionWaiter {
       do {
         this.refreshAgain = false;
         const row = await this.options.pool.maybeOne(this.checkpointQuery()).catch(() => null);
-        if (row) this.advance({ position: BigInt(row.position), transactionId: BigInt(row.transaction_id ?? 0) });
+        if (row) this.advance(pointOfRow(row));
       } while (this.refreshAgain && !this.closed);
     })().finally(() => (this.refreshing = undefined));
     return this.refreshing;

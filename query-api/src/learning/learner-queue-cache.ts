@@ -4,7 +4,7 @@ import type { LearnerKnowledge, ReviewCard, TopicKnowledge } from '@mathdaily/do
 import { LruMap } from '@mathdaily/event-store';
 import type { PreparedQueries } from '../prepared-queries.ts';
 import { READ_MODELS_STATE, type CatalogueView } from '../problems/problem-catalogue.ts';
-import { atOrBefore, type Point, type PositionWaiter } from '../wait-for-position.ts';
+import { atOrBefore, pointOfRow, type Point, type PositionWaiter } from '../wait-for-position.ts';
 
 /**
  * Event types that change what the due queue reads about a learner, and the data field naming
@@ -175,7 +175,7 @@ export class LearnerQueueCache {
     if (!applied || !this.eventsInPostgres) {
       const state = await this.pool.one(sql.type(stateRow)`${READ_MODELS_STATE(this.eventsInPostgres)}`);
       this.entries.clear();
-      this.applied = { at: pointOf(state), fingerprint: state.fingerprint };
+      this.applied = { at: pointOfRow(state), fingerprint: state.fingerprint };
       return;
     }
     const types = Object.keys(QUEUE_INPUT_EVENTS);
@@ -209,7 +209,7 @@ export class LearnerQueueCache {
         if (entry && !atOrBefore({ transactionId: BigInt(transactionId), position: BigInt(position) }, entry.at)) this.entries.delete(key);
       }
     }
-    this.applied = { at: pointOf(touches), fingerprint: touches.fingerprint };
+    this.applied = { at: pointOfRow(touches), fingerprint: touches.fingerprint };
   }
 
   /** One learner's inputs and the checkpoint they are at, in one statement (one snapshot). */
@@ -273,7 +273,7 @@ export class LearnerQueueCache {
       };
     });
     return {
-      at: pointOf(row),
+      at: pointOfRow(row),
       fingerprint: row.fingerprint,
       known: row.known,
       gradeLevel: row.grade_level,
@@ -287,10 +287,6 @@ export class LearnerQueueCache {
       assigned: row.assigned,
     };
   }
-}
-
-function pointOf(state: z.infer<typeof stateRow>): Point {
-  return { position: BigInt(state.position), transactionId: BigInt(state.transaction_id ?? 0) };
 }
 
 const caches = new WeakMap<PositionWaiter, LearnerQueueCache>();

@@ -1,6 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { atOrBefore, type Point, type PositionWaiter } from '../wait-for-position.ts';
+import { atOrBefore, pointOfRow, type Point, type PositionWaiter } from '../wait-for-position.ts';
 import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 
 /** The problem bank as the queue sees it at one checkpoint. */
@@ -99,7 +99,7 @@ export class ProblemCatalogue {
     const created = changes.created.length === 0 ? [] : await this.pool.any(sql.type(problemRow)`
       SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ANY(${sql.array(changes.created, 'uuid')})`);
     const problems = created.length === 0 ? view.problems : new Map([...view.problems, ...created.map((row) => [row.problem_id, row] as const)]);
-    this.view = catalogueView(problems, difficulties, { ...pointOf(changes), fingerprint: changes.fingerprint, size: changes.problems });
+    this.view = catalogueView(problems, difficulties, { at: pointOfRow(changes), fingerprint: changes.fingerprint, size: changes.problems });
   }
 
   /** Everything in one snapshot; the problem rows only when they may have changed. */
@@ -113,13 +113,9 @@ export class ProblemCatalogue {
         : new Map((await tx.any(sql.type(problemRow)`SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p ORDER BY p.problem_id`)).map((row) => [row.problem_id, row]));
       const difficulties = await tx.oneFirst(sql.type(z.object({ d: z.array(z.unknown()) }))`
         SELECT coalesce(json_agg(json_build_array(problem_id, difficulty)), '[]'::json) AS d FROM read_models.ability_problems`);
-      return catalogueView(problems, new Map(difficulties as [string, number][]), { ...pointOf(state), fingerprint: state.fingerprint, size: state.problems });
+      return catalogueView(problems, new Map(difficulties as [string, number][]), { at: pointOfRow(state), fingerprint: state.fingerprint, size: state.problems });
     });
   }
-}
-
-function pointOf(state: z.infer<typeof stateRow>): { at: Point } {
-  return { at: { position: BigInt(state.position), transactionId: BigInt(state.transaction_id ?? 0) } };
 }
 
 function catalogueView(
