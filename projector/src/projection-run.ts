@@ -76,24 +76,18 @@ export class ProjectionRun {
     await db.query(sql.unsafe`WITH ${sql.join(parts, sql.fragment`, `)} ${select}`);
   }
 
-  /** The replay's write: every row with COPY into the empty tables of the client's search_path. */
-  async copyInto(client: pg.ClientBase): Promise<void> {
-    for (const tables of this.tables.values()) {
-      for (const table of Object.values(tables)) await table.copyInto(client);
-    }
+  /** Every table's rows, in the models' order (the replay writes each with COPY at the end). */
+  tableStates(): TableState[] {
+    return [...this.tables.values()].flatMap((tables) => Object.values(tables));
   }
 
   /** The replay's write during the fold: the rows of per-event tables so far, with COPY, then forgotten. */
   async copyPerEventInto(client: pg.ClientBase): Promise<void> {
-    for (const tables of this.tables.values()) {
-      for (const table of Object.values(tables)) if (table.def.perEvent) await table.copyInto(client);
-    }
+    for (const table of this.tableStates()) if (table.def.perEvent) await table.copyInto(client);
   }
 
   /** Rows waiting to be written, over every table. */
   get pendingWrites(): number {
-    let count = 0;
-    for (const tables of this.tables.values()) for (const table of Object.values(tables)) count += table.pendingWrites;
-    return count;
+    return this.tableStates().reduce((count, table) => count + table.pendingWrites, 0);
   }
 }

@@ -65,9 +65,16 @@ export interface ReadModel {
 }
 
 /** `CREATE TABLE` for a table definition, unqualified (search_path names the schema). */
-export function createTableSql(table: TableDef): string {
+/** `primaryKey: false` leaves the key to `addPrimaryKeySql`, for a bulk load (a replay) to build it once at the end. */
+export function createTableSql(table: TableDef, options: { primaryKey?: boolean } = {}): string {
   const columns = table.columns.map((column) => `${column.name} ${column.type}${column.nullable ? '' : ' NOT NULL'}`);
-  return `CREATE TABLE ${table.name} (${[...columns, ...(table.generated ?? []), `PRIMARY KEY (${table.primaryKey.join(', ')})`].join(', ')})`;
+  const key = options.primaryKey === false ? [] : [`PRIMARY KEY (${table.primaryKey.join(', ')})`];
+  return `CREATE TABLE ${table.name} (${[...columns, ...(table.generated ?? []), ...key].join(', ')})`;
+}
+
+/** The same constraint (and name, `<table>_pkey`) as createTableSql's, added to a loaded table. */
+export function addPrimaryKeySql(table: TableDef): string {
+  return `ALTER TABLE ${table.name} ADD PRIMARY KEY (${table.primaryKey.join(', ')})`;
 }
 
 export function createIndexSql(table: TableDef): string[] {

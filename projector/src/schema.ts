@@ -25,8 +25,9 @@ export function fingerprintOf(models: readonly ReadModel[]): string {
 }
 
 /**
- * Creates the schema with every model's tables. A replay passes `indexes: false` and builds them
- * with `createReadModelIndexes` once the rows are in (much faster than maintaining them row by row).
+ * Creates the schema with every model's tables. A replay passes `indexes: false`: the tables come
+ * without their primary keys and secondary indexes, which it builds once the rows are in
+ * (rebuild.ts; much faster than maintaining them row by row).
  */
 export async function createReadModelSchema(pool: DatabasePool, schema: string, models: readonly ReadModel[], options: { indexes?: boolean } = {}) {
   await pool.transaction(async (tx) => {
@@ -42,21 +43,8 @@ export async function createReadModelSchema(pool: DatabasePool, schema: string, 
       )`);
     await tx.query(sql.unsafe`INSERT INTO projection_state (fingerprint) VALUES (${fingerprintOf(models)})`);
     for (const table of models.flatMap((model) => model.tables)) {
-      await tx.query(rawSql(createTableSql(table)));
+      await tx.query(rawSql(createTableSql(table, { primaryKey: options.indexes !== false })));
       if (options.indexes !== false) for (const index of createIndexSql(table)) await tx.query(rawSql(index));
-    }
-  });
-}
-
-/** Builds the secondary indexes of every model's tables in `schema` (after a bulk load). */
-export async function createReadModelIndexes(pool: DatabasePool, schema: string, models: readonly ReadModel[]) {
-  await pool.transaction(async (tx) => {
-    await useSchema(tx, schema);
-    // Index builds sort in memory; a larger budget keeps them off disk for a million-row table.
-    await tx.query(sql.unsafe`SELECT set_config('maintenance_work_mem', '256MB', true)`);
-    for (const table of models.flatMap((model) => model.tables)) {
-      for (const index of createIndexSql(table)) await tx.query(rawSql(index));
-      await tx.query(rawSql(`ANALYZE ${table.name}`));
     }
   });
 }

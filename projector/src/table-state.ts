@@ -17,6 +17,7 @@ const WRITE_CHUNK = 10_000;
 export class TableState {
   private rows = new Map<string, Row | null>();
   private readonly dirty = new Set<string>();
+  private copied = 0;
   private readonly keyIsUuid: boolean[];
   private readonly keyTypes: ColumnType[];
 
@@ -42,19 +43,28 @@ export class TableState {
     return this.rows.get(this.keyOf(key)) ?? undefined;
   }
 
-  /** Stores the row (whole, every written column) and marks it for writing. */
+  /**
+   * Stores the row (whole, every written column) and marks it for writing. A complete table marks
+   * nothing: every row it holds is written (a replay's tables hold up to a million rows, and a
+   * second set of their keys cost time and memory).
+   */
   put(row: Row): void {
     const key = this.keyOf(this.def.primaryKey.map((name) => row[name]));
     // Insert-only rows keep their first version, as ON CONFLICT DO NOTHING does in the table.
     if ((this.def.insertOnly || this.def.perEvent) && this.rows.has(key)) return;
     this.rows.set(key, row);
-    this.dirty.add(key);
+    if (!this.complete) this.dirty.add(key);
   }
 
   /** Removes the row (a row that was never there stays absent); the flush deletes it from the table. */
   delete(...key: unknown[]): void {
     if (this.def.insertOnly || this.def.perEvent) throw new Error(`${this.def.name}: rows of an insert-only table are never deleted`);
     const mapKey = this.keyOf(key);
+    if (this.complete) {
+      // Nothing to delete from a fresh table: the row is simply not written.
+      this.rows.delete(mapKey);
+      return;
+    }
     this.rows.set(mapKey, null);
     this.dirty.add(mapKey);
   }
@@ -94,7 +104,12 @@ export class TableState {
   }
 
   get pendingWrites(): number {
-    return this.dirty.size;
+    return this.complete ? this.rows.size : this.dirty.size;
+  }
+
+  /** Rows written with COPY so far plus those waiting: what a replay's index build on this table will sort. */
+  get copiedAndPending(): number {
+    return this.copied + this.pendingWrites;
   }
 
   /**
@@ -140,27 +155,25 @@ export class TableState {
   }
 
   /**
-   * Writes every changed row with COPY (text format) into an empty table on `client`, whose
-   * search_path names the schema: the replay's bulk write, several times faster than INSERT.
+   * Writes every row of a complete table with COPY (text format) into an empty table on `client`,
+   * whose search_path names the schema: the replay's bulk write, several times faster than INSERT.
+   * The rows are taken out: a per-event table (the event log) folds the next page into a fresh map
+   * while these are still being written, and the others are written once, at the end.
    */
   async copyInto(client: pg.ClientBase): Promise<void> {
-    if (this.dirty.size === 0) return;
+    if (!this.complete) throw new Error(`${this.def.name}: only a complete table (a replay's) is written with COPY`);
+    if (this.rows.size === 0) return;
     const columns = this.def.columns;
-    // A removed row is simply not written: the table is fresh.
-    const keys = [...this.dirty].filter((key) => this.rows.get(key) !== null);
-    this.dirty.clear();
-    // Rows of one event each are never read back: taken out now, so the replay can fold the next
-    // page into this table while these are still being written.
     const written = this.rows;
-    if (this.def.perEvent) this.rows = new Map();
+    this.rows = new Map();
+    this.copied += written.size;
     function* lines(): Generator<string> {
       let chunk = '';
-      for (const key of keys) {
-        const row = written.get(key)!;
+      for (const row of written.values()) {
         let line = '';
         for (let index = 0; index < columns.length; index += 1) {
           const column = columns[index]!;
-          line += (index === 0 ? '' : '\t') + copyText(row[column.name], column.type);
+          line += (index === 0 ? '' : '\t') + copyText(row![column.name], column.type);
         }
         chunk += `${line}\n`;
         if (chunk.length > 1 << 20) {

@@ -5,11 +5,49 @@ import { isSecret } from './secret.ts';
 
 export const REDACTED = '[redacted]';
 
+type SchemaDef = { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+const defOf = (schema: z.ZodType) => (schema as z.ZodType & { _zod: { def: SchemaDef } })._zod.def;
+
+/** The schemas redactWith descends into, as it walks them. */
+function childSchemas(schema: z.ZodType): z.ZodType[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return [def.innerType!];
+    case 'array':
+      return [def.element!];
+    case 'union':
+      return def.options!;
+    case 'object':
+      return Object.values((schema as z.ZodObject).shape) as z.ZodType[];
+    default:
+      return [];
+  }
+}
+
+const holdsSecretMemo = new WeakMap<z.ZodType, boolean>();
+
+/**
+ * Whether the schema marks a secret anywhere inside, once per schema: most events hold none, and
+ * walking their schemas for every event was half the event log model's time in a replay profile.
+ */
+function holdsSecret(schema: z.ZodType): boolean {
+  let holds = holdsSecretMemo.get(schema);
+  if (holds === undefined) {
+    holds = isSecret(schema) || childSchemas(schema).some(holdsSecret);
+    holdsSecretMemo.set(schema, holds);
+  }
+  return holds;
+}
+
 /** The value with every secret field of `schema` replaced by REDACTED (copies only what changes). */
 function redactWith(schema: z.ZodType, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
+  if (value === null || value === undefined || !holdsSecret(schema)) return value;
   if (isSecret(schema)) return REDACTED;
-  const def = (schema as z.ZodType & { _zod: { def: { type: string } } })._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':
