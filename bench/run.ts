@@ -38,6 +38,7 @@ const HELP = `npm run bench [-- options]
   --json FILE            also write the figures to FILE as JSON
   --seconds N            length of the raw-insert, command and read-your-write phases (default 15; env BENCH_SECONDS)
   --students N           simulated students / raw-insert clients (default 50)
+  --ryw-rate N           answers/s of the paced read-your-write phase, spread over the students (default 50)
   --due-seconds N        length of the due-queue phase (default 10)
   --due-rate N           fixed request rate of the due-queue phase, req/s (default 1000)
   --replay-events N      size of the generated history for COPY and replay (default 1000000; env BENCH_REPLAY_EVENTS)
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     seconds: { type: 'string' },
     students: { type: 'string' },
+    'ryw-rate': { type: 'string' },
     'due-seconds': { type: 'string' },
     'due-rate': { type: 'string' },
     'live-sockets': { type: 'string' },
@@ -82,6 +84,7 @@ const number = (value: string | undefined, fallback: number, name: string) => {
 const config = {
   seconds: number(args.seconds ?? process.env.BENCH_SECONDS, 15, '--seconds'),
   students: Math.round(number(args.students, 50, '--students')),
+  rywRate: number(args['ryw-rate'], 50, '--ryw-rate'),
   dueSeconds: number(args['due-seconds'], 10, '--due-seconds'),
   dueRate: number(args['due-rate'], 1000, '--due-rate'),
   liveSockets: Math.round(number(args['live-sockets'], 10_000, '--live-sockets')),
@@ -92,7 +95,8 @@ const config = {
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
 for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
-if (config.students > 2400) throw new Error('--students: at most 2400 (ten per loopback address)');
+// Two cohorts (the paced read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
+if (config.students > 1200) throw new Error('--students: at most 1200 (two cohorts, ten per loopback address)');
 
 const GOALS = {
   commandVsRaw: 0.5,
@@ -194,6 +198,7 @@ interface Results {
   raw?: RawInsertResult;
   commands?: CommandPhaseResult;
   ryw?: ReadYourWritePhaseResult;
+  rywPaced?: ReadYourWritePhaseResult;
   due?: DueQueuePhaseResult;
   dueBurst?: DueQueuePhaseResult;
   live?: LivePhaseResult;
@@ -252,6 +257,16 @@ async function main(): Promise<Results> {
           runReadYourWritePhase(students, config.seconds),
         );
         log(`p50 ${fmt(results.ryw.readMs.p50, 1)} ms, p99 ${fmt(results.ryw.readMs.p99, 1)} ms, stale ${results.ryw.staleReads}/${results.ryw.reads}`);
+        // Fresh students on the next addresses: the first ones have answered most of their grade's new problems by now.
+        const pacedStudents = await phase('register_paced', `register ${config.students} more students`, () =>
+          registerStudents(product.url, config.students, 2 + Math.ceil(config.students / 10)),
+        );
+        await waitForProjector(product.url);
+        results.rywPaced = await phase('read_your_write_paced', `read-your-write paced: the same loop at ${config.rywRate} answers/s in all, ${config.seconds} s`, () =>
+          runReadYourWritePhase(pacedStudents, config.seconds, { answersPerSecond: config.rywRate }),
+        );
+        pacedStudents.forEach((student) => student.client.close());
+        log(`p50 ${fmt(results.rywPaced.readMs.p50, 1)} ms, p99 ${fmt(results.rywPaced.readMs.p99, 1)} ms, stale ${results.rywPaced.staleReads}/${results.rywPaced.reads}, ${fmt(results.rywPaced.answersPerSecond)} answers/s`);
         await waitForProjector(product.url);
         results.due = await phase('due_queue', `due queue: ${config.dueRate} req/s evenly spaced (open loop), ${config.dueSeconds} s`, () =>
           runDueQueuePhase(students, { seconds: config.dueSeconds, rate: config.dueRate }),
@@ -335,7 +350,7 @@ type Verdict = 'PASS' | 'MISS' | 'n/a';
 const verdict = (measured: boolean, ok: boolean): Verdict => (!measured ? 'n/a' : ok ? 'PASS' : 'MISS');
 
 function report(results: Results) {
-  const { raw, commands, ryw, due, dueBurst, copy, replay, live } = results;
+  const { raw, commands, ryw, rywPaced, due, dueBurst, copy, replay, live } = results;
   const commandVsRaw = raw && commands ? commands.commandsPerSecond / raw.rowsPerSecond : null;
   const nonOk = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
   const replayFull = replay ? replay.events >= GOALS.replayEvents || (results.history?.events ?? 0) >= GOALS.replayEvents : false;
@@ -368,6 +383,14 @@ function report(results: Results) {
     'stale_reads',
     ryw ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, ${fmt(ryw.answersPerSecond)} answers/s)` : '–',
     '0',
+    '',
+  ]);
+  rows.push([
+    'read_your_write_paced_ms',
+    rywPaced
+      ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors})`
+      : '–',
+    '',
     '',
   ]);
   rows.push(['copy_rows_per_s', copy ? `${fmt(copy.rowsPerSecond)} rows/s (${fmt(copy.rows)} rows, ${fmt(copy.seconds, 1)} s)` : '–', 'reference', '']);
@@ -433,6 +456,7 @@ function report(results: Results) {
     command_vs_raw: commandVsRaw === null ? null : round(commandVsRaw, 3),
     read_your_write_ms: ryw ? { p50: ryw.readMs.p50, p99: ryw.readMs.p99 } : null,
     stale_reads: ryw ? ryw.staleReads : null,
+    read_your_write_paced_ms: rywPaced ? { p50: rywPaced.readMs.p50, p99: rywPaced.readMs.p99, answers_per_s: round(rywPaced.answersPerSecond, 1), stale_reads: rywPaced.staleReads } : null,
     replay_events_per_s: replay ? round(replay.eventsPerSecond) : null,
     copy_rows_per_s: copy ? round(copy.rowsPerSecond) : null,
     due_queue_ms: due ? { p50: due.latencyMs.p50, p99: due.latencyMs.p99 } : null,
@@ -452,6 +476,7 @@ function report(results: Results) {
       raw_insert: raw ?? null,
       commands: commands ?? null,
       read_your_write: ryw ?? null,
+      read_your_write_paced: rywPaced ?? null,
       due_queue: due ?? null,
       due_queue_burst: dueBurst ?? null,
       live: live ?? null,

@@ -76,14 +76,15 @@ function expectOk(reply: Reply, what: string): Reply {
  * Registers students through POST /api/auth/register, ten per loopback source address
  * (127.0.0.2, 127.0.0.3, …): the route allows 20 registrations per address per 10 minutes.
  */
-export async function registerStudents(baseUrl: string, count: number): Promise<Student[]> {
+/** Ten students per loopback address from 127.0.0.<firstAddress> on (registration's limit is per address). */
+export async function registerStudents(baseUrl: string, count: number, firstAddress = 2): Promise<Student[]> {
   const runId = randomUUID().slice(0, 8);
   const students: Student[] = [];
   const banks = new Map<number, Promise<BankProblem[]>>();
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < count; index = next++) {
-      const client = createClient(baseUrl, `127.0.0.${2 + Math.floor(index / 10)}`);
+      const client = createClient(baseUrl, `127.0.0.${firstAddress + Math.floor(index / 10)}`);
       const grade = 1 + (index % 12);
       const email = `bench.${runId}.${index}@example.com`;
       const reply = expectOk(
@@ -202,8 +203,11 @@ interface DueProblem extends AnswerableProblem {
  * The practice loop as the web app runs it: answer, then at once read the queue with
  * x-min-position = the answer's position, and answer the next problem from that queue; when
  * every problem in it was answered in this session, end the session and start another.
+ * Without `answersPerSecond` every student answers again as soon as the read is back (a closed
+ * loop that keeps both cores busy); with it each student answers on a fixed beat, the students'
+ * beats spread evenly over the period, and a cycle that overran its beat starts at once.
  */
-export async function runReadYourWritePhase(students: Student[], seconds: number): Promise<ReadYourWritePhaseResult> {
+export async function runReadYourWritePhase(students: Student[], seconds: number, options: { answersPerSecond?: number } = {}): Promise<ReadYourWritePhaseResult> {
   const non2xx: StatusCounts = {};
   const latencies: number[] = [];
   let answers = 0;
@@ -220,12 +224,20 @@ export async function runReadYourWritePhase(students: Student[], seconds: number
     });
     return reply;
   };
+  const beatMs = options.answersPerSecond ? (1000 * students.length) / options.answersPerSecond : 0;
   await Promise.all(
-    students.map(async (student) => {
+    students.map(async (student, index) => {
       let sessionId: string | null = null;
       let answered = new Set<string>();
       let queue: DueProblem[] = [];
+      let nextBeat = started + (beatMs * index) / students.length;
       while (performance.now() < deadline) {
+        if (beatMs > 0) {
+          const wait = nextBeat - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          nextBeat = Math.max(nextBeat + beatMs, performance.now());
+          if (performance.now() >= deadline) break;
+        }
         try {
           let next = queue.find((problem) => !answered.has(problem.id));
           if (!sessionId || !next) {
