@@ -1,13 +1,17 @@
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
+import type { BatchDb } from './batch-db.ts';
 import { CheckpointMovedError } from './checkpointed-subscription.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
 import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL } from './schema.ts';
 
 export interface ApplyBatchOptions {
-  /** A pool, or a transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint. */
-  db: CommonQueryMethods;
+  /**
+   * The live projector's prepared-statement connection (batch-db.ts), a slonik pool, or a
+   * transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint.
+   */
+  db: BatchDb;
   schema: string;
   models: readonly ReadModel[];
   events: readonly RecordedEvent[];
@@ -52,7 +56,7 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
 }
 
 /** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
-export async function notifyCheckpoint(db: CommonQueryMethods, position: bigint, eventsInPostgres: boolean): Promise<void> {
+export async function notifyCheckpoint(db: BatchDb, position: bigint, eventsInPostgres: boolean): Promise<void> {
   await db.query(sql.unsafe`${notifyCheckpointSelect(position, eventsInPostgres)}`);
 }
 

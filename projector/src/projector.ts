@@ -3,6 +3,7 @@ import type { DatabasePool } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
 import { applyBatch } from './apply-batch.ts';
+import { preparedBatchDb } from './batch-db.ts';
 import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
@@ -38,10 +39,12 @@ export class Projector {
   private readonly log: (line: string) => void;
   private readonly readModels: CheckpointedSubscription;
   private readonly reactors: { reactor: Reactor; subscription: CheckpointedSubscription }[] = [];
+  private readonly batchDb: ReturnType<typeof preparedBatchDb>;
 
   constructor(private readonly options: ProjectorOptions) {
     this.log = options.log ?? (() => {});
     const { pool } = options;
+    const batchDb = (this.batchDb = preparedBatchDb(options.databaseUrl, this.log));
     this.readModels = new CheckpointedSubscription({
       store: options.store,
       name: 'projector',
@@ -51,7 +54,7 @@ export class Projector {
       load: async () => (await schemaState(pool, ACTIVE_SCHEMA))?.position ?? 0n,
       handle: async (events, after) => {
         const position = await applyBatch({
-          db: pool,
+          db: batchDb,
           schema: ACTIVE_SCHEMA,
           models: options.models,
           events,
@@ -121,6 +124,7 @@ export class Projector {
     this.signalStopped();
     await this.deactivate();
     for (const { reactor } of this.reactors) reactor.close?.();
+    await this.batchDb.end().catch(() => {});
   }
 
   /** Stops every subscription (each finishes the batch in hand), then gives the lock back. */

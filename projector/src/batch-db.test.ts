@@ -1,0 +1,69 @@
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_APPLICATION_NAME, preparedBatchDb } from './batch-db.ts';
+import { projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
+
+let fixture: ProjectorFixture;
+let db: ReturnType<typeof preparedBatchDb>;
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  fixture = await projectorFixture();
+  await fixture.pool.query(sql.unsafe`CREATE TABLE batch_db_probe (id int PRIMARY KEY, label text NOT NULL)`);
+  db = preparedBatchDb(fixture.databaseUrl, (line) => warnings.push(line));
+});
+
+afterAll(async () => {
+  await db.end();
+  await fixture.close();
+});
+
+const preparedNames = async () =>
+  (await db.oneFirst(sql.unsafe`SELECT coalesce(array_agg(name ORDER BY name), '{}') FROM pg_prepared_statements WHERE name LIKE 'projector_batch_%'`)) as string[];
+
+describe('the live projector’s batch connection (prepared statements)', () => {
+  it('prepares each distinct statement once and reuses it: the same batch again adds no statement', async () => {
+    const batch = (ids: number[]) =>
+      db.transaction(async (tx) => {
+        await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) SELECT * FROM ${sql.unnest(ids.map((id) => [id, `row ${id}`]), ['int4', 'text'])}`);
+        return tx.oneFirst(sql.unsafe`SELECT count(*)::text FROM batch_db_probe`);
+      });
+    expect(await batch([1, 2])).toBe('2');
+    const after = await preparedNames();
+    // Another batch of the same shape (other values, another length) runs the same statements.
+    expect(await batch([3, 4, 5])).toBe('5');
+    expect(await preparedNames()).toEqual(after);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rolls a failed batch back whole and keeps working; a nested transaction is a savepoint', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${100}, ${'kept only if the batch commits'})`);
+        await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${1}, ${'a duplicate key'})`);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await db.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${100}`)).toBe(0);
+
+    await db.transaction(async (tx) => {
+      await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${200}, ${'outer'})`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${201}, ${'inner'})`);
+          throw new Error('inner work failed');
+        }),
+      ).rejects.toThrow('inner work failed');
+    });
+    expect(await db.oneFirst(sql.unsafe`SELECT string_agg(id::text, ',' ORDER BY id) FROM batch_db_probe WHERE id >= ${200}`)).toBe('200');
+  });
+
+  it('reconnects after its connection was ended by the server', async () => {
+    await fixture.pool.query(sql.unsafe`
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = ${BATCH_APPLICATION_NAME}`);
+    // The pool notices the dead idle connection (a warning), and the next batch gets a new one.
+    await expect.poll(() => warnings.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(await db.transaction((tx) => tx.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe`))).toBe(6);
+    expect(warnings[0]).toMatch(/idle batch connection lost/);
+  });
+});
