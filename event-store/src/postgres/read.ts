@@ -77,11 +77,12 @@ export interface Page {
 }
 
 export async function readPage(pool: pg.Pool, cursor: ReadCursor, limit: number): Promise<Page> {
-  const result = await pool.query<EventRow & { transaction_id: string | null; beyond: boolean }>(READ_PAGE_SQL, [
-    cursor.transactionId,
-    cursor.position.toString(),
-    limit,
-  ]);
+  // Named: planning it took longer than running it (0.29 ms against 0.17 ms per call, pg_stat_statements under the bench), once per projector wake-up.
+  const result = await pool.query<EventRow & { transaction_id: string | null; beyond: boolean }>({
+    name: 'mathdaily-read-page',
+    text: READ_PAGE_SQL,
+    values: [cursor.transactionId, cursor.position.toString(), limit],
+  });
   const events: RecordedEvent[] = [];
   let next = cursor;
   let beyondHorizon = false;

@@ -180,7 +180,8 @@ export class LearnerQueueCache {
     }
     const types = Object.keys(QUEUE_INPUT_EVENTS);
     const everyone = types.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
-    const touches = await this.pool.one(sql.type(touchesRow)`
+    // Prepared: on every checkpoint move, and the reads waiting for it wait for this too (it was planned on every run, 0.7 ms).
+    const touches = await this.prepared.one('mathdaily-queue-touches', sql.type(touchesRow)`
       WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
       changed AS MATERIALIZED (
         SELECT e.type, e.data, e.transaction_id, e.position
