@@ -57,6 +57,21 @@ describe('the live projector’s batch connection (prepared statements)', () => 
     expect(await db.oneFirst(sql.unsafe`SELECT string_agg(id::text, ',' ORDER BY id) FROM batch_db_probe WHERE id >= ${200}`)).toBe('200');
   });
 
+  it('survives its connection dying in the middle of a batch: the batch fails, nothing is left unhandled, the next batch reconnects', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${300}, ${'lost with its connection'})`);
+        await fixture.pool.query(sql.unsafe`
+          SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = ${BATCH_APPLICATION_NAME}`);
+        // The connection's 'error' arrives between two queries of the batch (as when PostgreSQL is killed).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query(sql.unsafe`SELECT 1`);
+      }),
+    ).rejects.toThrow();
+    expect(await db.transaction((tx) => tx.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${300}`))).toBe(0);
+  });
+
   it('reconnects after its connection was ended by the server', async () => {
     await fixture.pool.query(sql.unsafe`
       SELECT pg_terminate_backend(pid) FROM pg_stat_activity

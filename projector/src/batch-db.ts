@@ -61,34 +61,41 @@ export function preparedBatchDb(connectionString: string, warn: (message: string
       }
     },
   });
-  const outside = async <T>(use: (db: BatchDb) => Promise<T>) => {
+  /**
+   * A connection of the pool for `use`. While it is checked out its connection can die between
+   * two queries (PostgreSQL killed): the error is kept rather than left unhandled (it ended the
+   * projector's thread), the next query fails, and the connection is dropped, not reused.
+   */
+  const withClient = async <T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>) => {
     const client = await pool.connect();
+    let lost: Error | undefined;
+    const fail = (error: Error) => (lost ??= error);
+    client.on('error', fail);
     try {
-      return await use(session(client, 0));
+      return await use(client, fail);
     } finally {
-      client.release();
+      client.off('error', fail);
+      client.release(lost);
     }
   };
+  const outside = <T>(use: (db: BatchDb) => Promise<T>) => withClient((client) => use(session(client, 0)));
   return {
     query: (token) => outside((db) => db.query(token)),
     one: (token) => outside((db) => db.one(token)),
     oneFirst: (token) => outside((db) => db.oneFirst(token)),
-    transaction: async (work) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await work(session(client, 1));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        // A connection that could not even roll back is in no known state: dropped, not reused.
-        client.release(broken);
-      }
-    },
+    transaction: (work) =>
+      withClient(async (client, fail) => {
+        try {
+          await client.query('BEGIN');
+          const result = await work(session(client, 1));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          // A connection that cannot even roll back is in no known state.
+          await client.query('ROLLBACK').catch(fail);
+          throw error;
+        }
+      }),
     end: () => pool.end(),
   };
 }
