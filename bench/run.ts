@@ -257,16 +257,6 @@ async function main(): Promise<Results> {
           runReadYourWritePhase(students, config.seconds),
         );
         log(`p50 ${fmt(results.ryw.readMs.p50, 1)} ms, p99 ${fmt(results.ryw.readMs.p99, 1)} ms, stale ${results.ryw.staleReads}/${results.ryw.reads}`);
-        // Fresh students on the next addresses: the first ones have answered most of their grade's new problems by now.
-        const pacedStudents = await phase('register_paced', `register ${config.students} more students`, () =>
-          registerStudents(product.url, config.students, 2 + Math.ceil(config.students / 10)),
-        );
-        await waitForProjector(product.url);
-        results.rywPaced = await phase('read_your_write_paced', `read-your-write paced: the same loop at ${config.rywRate} answers/s in all, ${config.seconds} s`, () =>
-          runReadYourWritePhase(pacedStudents, config.seconds, { answersPerSecond: config.rywRate }),
-        );
-        pacedStudents.forEach((student) => student.client.close());
-        log(`p50 ${fmt(results.rywPaced.readMs.p50, 1)} ms, p99 ${fmt(results.rywPaced.readMs.p99, 1)} ms, stale ${results.rywPaced.staleReads}/${results.rywPaced.reads}, ${fmt(results.rywPaced.answersPerSecond)} answers/s`);
         await waitForProjector(product.url);
         results.due = await phase('due_queue', `due queue: ${config.dueRate} req/s evenly spaced (open loop), ${config.dueSeconds} s`, () =>
           runDueQueuePhase(students, { seconds: config.dueSeconds, rate: config.dueRate }),
@@ -277,6 +267,17 @@ async function main(): Promise<Results> {
         );
         log(`p50 ${fmt(results.dueBurst.latencyMs.p50)} ms, p99 ${fmt(results.dueBurst.latencyMs.p99)} ms, ${fmt(results.dueBurst.achievedRate)} req/s`);
         students.forEach((student) => student.client.close());
+        // After the due-queue phases, which keep the conditions of earlier runs. Fresh students on
+        // the next addresses: the first ones have answered most of their grade's new problems by now.
+        const pacedStudents = await phase('register_paced', `register ${config.students} more students`, () =>
+          registerStudents(product.url, config.students, 2 + Math.ceil(config.students / 10)),
+        );
+        await waitForProjector(product.url);
+        results.rywPaced = await phase('read_your_write_paced', `read-your-write paced: the same loop at ${config.rywRate} answers/s in all, ${config.seconds} s`, () =>
+          runReadYourWritePhase(pacedStudents, config.seconds, { answersPerSecond: config.rywRate }),
+        );
+        pacedStudents.forEach((student) => student.client.close());
+        log(`p50 ${fmt(results.rywPaced.readMs.p50, 1)} ms, p99 ${fmt(results.rywPaced.readMs.p99, 1)} ms, stale ${results.rywPaced.staleReads}/${results.rywPaced.reads}, ${fmt(results.rywPaced.answersPerSecond)} answers/s`);
       }
       if (!config.skip.has('live')) {
         await waitForProjector(product.url);
