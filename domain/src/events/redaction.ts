@@ -8,15 +8,14 @@ export const REDACTED = '[redacted]';
 type SchemaDef = { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
 const defOf = (schema: z.ZodType) => (schema as z.ZodType & { _zod: { def: SchemaDef } })._zod.def;
 
+/** Schemas that only wrap another (`innerType`): redaction looks through them. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'readonly']);
+
 /** The schemas redactWith descends into, as it walks them. */
 function childSchemas(schema: z.ZodType): z.ZodType[] {
   const def = defOf(schema);
+  if (WRAPPERS.has(def.type)) return [def.innerType!];
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return [def.innerType!];
     case 'array':
       return [def.element!];
     case 'union':
@@ -48,12 +47,8 @@ function redactWith(schema: z.ZodType, value: unknown): unknown {
   if (value === null || value === undefined || !holdsSecret(schema)) return value;
   if (isSecret(schema)) return REDACTED;
   const def = defOf(schema);
+  if (WRAPPERS.has(def.type)) return redactWith(def.innerType!, value);
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return redactWith(def.innerType!, value);
     case 'array':
       return Array.isArray(value) ? value.map((item) => redactWith(def.element!, item)) : value;
     case 'union':
