@@ -1,6 +1,6 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { BatchDb } from './batch-db.ts';
+import type { BatchDb, BatchQueries } from './batch-db.ts';
 import { CheckpointMovedError } from './checkpointed-subscription.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
@@ -56,7 +56,7 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
 }
 
 /** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
-export async function notifyCheckpoint(db: BatchDb, position: bigint, eventsInPostgres: boolean): Promise<void> {
+export async function notifyCheckpoint(db: BatchQueries, position: bigint, eventsInPostgres: boolean): Promise<void> {
   await db.query(sql.unsafe`${notifyCheckpointSelect(position, eventsInPostgres)}`);
 }
 

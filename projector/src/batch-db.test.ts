@@ -1,4 +1,4 @@
-import { sql } from 'slonik';
+import { sql, type QuerySqlToken } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_APPLICATION_NAME, preparedBatchDb } from './batch-db.ts';
 import { projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
@@ -18,8 +18,10 @@ afterAll(async () => {
   await fixture.close();
 });
 
+/** One value read through the batch connection (its prepared statements are per connection). */
+const read = (token: QuerySqlToken) => db.transaction((tx) => tx.oneFirst(token));
 const preparedNames = async () =>
-  (await db.oneFirst(sql.unsafe`SELECT coalesce(array_agg(name ORDER BY name), '{}') FROM pg_prepared_statements WHERE name LIKE 'projector_batch_%'`)) as string[];
+  (await read(sql.unsafe`SELECT coalesce(array_agg(name ORDER BY name), '{}') FROM pg_prepared_statements WHERE name LIKE 'projector_batch_%'`)) as string[];
 
 describe('the live projector’s batch connection (prepared statements)', () => {
   it('prepares each distinct statement once and reuses it: the same batch again adds no statement', async () => {
@@ -36,25 +38,14 @@ describe('the live projector’s batch connection (prepared statements)', () => 
     expect(after.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('rolls a failed batch back whole and keeps working; a nested transaction is a savepoint', async () => {
+  it('rolls a failed batch back whole and keeps working', async () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${100}, ${'kept only if the batch commits'})`);
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${1}, ${'a duplicate key'})`);
       }),
     ).rejects.toThrow(/duplicate key/);
-    expect(await db.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${100}`)).toBe(0);
-
-    await db.transaction(async (tx) => {
-      await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${200}, ${'outer'})`);
-      await expect(
-        tx.transaction(async (inner) => {
-          await inner.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${201}, ${'inner'})`);
-          throw new Error('inner work failed');
-        }),
-      ).rejects.toThrow('inner work failed');
-    });
-    expect(await db.oneFirst(sql.unsafe`SELECT string_agg(id::text, ',' ORDER BY id) FROM batch_db_probe WHERE id >= ${200}`)).toBe('200');
+    expect(await read(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${100}`)).toBe(0);
   });
 
   it('survives its connection dying in the middle of a batch: the batch fails, nothing is left unhandled, the next batch reconnects', async () => {
@@ -69,7 +60,7 @@ describe('the live projector’s batch connection (prepared statements)', () => 
         await tx.query(sql.unsafe`SELECT 1`);
       }),
     ).rejects.toThrow();
-    expect(await db.transaction((tx) => tx.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${300}`))).toBe(0);
+    expect(await read(sql.unsafe`SELECT count(*)::int FROM batch_db_probe WHERE id = ${300}`)).toBe(0);
   });
 
   it('reconnects after its connection was ended by the server', async () => {
@@ -78,7 +69,7 @@ describe('the live projector’s batch connection (prepared statements)', () => 
       WHERE datname = current_database() AND application_name = ${BATCH_APPLICATION_NAME}`);
     // The pool notices the dead idle connection (a warning), and the next batch gets a new one.
     await expect.poll(() => warnings.length, { timeout: 5000 }).toBeGreaterThan(0);
-    expect(await db.transaction((tx) => tx.oneFirst(sql.unsafe`SELECT count(*)::int FROM batch_db_probe`))).toBe(6);
+    expect(await read(sql.unsafe`SELECT count(*)::int FROM batch_db_probe`)).toBe(5);
     expect(warnings[0]).toMatch(/idle batch connection lost/);
   });
 });

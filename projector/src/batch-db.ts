@@ -2,15 +2,22 @@ import pg from 'pg';
 import type { QuerySqlToken } from 'slonik';
 
 /**
- * What a batch asks of its database (apply-batch.ts, ProjectionRun, loadTables): a slonik pool or
- * transaction (the replay's switch) fits, and so does `preparedBatchDb`. Rows come back with
- * text and JSON values only, which both parse alike.
+ * What a batch runs its statements on inside its transaction (ProjectionRun, loadTables): a
+ * slonik transaction fits, and so does `preparedBatchDb`'s. Rows come back with text and JSON
+ * values only, which both parse alike.
  */
-export interface BatchDb {
+export interface BatchQueries {
   query(token: QuerySqlToken): Promise<unknown>;
   one(token: QuerySqlToken): Promise<unknown>;
   oneFirst(token: QuerySqlToken): Promise<unknown>;
-  transaction<T>(work: (tx: BatchDb) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Where applyBatch opens its transaction: the live projector's `preparedBatchDb`, a slonik pool,
+ * or a slonik transaction that already holds the batch lock (the replay's switch; a savepoint).
+ */
+export interface BatchDb {
+  transaction<T>(work: (tx: BatchQueries) => Promise<T>): Promise<T>;
 }
 
 /** How the batch connection shows in pg_stat_activity. */
@@ -40,62 +47,41 @@ export function preparedBatchDb(connectionString: string, warn: (message: string
     if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `projector_batch_${names.size}`));
     return client.query({ text, values: token.values as unknown[], ...(name ? { name } : {}) });
   };
-  const session = (client: pg.ClientBase, depth: number): BatchDb => ({
+  const one = async (client: pg.ClientBase, token: QuerySqlToken) => {
+    const { rows } = await run(client, token);
+    if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+    return rows[0] as Record<string, unknown>;
+  };
+  const session = (client: pg.ClientBase): BatchQueries => ({
     query: (token) => run(client, token),
-    one: async (token) => {
-      const { rows } = await run(client, token);
-      if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
-      return rows[0] as unknown;
-    },
-    oneFirst: async (token) => Object.values((await session(client, depth).one(token)) as Record<string, unknown>)[0],
+    one: (token) => one(client, token),
+    oneFirst: async (token) => Object.values(await one(client, token))[0],
+  });
+  return {
+    /**
+     * While the connection is checked out it can die between two queries (PostgreSQL killed): the
+     * error is kept rather than left unhandled (it ended the projector's thread), the next query
+     * fails, and the connection is dropped, not reused.
+     */
     transaction: async (work) => {
-      const savepoint = `batch_${depth}`;
-      await client.query(`SAVEPOINT ${savepoint}`);
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const fail = (error: Error) => (lost ??= error);
+      client.on('error', fail);
       try {
-        const result = await work(session(client, depth + 1));
-        await client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        await client.query('BEGIN');
+        const result = await work(session(client));
+        await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        // A connection that cannot even roll back is in no known state.
+        await client.query('ROLLBACK').catch(fail);
         throw error;
+      } finally {
+        client.off('error', fail);
+        client.release(lost);
       }
     },
-  });
-  /**
-   * A connection of the pool for `use`. While it is checked out its connection can die between
-   * two queries (PostgreSQL killed): the error is kept rather than left unhandled (it ended the
-   * projector's thread), the next query fails, and the connection is dropped, not reused.
-   */
-  const withClient = async <T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>) => {
-    const client = await pool.connect();
-    let lost: Error | undefined;
-    const fail = (error: Error) => (lost ??= error);
-    client.on('error', fail);
-    try {
-      return await use(client, fail);
-    } finally {
-      client.off('error', fail);
-      client.release(lost);
-    }
-  };
-  const outside = <T>(use: (db: BatchDb) => Promise<T>) => withClient((client) => use(session(client, 0)));
-  return {
-    query: (token) => outside((db) => db.query(token)),
-    one: (token) => outside((db) => db.one(token)),
-    oneFirst: (token) => outside((db) => db.oneFirst(token)),
-    transaction: (work) =>
-      withClient(async (client, fail) => {
-        try {
-          await client.query('BEGIN');
-          const result = await work(session(client, 1));
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          // A connection that cannot even roll back is in no known state.
-          await client.query('ROLLBACK').catch(fail);
-          throw error;
-        }
-      }),
     end: () => pool.end(),
   };
 }

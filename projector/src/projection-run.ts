@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { BatchContext } from './batch-context.ts';
-import type { BatchDb } from './batch-db.ts';
+import type { BatchQueries } from './batch-db.ts';
 import type { ReadModel, Tables } from './read-model.ts';
 import { loadTables, TableState } from './table-state.ts';
 
@@ -28,7 +28,7 @@ export class ProjectionRun {
     }
   }
 
-  async apply(db: BatchDb, events: readonly RecordedEvent[]): Promise<void> {
+  async apply(db: BatchQueries, events: readonly RecordedEvent[]): Promise<void> {
     const context = new BatchContext();
     const batch = this.models.flatMap((model) => {
       const types = this.handled.get(model)!;
@@ -70,7 +70,7 @@ export class ProjectionRun {
    * order does not matter). One round trip instead of one per table shortened a live batch, which
    * a read with x-min-position waits for. `select` is the statement's result (its CTEs run anyway).
    */
-  async flush(db: BatchDb, also: readonly FragmentSqlToken[] = [], select: FragmentSqlToken = sql.fragment`SELECT 1`): Promise<void> {
+  async flush(db: BatchQueries, also: readonly FragmentSqlToken[] = [], select: FragmentSqlToken = sql.fragment`SELECT 1`): Promise<void> {
     const writes = [...[...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites())), ...also];
     if (writes.length === 0) return;
     const parts = writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`);

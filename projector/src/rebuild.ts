@@ -37,8 +37,9 @@ export class ReplayStoppedError extends Error {
 
 /**
  * Replays every event from position 0 into a fresh schema, then swaps it in for the active one:
- * 1. tables without secondary indexes; every event folded in memory (one ProjectionRun that knows
- *    the whole fresh schema, so nothing is loaded back), the next page read while one is folded;
+ * 1. tables without primary keys or secondary indexes; every event folded in memory (one
+ *    ProjectionRun that knows the whole fresh schema, so nothing is loaded back), the next page
+ *    read while one is folded;
  * 2. every row written once (COPY), then each table's indexes built and the table analysed, two
  *    tables at a time; rows of per-event tables (the event log) are written page by page during
  *    the fold instead;

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type FragmentSqlToken } from 'slonik';
-import type { BatchDb } from './batch-db.ts';
+import type { BatchQueries } from './batch-db.ts';
 import type { ColumnType, Row, TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
@@ -213,7 +213,7 @@ function fromJson(value: unknown, type: ColumnType): unknown {
 }
 
 /** Loads these tables' rows for their keys in one SELECT (see `TableState.loadQuery`). */
-export async function loadTables(db: BatchDb, loads: readonly { table: TableState; keys: readonly unknown[][] }[]): Promise<void> {
+export async function loadTables(db: BatchQueries, loads: readonly { table: TableState; keys: readonly unknown[][] }[]): Promise<void> {
   const queries = loads.flatMap(({ table, keys }) => {
     const query = table.loadQuery(keys);
     return query ? [{ table, query }] : [];
