@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { TypedMath } from './math-text.tsx';
 
 /**
@@ -68,12 +69,11 @@ export function MathAnswerInput(props: MathAnswerInputProps) {
     const selected = value.slice(start, end);
     const after = item.after ?? '';
     const next = value.slice(0, start) + item.before + selected + after + value.slice(end);
-    onChange(next);
+    // Rendered now, not on the next frame: a key typed right after the click must land at the caret.
+    flushSync(() => onChange(next));
     const caret = start + item.before.length + selected.length + (selected ? after.length : 0);
-    requestAnimationFrame(() => {
-      box.focus();
-      box.setSelectionRange(caret, caret);
-    });
+    box.focus();
+    box.setSelectionRange(caret, caret);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
