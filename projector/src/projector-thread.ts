@@ -35,58 +35,117 @@ function workerScript(): { url: URL; entry?: string } {
   return { url: new URL('./projector-worker.js', import.meta.url) };
 }
 
+export interface ProjectorThreadOptions {
+  databaseUrl: string;
+  eventStoreUrl?: string | undefined;
+  log: (line: string) => void;
+  /** Makes each thread (tests wrap it to end a thread on purpose). */
+  createWorker?: (script: URL, data: ProjectorWorkerData) => Worker;
+  /** Wait before the n-th restart in a row (1-based). */
+  restartDelayMs?: (attempt: number) => number;
+}
+
+/** 1 s, 2 s, 4 s … up to 30 s: a thread that keeps failing (database down) is not restarted in a tight loop. */
+const defaultRestartDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+/** A thread that ran this long counts as healthy: its next failure starts the delays over. */
+const HEALTHY_RUN_MS = 60_000;
+
+function newWorker(script: URL, data: ProjectorWorkerData): Worker {
+  // No inherited flags: a test runner's loader options do not belong in this thread. A larger
+  // young generation: a rebuild at start folds every event in memory, and scavenges dominated.
+  return new Worker(script, { workerData: data, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } });
+}
+
 /**
  * The projector on a worker thread (embedded mode, DESIGN.md §5): its batches, JSON and folds run
  * beside the APIs' event loop instead of on it. `start` resolves when it has caught up with the
- * events stored at start, like Projector.start.
+ * events stored at start, like Projector.start. A thread that dies later (an uncaught error, out of
+ * memory) is started again after a delay: without it the read models would silently stop moving
+ * while the APIs keep serving. The new thread resumes from the stored checkpoint.
  */
 export class ProjectorThread implements ProjectorHandle {
   private position = 0n;
   private isActive = false;
-  private readonly worker: Worker;
-  private readonly stopped: Promise<void>;
-  private resolveStopped!: () => void;
+  private worker: Worker | undefined;
+  private running = false;
+  private exited: Promise<void> = Promise.resolve();
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private failuresInARow = 0;
+  private mail: MailSettings | undefined;
+  private readonly log: (line: string) => void;
 
-  private constructor(
-    options: { databaseUrl: string; eventStoreUrl?: string | undefined },
-    private readonly log: (line: string) => void,
-  ) {
-    const script = workerScript();
-    this.stopped = new Promise((resolve) => (this.resolveStopped = resolve));
-    const data: ProjectorWorkerData = { databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, entry: script.entry };
-    // No inherited flags: a test runner's loader options do not belong in this thread. A larger
-    // young generation: a rebuild at start folds every event in memory, and scavenges dominated.
-    this.worker = new Worker(script.url, { workerData: data, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } });
-    this.worker.on('exit', () => this.resolveStopped());
+  private constructor(private readonly options: ProjectorThreadOptions) {
+    this.log = options.log;
   }
 
-  static async start(options: { databaseUrl: string; eventStoreUrl?: string | undefined; log: (line: string) => void }): Promise<ProjectorThread> {
-    const thread = new ProjectorThread(options, options.log);
-    await new Promise<void>((resolve, reject) => {
-      thread.worker.on('error', (error: Error) => {
-        thread.log(`projector thread failed: ${error.message}`);
+  static async start(options: ProjectorThreadOptions): Promise<ProjectorThread> {
+    const thread = new ProjectorThread(options);
+    await thread.spawn(false);
+    return thread;
+  }
+
+  /** Starts one thread; resolves when it has caught up, rejects when it fails before that. */
+  private spawn(isRestart: boolean): Promise<void> {
+    const script = workerScript();
+    const data: ProjectorWorkerData = { databaseUrl: this.options.databaseUrl, eventStoreUrl: this.options.eventStoreUrl, entry: script.entry };
+    const worker = (this.options.createWorker ?? newWorker)(script.url, data);
+    const startedAt = Date.now();
+    this.worker = worker;
+    this.running = false;
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    return new Promise<void>((resolve, reject) => {
+      worker.on('error', (error: Error) => {
+        this.log(`projector thread failed: ${error.message}`);
         reject(error);
       });
-      thread.worker.on('message', (message: ProjectorWorkerMessage) => {
+      worker.on('exit', () => {
+        if (this.worker !== worker) return;
+        const wasRunning = this.running;
+        this.running = false;
+        this.isActive = false;
+        // The first start's failure is the caller's (start rejects); any later end is ours to mend.
+        if (!this.stopping && (isRestart || wasRunning)) this.restartAfterExit(Date.now() - startedAt, wasRunning);
+        reject(new Error('projector thread ended before it had caught up'));
+      });
+      worker.on('message', (message: ProjectorWorkerMessage) => {
         switch (message.type) {
           case 'log':
-            return thread.log(message.line);
+            return this.log(message.line);
           case 'started':
           case 'checkpoint':
-            thread.position = BigInt(message.position);
-            thread.isActive = message.active;
-            if (message.type === 'started') resolve();
+            this.position = BigInt(message.position);
+            this.isActive = message.active;
+            if (message.type === 'started') {
+              this.running = true;
+              if (this.mail) worker.postMessage({ type: 'mail', settings: this.mail } satisfies ProjectorThreadCommand);
+              resolve();
+            }
             return;
           case 'failed':
-            thread.log(`projector: ${message.message}`);
+            this.log(`projector: ${message.message}`);
             reject(new Error(`projector: ${message.message}`));
-            return void thread.worker.terminate();
+            return void worker.terminate();
           case 'stopped':
-            return void thread.worker.terminate();
+            return void worker.terminate();
         }
       });
     });
-    return thread;
+  }
+
+  private restartAfterExit(ranMs: number, wasRunning: boolean) {
+    this.failuresInARow = ranMs >= HEALTHY_RUN_MS ? 1 : this.failuresInARow + 1;
+    const delay = (this.options.restartDelayMs ?? defaultRestartDelay)(this.failuresInARow);
+    const what = wasRunning ? 'projector thread ended unexpectedly' : 'projector thread could not start';
+    this.log(`${what}; starting it again in ${Math.round(delay / 100) / 10} s`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      // A failed start ends its thread too, and that exit schedules the next attempt.
+      this.spawn(true).then(
+        () => this.log(`projector thread started again at position ${this.position}`),
+        () => {},
+      );
+    }, delay);
   }
 
   get checkpoint(): bigint {
@@ -98,18 +157,19 @@ export class ProjectorThread implements ProjectorHandle {
   }
 
   startMail(settings: MailSettings): void {
-    this.post({ type: 'mail', settings });
-  }
-
-  private post(command: ProjectorThreadCommand) {
-    this.worker.postMessage(command);
+    this.mail = settings;
+    if (this.running) this.worker?.postMessage({ type: 'mail', settings } satisfies ProjectorThreadCommand);
   }
 
   /** Stops the projector cleanly (its batch finishes, its connections close); the thread ends after. */
   async stop(): Promise<void> {
-    this.post({ type: 'stop' });
-    const timeout = setTimeout(() => void this.worker.terminate(), 10_000);
-    await this.stopped;
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const worker = this.worker;
+    if (!worker) return;
+    worker.postMessage({ type: 'stop' } satisfies ProjectorThreadCommand);
+    const timeout = setTimeout(() => void worker.terminate(), 10_000);
+    await this.exited;
     clearTimeout(timeout);
   }
 }
