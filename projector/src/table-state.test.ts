@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase } from '@mathdaily/testing';
+import { createTableSql, type Row, type TableDef } from './read-model.ts';
+import { TableState } from './table-state.ts';
+
+let client: pg.Client;
+
+beforeAll(async () => {
+  client = new pg.Client({ connectionString: await createTestDatabase('table_state') });
+  await client.connect();
+});
+afterAll(async () => {
+  await client?.end();
+});
+
+const table: TableDef = {
+  name: 'copy_check',
+  columns: [
+    { name: 'id', type: 'int4' },
+    { name: 'label', type: 'text', nullable: true },
+    { name: 'details', type: 'jsonb', nullable: true },
+    { name: 'at', type: 'timestamptz', nullable: true },
+    { name: 'score', type: 'float8', nullable: true },
+    { name: 'done', type: 'bool', nullable: true },
+  ],
+  primaryKey: ['id'],
+};
+
+test('COPY writes every row exactly: escapes, characters of 2-4 UTF-8 bytes, nulls, a value larger than a chunk, rows across chunk ends', async () => {
+  await client.query(createTableSql(table));
+  const state = new TableState(table, true);
+  const texts = ['tab\there', 'line\nbreak\r\nend', 'back\\slash \\N', 'é ü ß', '数学 ∑ √2', 'emoji 🧮 and \u{1F600}', '\\.', ''];
+  const expected: Row[] = [];
+  // ~1,200 rows of ~2 KB each cross several 1 MiB chunk ends at arbitrary points.
+  for (let id = 0; id < 1_200; id += 1) {
+    const label = id % 97 === 0 ? null : `${texts[id % texts.length]} ${'ž'.repeat(id % 700)}`;
+    const row: Row = {
+      id,
+      label,
+      details: id % 5 === 0 ? null : { text: texts[(id + 3) % texts.length], list: [id, 'x\ty'], pad: 'a'.repeat(id % 1_000) },
+      at: id % 7 === 0 ? null : new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+      score: id % 11 === 0 ? null : id / 7,
+      done: id % 13 === 0 ? null : id % 2 === 0,
+    };
+    state.put(row);
+    expected.push(row);
+  }
+  const huge: Row = { id: 5_000, label: `${'🧮'.repeat(400_000)}\t${'x'.repeat(200_000)}`, details: null, at: null, score: null, done: null };
+  state.put(huge);
+  expected.push(huge);
+
+  await state.copyInto(client);
+
+  const { rows } = await client.query(
+    `SELECT id, label, details, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, score, done FROM copy_check ORDER BY id`,
+  );
+  expect(rows).toHaveLength(expected.length);
+  expect(rows).toEqual(expected);
+  expect(state.copiedAndPending).toBe(expected.length);
+});
