@@ -240,7 +240,7 @@ type Parameter = string | number | boolean | null;
 
 function toParameter(value: unknown, type: string): Parameter {
   if (value === null || value === undefined) return null;
-  if (type === 'jsonb') return JSON.stringify(value);
+  if (type === 'json' || type === 'jsonb') return JSON.stringify(value);
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Date) return value.toISOString();
   return value as Parameter;

@@ -42,7 +42,7 @@ export const reviewStates: ReadModel = {
         { name: 'topic_id', type: 'text' },
         { name: 'grade', type: 'int2' },
         { name: 'difficulty_level', type: 'int2' },
-        { name: 'state', type: 'jsonb' },
+        { name: 'state', type: 'json' },
         { name: 'due_at', type: 'timestamptz' },
         { name: 'stability', type: 'float8' },
         { name: 'difficulty', type: 'float8' },
