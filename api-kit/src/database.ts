@@ -1,4 +1,4 @@
-import { createPool, type DatabasePool } from 'slonik';
+import { createPool, type DatabasePool, type QuerySqlToken } from 'slonik';
 
 /**
  * A slonik pool with JSON-friendly type parsers: counts (int8) as numbers, timestamps as ISO
@@ -22,4 +22,13 @@ export function createSlonikPool(url: string, options: { maximumPoolSize?: numbe
       { name: 'timestamp', parse: (value: string) => new Date(`${value}Z`).toISOString() },
     ],
   });
+}
+
+/**
+ * A slonik query's text as node-pg takes it, for the hot statements sent as named prepared
+ * statements on a plain pg connection (slonik 47 sends every query unnamed). slonik numbers its
+ * placeholders $slonik_1, $slonik_2, … and rewrites them just before sending (executeQuery.js).
+ */
+export function pgQueryText(token: QuerySqlToken): string {
+  return token.sql.replaceAll('$slonik_', '$');
 }

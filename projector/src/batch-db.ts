@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { QuerySqlToken } from 'slonik';
+import { pgQueryText } from '@mathdaily/api-kit';
 
 /**
  * What a batch runs its statements on inside its transaction (ProjectionRun, loadTables): a
@@ -41,8 +42,7 @@ export function preparedBatchDb(connectionString: string, warn: (message: string
   pool.on('error', (error) => warn(`projector: idle batch connection lost (${error.message})`));
   const names = new Map<string, string>();
   const run = async (client: pg.ClientBase, token: QuerySqlToken) => {
-    // slonik numbers its placeholders $slonik_1, $slonik_2, … and rewrites them just before sending.
-    const text = token.sql.replaceAll('$slonik_', '$');
+    const text = pgQueryText(token);
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `projector_batch_${names.size}`));
     return client.query({ text, values: token.values as unknown[], ...(name ? { name } : {}) });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { QuerySqlToken } from 'slonik';
 import type { z } from 'zod';
+import { pgQueryText } from '@mathdaily/api-kit';
 
 /**
  * The hottest reads as named prepared statements with one generic plan per connection. slonik
@@ -24,8 +25,7 @@ export function createPreparedQueries(connectionString: string, options: { max?:
   pool.on('error', (error) => (options.warn ?? ((message, cause) => console.warn(message, cause instanceof Error ? cause.message : cause)))('prepared queries: idle database connection lost', error));
   return {
     async one(name, query) {
-      // slonik numbers its placeholders $slonik_1, $slonik_2, … and rewrites them just before sending (executeQuery.js).
-      const result = await pool.query({ name, text: query.sql.replaceAll('$slonik_', '$'), values: query.values as unknown[] });
+      const result = await pool.query({ name, text: pgQueryText(query), values: query.values as unknown[] });
       if (result.rows.length !== 1) throw new Error(`${name}: expected one row, got ${result.rows.length}`);
       return query.parser.parse(result.rows[0]) as z.infer<typeof query.parser>;
     },
