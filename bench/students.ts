@@ -15,6 +15,8 @@ export interface Student {
   userId: string;
   token: string;
   grade: number;
+  /** The loopback address the student sends from. */
+  address: string;
   client: Client;
   bank: BankProblem[];
   cursor: number;
@@ -84,7 +86,8 @@ export async function registerStudents(baseUrl: string, count: number, firstAddr
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < count; index = next++) {
-      const client = createClient(baseUrl, `127.0.0.${firstAddress + Math.floor(index / 10)}`);
+      const address = `127.0.0.${firstAddress + Math.floor(index / 10)}`;
+      const client = createClient(baseUrl, address);
       const grade = 1 + (index % 12);
       const email = `bench.${runId}.${index}@example.com`;
       const reply = expectOk(
@@ -106,7 +109,7 @@ export async function registerStudents(baseUrl: string, count: number, firstAddr
       }
       const bank = await banks.get(grade)!;
       if (bank.length < 10) throw new Error(`grade ${grade} has only ${bank.length} problems in the bank`);
-      students[index] = { index, email, userId: reply.body.user.id as string, token, grade, client, bank, cursor: index * 7 };
+      students[index] = { index, email, userId: reply.body.user.id as string, token, grade, address, client, bank, cursor: index * 7 };
     }
   };
   await Promise.all(Array.from({ length: 5 }, worker));
