@@ -10,9 +10,20 @@ import { createPool, type DatabasePool, type QuerySqlToken } from 'slonik';
  * transaction only (`set_config(…, true)`, as the projector does for search_path). Keep it so:
  * a plain SET or a temporary table would now outlive the query that made it.
  */
+/**
+ * How long the product keeps an unused pooled connection (node-pg closes one after 10 s, slonik
+ * after 5 s). After a busy minute the pools had grown to their maximum; ten seconds into a quiet
+ * one they closed the extra connections, and the next burst opened them again: a PostgreSQL
+ * process start, a SCRAM handshake (PBKDF2 on both sides) and its named statements planned anew,
+ * all while the burst waited. Under `npm run bench` that showed as a cluster of 100–230 slow due
+ * queue reads (up to 110 ms) ~9.6 s into the phase, with new backends in `authentication`.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 60_000;
+
 export function createSlonikPool(url: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
   return createPool(url, {
     maximumPoolSize: options.maximumPoolSize ?? 10,
+    idleTimeout: POOL_IDLE_TIMEOUT_MS,
     resetConnection: async () => {},
     statementTimeout: 30_000,
     typeParsers: [

@@ -1,5 +1,5 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
@@ -7,7 +7,7 @@ import { seedOnStart } from './seed-on-start.ts';
 const settings = readSettingsOrExit('command-api');
 const { databaseUrl, eventStoreUrl } = settings;
 const jwtSecret = settings.jwtSecret!;
-const eventPool = databaseUrl ? createEventStorePool(databaseUrl) : undefined;
+const eventPool = databaseUrl ? createEventStorePool(databaseUrl, { idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 const store = eventStoreUrl
   ? createEventStoreDbEventStore(eventStoreUrl)
   : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl! }));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createEventStorePool, createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
@@ -59,7 +59,7 @@ function findWebDist(): string {
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
-  const eventPool = createEventStorePool(options.databaseUrl, { max: 10 });
+  const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
   if (options.eventStoreUrl) {

@@ -1,5 +1,5 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { queryApi } from './plugin.ts';
 import { createPreparedQueries } from './prepared-queries.ts';
@@ -11,7 +11,7 @@ const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
 const eventsInPostgres = !settings.eventStoreUrl;
-const eventPool = eventsInPostgres ? createEventStorePool(databaseUrl, { max: 4 }) : undefined;
+const eventPool = eventsInPostgres ? createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 // For /api/health's "last position" and the caller's principal (user and session streams);
 // every other read comes from the read models.
 const store = settings.eventStoreUrl

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { QuerySqlToken } from 'slonik';
 import type { z } from 'zod';
-import { pgQueryText } from '@mathdaily/api-kit';
+import { pgQueryText, POOL_IDLE_TIMEOUT_MS } from '@mathdaily/api-kit';
 
 /**
  * The hottest reads as named prepared statements with one generic plan per connection. slonik
@@ -19,6 +19,7 @@ export function createPreparedQueries(connectionString: string, options: { max?:
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
     options: '-c plan_cache_mode=force_generic_plan -c statement_timeout=30000',
   });
   // An idle connection that dies must not end the process (the next query reconnects).
