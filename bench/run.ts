@@ -21,10 +21,12 @@ import { runLivePhase, type LivePhaseResult } from './live.ts';
 import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
-import { runInLoadThread } from './load-thread.ts';
+import { runDueQueueInThread } from './due-queue-thread.ts';
 import {
   registerStudents,
+  runCommandPhase,
   runDueQueueBurstPhase,
+  runReadYourWritePhase,
   type CommandPhaseResult,
   type DueQueuePhaseResult,
   type ReadYourWritePhaseResult,
@@ -241,23 +243,23 @@ async function main(): Promise<Results> {
     try {
       if (!config.skip.has('load')) {
         const students: Student[] = await phase('register', `register ${config.students} students`, () => registerStudents(product.url, config.students));
-        await phase('warm_up', 'warm-up (3 s of the practice loop)', () => runInLoadThread(product.url, students, { kind: 'read_your_write', seconds: 3 }));
+        await phase('warm_up', 'warm-up (3 s of the practice loop)', () => runReadYourWritePhase(students, 3));
         await waitForProjector(product.url);
         results.raw = await phase('raw_insert', `raw inserts: ${config.students} pg clients, ${config.seconds} s`, () =>
           runRawInsertPhase(databaseUrl, { clients: config.students, seconds: config.seconds }),
         );
         log(`${fmt(results.raw.rowsPerSecond)} rows/s`);
         await waitForProjector(product.url);
-        results.commands = await phase('commands', `commands: ${config.students} students answering, ${config.seconds} s`, () => runInLoadThread(product.url, students, { kind: 'commands', seconds: config.seconds }));
+        results.commands = await phase('commands', `commands: ${config.students} students answering, ${config.seconds} s`, () => runCommandPhase(students, config.seconds));
         log(`${fmt(results.commands.commandsPerSecond)} answers/s, non-2xx ${JSON.stringify(results.commands.non2xx)}, errors ${results.commands.errors}`);
         await waitForProjector(product.url);
         results.ryw = await phase('read_your_write', `read-your-write: answer, then read the queue at that position, ${config.seconds} s`, () =>
-          runInLoadThread(product.url, students, { kind: 'read_your_write', seconds: config.seconds }),
+          runReadYourWritePhase(students, config.seconds),
         );
         log(`p50 ${fmt(results.ryw.readMs.p50, 1)} ms, p99 ${fmt(results.ryw.readMs.p99, 1)} ms, stale ${results.ryw.staleReads}/${results.ryw.reads}`);
         await waitForProjector(product.url);
         results.due = await phase('due_queue', `due queue: ${config.dueRate} req/s evenly spaced (open loop), ${config.dueSeconds} s`, () =>
-          runInLoadThread(product.url, students, { kind: 'due_queue', seconds: config.dueSeconds, rate: config.dueRate }),
+          runDueQueueInThread(product.url, students, { seconds: config.dueSeconds, rate: config.dueRate }),
         );
         log(`p50 ${fmt(results.due.latencyMs.p50, 1)} ms, p99 ${fmt(results.due.latencyMs.p99, 1)} ms, ${fmt(results.due.achievedRate)} req/s`);
         results.dueBurst = await phase('due_queue_burst', `due queue: autocannon at ${config.dueRate} req/s (each second's share sent at its start), ${config.dueSeconds} s`, () =>
@@ -272,7 +274,7 @@ async function main(): Promise<Results> {
         );
         await waitForProjector(product.url);
         results.rywPaced = await phase('read_your_write_paced', `read-your-write paced: the same loop at ${config.rywRate} answers/s in all, ${config.seconds} s`, () =>
-          runInLoadThread(product.url, pacedStudents, { kind: 'read_your_write', seconds: config.seconds, answersPerSecond: config.rywRate }),
+          runReadYourWritePhase(pacedStudents, config.seconds, { answersPerSecond: config.rywRate }),
         );
         pacedStudents.forEach((student) => student.client.close());
         log(`p50 ${fmt(results.rywPaced.readMs.p50, 1)} ms, p99 ${fmt(results.rywPaced.readMs.p99, 1)} ms, stale ${results.rywPaced.staleReads}/${results.rywPaced.reads}, ${fmt(results.rywPaced.answersPerSecond)} answers/s`);
