@@ -1,4 +1,4 @@
-import { createSlonikPool } from '@mathdaily/api-kit';
+import { createSlonikPool, POOL_IDLE_TIMEOUT_MS } from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
@@ -25,7 +25,7 @@ export interface ProjectorService {
  * (projector/src/main.ts) and the embedded launcher's worker thread (projector-worker.ts).
  */
 export async function startProjectorService(options: ProjectorServiceOptions): Promise<ProjectorService> {
-  const eventPool = createEventStorePool(options.databaseUrl, { max: 4 });
+  const eventPool = createEventStorePool(options.databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) =>
     options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   const store = options.eventStoreUrl
