@@ -8,8 +8,8 @@ import { BATCH_LOCK_KEY, CHECKPOINT_CHANNEL } from './schema.ts';
 
 export interface ApplyBatchOptions {
   /**
-   * The live projector's prepared-statement connection (batch-db.ts), a slonik pool, or a
-   * transaction that already holds the batch lock (the replay's switch): the batch then runs in a savepoint.
+   * The live projector's prepared-statement connection (batch-db.ts), or a transaction that
+   * already holds the batch lock (the replay's switch, `transactionBatchDb`).
    */
   db: BatchDb;
   schema: string;
@@ -26,44 +26,50 @@ export interface ApplyBatchOptions {
    * compare (transaction id, position) pairs in memory. EventStoreDB positions need no pair.
    */
   eventsInPostgres?: boolean;
+  /** Told, once the batch committed, how many rows it wrote to each table. */
+  onWritten?: (rowsByTable: ReadonlyMap<string, number>) => void;
 }
 
-/** Applies a batch to every read model and moves the checkpoint, all in one transaction. */
+/**
+ * Applies a batch to every read model and moves the checkpoint, all in one transaction: the
+ * transaction's first statement takes the batch lock and sets the batch's settings, then the rows
+ * the batch touches are loaded, and one statement writes them with the checkpoint's
+ * compare-and-set (ProjectionRun.flush). The commit does not wait for its WAL flush (2-4 ms of an
+ * idle batch here): read models and checkpoint commit together, so a crash can only lose a suffix
+ * of whole batches, which the projector applies again from the checkpoint that survived.
+ */
 export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   const { events, models } = options;
   const last = events.at(-1);
   if (!last) return options.after;
-  return options.db.transaction(async (tx) => {
-    // The lock and the batch's settings (for this transaction only) in one round trip. The commit
-    // does not wait for its WAL flush (2-4 ms of an idle batch here): read models and checkpoint
-    // commit together, so a crash can only lose a suffix of whole batches, which the projector
-    // applies again from the checkpoint that survived.
-    await tx.query(sql.unsafe`
-      SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY}), set_config('search_path', ${`${options.schema}, public`}, true),
-             set_config('synchronous_commit', 'off', true)`);
-    const stored = BigInt(String(await tx.oneFirst(sql.unsafe`SELECT position::text FROM projection_state FOR UPDATE`)));
-    if (stored !== options.after) throw new CheckpointMovedError(stored);
+  // Literal values only, so that the live connection sends it with its BEGIN (batch-db.ts).
+  const opening = sql.unsafe`
+    SELECT pg_advisory_xact_lock(${sql.literalValue(String(BATCH_LOCK_KEY))}::bigint),
+           set_config('search_path', ${sql.literalValue(`${options.schema}, public`)}, true),
+           set_config('synchronous_commit', 'off', true)`;
+  const committed = await options.db.transaction(opening, async (tx) => {
     if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));
     const run = new ProjectionRun(models, { complete: false });
     await run.apply(tx, events);
-    // The rows, the checkpoint and its NOTIFY (sent at commit) in one statement.
-    const checkpoint = sql.fragment`
-      UPDATE projection_state
-      SET position = ${last.position.toString()}::bigint, events_applied = events_applied + ${events.length}, updated_at = now()`;
-    await run.flush(tx, [checkpoint], options.notify === false ? undefined : notifyCheckpointSelect(last.position, options.eventsInPostgres !== false));
-    return last.position;
+    const notify = options.notify === false ? undefined : notifyCheckpointCall(last.position, options.eventsInPostgres !== false);
+    const written = run.pendingWritesByTable();
+    const stored = await run.flush(tx, { after: options.after, position: last.position, events: events.length }, notify);
+    if (stored !== null) throw new CheckpointMovedError(stored);
+    return { position: last.position, written };
   });
+  options.onWritten?.(committed.written);
+  return committed.position;
 }
 
 /** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
 export async function notifyCheckpoint(db: BatchQueries, position: bigint, eventsInPostgres: boolean): Promise<void> {
-  await db.query(sql.unsafe`${notifyCheckpointSelect(position, eventsInPostgres)}`);
+  await db.query(sql.unsafe`SELECT ${notifyCheckpointCall(position, eventsInPostgres)}`);
 }
 
-function notifyCheckpointSelect(position: bigint, eventsInPostgres: boolean): FragmentSqlToken {
+function notifyCheckpointCall(position: bigint, eventsInPostgres: boolean): FragmentSqlToken {
   const text = position.toString();
   const payload = eventsInPostgres
     ? sql.fragment`${text} || coalesce(':' || (SELECT transaction_id::text FROM public.events WHERE position = ${text}::bigint), '')`
     : sql.fragment`${text}`;
-  return sql.fragment`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`;
+  return sql.fragment`pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`;
 }

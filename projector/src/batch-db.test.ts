@@ -18,15 +18,17 @@ afterAll(async () => {
   await fixture.close();
 });
 
+const OPEN = sql.unsafe`SELECT 1`;
+
 /** One value read through the batch connection (its prepared statements are per connection). */
-const read = (token: QuerySqlToken) => db.transaction((tx) => tx.oneFirst(token));
+const read = (token: QuerySqlToken) => db.transaction(OPEN, (tx) => tx.oneFirst(token));
 const preparedNames = async () =>
   (await read(sql.unsafe`SELECT coalesce(array_agg(name ORDER BY name), '{}') FROM pg_prepared_statements WHERE name LIKE 'projector_batch_%'`)) as string[];
 
 describe('the live projector’s batch connection (prepared statements)', () => {
   it('prepares each distinct statement once and reuses it: the same batch again adds no statement', async () => {
     const batch = (ids: number[]) =>
-      db.transaction(async (tx) => {
+      db.transaction(OPEN, async (tx) => {
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) SELECT * FROM ${sql.unnest(ids.map((id) => [id, `row ${id}`]), ['int4', 'text'])}`);
         return tx.oneFirst(sql.unsafe`SELECT count(*)::text FROM batch_db_probe`);
       });
@@ -38,9 +40,19 @@ describe('the live projector’s batch connection (prepared statements)', () => 
     expect(after.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('sends the opening statement with BEGIN, inside the transaction, and refuses one with parameters', async () => {
+    const opened = await db.transaction(sql.unsafe`SELECT set_config('mathdaily.batch_probe', ${sql.literalValue('opened')}, true)`, (tx) =>
+      tx.oneFirst(sql.unsafe`SELECT current_setting('mathdaily.batch_probe')`),
+    );
+    expect(opened).toBe('opened');
+    // Transaction-local: gone once the batch committed.
+    expect(await read(sql.unsafe`SELECT coalesce(current_setting('mathdaily.batch_probe', true), '')`)).toBe('');
+    await expect(db.transaction(sql.unsafe`SELECT ${1}`, (tx) => tx.oneFirst(sql.unsafe`SELECT 1`))).rejects.toThrow(/literal values only/);
+  });
+
   it('rolls a failed batch back whole and keeps working', async () => {
     await expect(
-      db.transaction(async (tx) => {
+      db.transaction(OPEN, async (tx) => {
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${100}, ${'kept only if the batch commits'})`);
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${1}, ${'a duplicate key'})`);
       }),
@@ -50,7 +62,7 @@ describe('the live projector’s batch connection (prepared statements)', () => 
 
   it('survives its connection dying in the middle of a batch: the batch fails, nothing is left unhandled, the next batch reconnects', async () => {
     await expect(
-      db.transaction(async (tx) => {
+      db.transaction(OPEN, async (tx) => {
         await tx.query(sql.unsafe`INSERT INTO batch_db_probe (id, label) VALUES (${300}, ${'lost with its connection'})`);
         await fixture.pool.query(sql.unsafe`
           SELECT pg_terminate_backend(pid) FROM pg_stat_activity

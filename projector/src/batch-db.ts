@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QuerySqlToken } from 'slonik';
+import type { DatabaseTransactionConnection, QuerySqlToken } from 'slonik';
 import { pgQueryText } from '@mathdaily/api-kit';
 
 /**
@@ -14,11 +14,23 @@ export interface BatchQueries {
 }
 
 /**
- * Where applyBatch opens its transaction: the live projector's `preparedBatchDb`, a slonik pool,
- * or a slonik transaction that already holds the batch lock (the replay's switch; a savepoint).
+ * Where applyBatch opens its transaction: the live projector's `preparedBatchDb`, or a slonik
+ * transaction that already holds the batch lock (the replay's switch: `transactionBatchDb`).
+ * `opening` is the transaction's first statement, with literal values only (no parameters).
  */
 export interface BatchDb {
-  transaction<T>(work: (tx: BatchQueries) => Promise<T>): Promise<T>;
+  transaction<T>(opening: QuerySqlToken, work: (tx: BatchQueries) => Promise<T>): Promise<T>;
+}
+
+/** A batch inside a transaction the caller holds: a savepoint, opened with `opening`. */
+export function transactionBatchDb(transaction: DatabaseTransactionConnection): BatchDb {
+  return {
+    transaction: (opening, work) =>
+      transaction.transaction(async (tx) => {
+        await tx.query(opening);
+        return work(tx);
+      }),
+  };
 }
 
 /** How the batch connection shows in pg_stat_activity. */
@@ -63,13 +75,15 @@ export function preparedBatchDb(connectionString: string, warn: (message: string
      * error is kept rather than left unhandled (it ended the projector's thread), the next query
      * fails, and the connection is dropped, not reused.
      */
-    transaction: async (work) => {
+    transaction: async (opening, work) => {
+      if (opening.values.length > 0) throw new Error('a batch transaction opens with literal values only');
       const client = await pool.connect();
       let lost: Error | undefined;
       const fail = (error: Error) => (lost ??= error);
       client.on('error', fail);
       try {
-        await client.query('BEGIN');
+        // One round trip: a query without parameters goes as a simple query, which may hold two statements.
+        await client.query(`BEGIN; ${pgQueryText(opening)}`);
         const result = await work(session(client));
         await client.query('COMMIT');
         return result;

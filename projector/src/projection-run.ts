@@ -65,16 +65,31 @@ export class ProjectionRun {
   }
 
   /**
-   * Writes every changed row of every table, and the statements a caller adds (the checkpoint),
-   * in one statement: each is a data-modifying CTE of it (each touches its own rows once, so their
-   * order does not matter). One round trip instead of one per table shortened a live batch, which
-   * a read with x-min-position waits for. `select` is the statement's result (its CTEs run anyway).
+   * Moves the checkpoint from `checkpoint.after` to `checkpoint.position` and writes every changed
+   * row of every table, in one statement: the checkpoint's compare-and-set is a data-modifying CTE,
+   * and each table's write is another that writes only if the checkpoint moved (each touches its
+   * own rows once, so their order does not matter). One round trip instead of one per table, and
+   * none to read the stored checkpoint first: a live batch, which a read with x-min-position waits
+   * for, was two round trips shorter. `notify` (a `pg_notify(…)` call) is sent only if it moved.
+   * Resolves with null, or with the stored checkpoint when it was not `after` (nothing written).
    */
-  async flush(db: BatchQueries, also: readonly FragmentSqlToken[] = [], select: FragmentSqlToken = sql.fragment`SELECT 1`): Promise<void> {
-    const writes = [...[...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites())), ...also];
-    if (writes.length === 0) return;
-    const parts = writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`);
-    await db.query(sql.unsafe`WITH ${sql.join(parts, sql.fragment`, `)} ${select}`);
+  async flush(db: BatchQueries, checkpoint: { after: bigint; position: bigint; events: number }, notify?: FragmentSqlToken): Promise<bigint | null> {
+    const moved = sql.fragment`EXISTS (SELECT 1 FROM batch_checkpoint)`;
+    const writes = [...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites(moved)));
+    const parts = [
+      sql.fragment`batch_checkpoint AS (
+        UPDATE projection_state
+        SET position = ${checkpoint.position.toString()}::bigint, events_applied = events_applied + ${checkpoint.events}, updated_at = now()
+        WHERE position = ${checkpoint.after.toString()}::bigint
+        RETURNING position)`,
+      ...writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`),
+    ];
+    // The stored checkpoint as the statement found it (a CTE's update is not visible to the query).
+    const result = (await db.one(sql.unsafe`
+      WITH ${sql.join(parts, sql.fragment`, `)}
+      SELECT ${moved} AS moved, (SELECT position::text FROM projection_state) AS stored
+             ${notify ? sql.fragment`, (SELECT ${notify} WHERE ${moved}) AS notified` : sql.fragment``}`)) as { moved: boolean; stored: string };
+    return result.moved ? null : BigInt(result.stored);
   }
 
   /** Every table's rows, in the models' order (the replay writes each with COPY at the end). */
@@ -85,6 +100,11 @@ export class ProjectionRun {
   /** The replay's write during the fold: the rows of per-event tables so far, with COPY, then forgotten. */
   async copyPerEventInto(client: pg.ClientBase): Promise<void> {
     for (const table of this.tableStates()) if (table.def.perEvent) await table.copyInto(client);
+  }
+
+  /** Rows waiting to be written, per table that has any. */
+  pendingWritesByTable(): Map<string, number> {
+    return new Map(this.tableStates().flatMap((table) => (table.pendingWrites > 0 ? [[table.def.name, table.pendingWrites] as const] : [])));
   }
 
   /** Rows waiting to be written, over every table. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
+import { AnalyzeGrowingTables } from './analyze-growing-tables.ts';
 import { applyBatch } from './apply-batch.ts';
 import { preparedBatchDb } from './batch-db.ts';
 import { CheckpointedSubscription } from './checkpointed-subscription.ts';
@@ -40,11 +41,13 @@ export class Projector {
   private readonly readModels: CheckpointedSubscription;
   private readonly reactors: { reactor: Reactor; subscription: CheckpointedSubscription }[] = [];
   private readonly batchDb: ReturnType<typeof preparedBatchDb>;
+  private readonly analyzer: AnalyzeGrowingTables;
 
   constructor(private readonly options: ProjectorOptions) {
     this.log = options.log ?? (() => {});
     const { pool } = options;
     const batchDb = (this.batchDb = preparedBatchDb(options.databaseUrl, this.log));
+    const analyzer = (this.analyzer = new AnalyzeGrowingTables(pool, ACTIVE_SCHEMA, this.log));
     this.readModels = new CheckpointedSubscription({
       store: options.store,
       name: 'projector',
@@ -61,6 +64,7 @@ export class Projector {
           after,
           beforeEach: options.beforeEach,
           eventsInPostgres: options.eventsInPostgres,
+          onWritten: (rows) => analyzer.record(rows),
         });
         options.onCheckpoint?.(position);
         return position;
@@ -124,6 +128,7 @@ export class Projector {
     this.signalStopped();
     await this.deactivate();
     for (const { reactor } of this.reactors) reactor.close?.();
+    await this.analyzer.idle();
     await this.batchDb.end().catch(() => {});
   }
 

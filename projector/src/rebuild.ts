@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { EventStore } from '@mathdaily/event-store';
 import { applyBatch, notifyCheckpoint } from './apply-batch.ts';
+import { transactionBatchDb } from './batch-db.ts';
 import { ProjectionRun } from './projection-run.ts';
 import { addPrimaryKeySql, createIndexSql, type ReadModel } from './read-model.ts';
 import type { TableState } from './table-state.ts';
@@ -181,7 +182,7 @@ async function writeTablesAndIndexes(
 
 /** Live batches from `after` to the end of the log, into `schema`. */
 async function catchUp(
-  db: CommonQueryMethods,
+  tx: DatabaseTransactionConnection,
   options: RebuildOptions & { schema: string; after: bigint; pageSize: number },
 ): Promise<{ events: number; position: bigint }> {
   let position = options.after;
@@ -190,7 +191,7 @@ async function catchUp(
     const batch = await options.store.readAll({ after: position, limit: options.pageSize });
     if (batch.length === 0) return { events, position };
     position = await applyBatch({
-      db,
+      db: transactionBatchDb(tx),
       schema: options.schema,
       models: options.models,
       events: batch,

@@ -116,9 +116,10 @@ export class TableState {
   /**
    * The statements that write every changed row — one DELETE for the removed ones, one
    * INSERT … ON CONFLICT per chunk of the others — and the rows count as written. The caller runs
-   * them (ProjectionRun.flush sends a batch's statements of every table as one).
+   * them (ProjectionRun.flush sends a batch's statements of every table as one, each writing only
+   * if `onlyIf` holds: the batch's checkpoint moved as it expected).
    */
-  takeWrites(): FragmentSqlToken[] {
+  takeWrites(onlyIf: FragmentSqlToken): FragmentSqlToken[] {
     if (this.dirty.size === 0) return [];
     const pk = this.def.primaryKey;
     const pkNames = sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `);
@@ -128,7 +129,7 @@ export class TableState {
     if (removed.length > 0) {
       statements.push(sql.fragment`
         DELETE FROM ${table}
-        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), this.keyTypes)})`);
+        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), this.keyTypes)}) AND ${onlyIf}`);
     }
     const columns = this.def.columns;
     const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
@@ -149,7 +150,7 @@ export class TableState {
       });
       statements.push(sql.fragment`
         INSERT INTO ${table} (${names})
-        SELECT * FROM ${sql.unnest(tuples, columns.map((column) => column.type))}
+        SELECT * FROM ${sql.unnest(tuples, columns.map((column) => column.type))} WHERE ${onlyIf}
         ON CONFLICT (${pkNames}) ${conflict}`);
     }
     return statements;
