@@ -1,16 +1,6 @@
 import { createPool, type DatabasePool, type QuerySqlToken } from 'slonik';
 
 /**
- * A slonik pool with JSON-friendly type parsers: counts (int8) as numbers, timestamps as ISO
- * strings, numeric as numbers. Global positions are stored as bigint and read with `::text`.
- *
- * No reset when a connection goes back to the pool: slonik's default runs `DISCARD ALL` after
- * every pooled query, a second round trip each. Nothing needs resetting: queries name their
- * tables with the schema (`read_models.…`), and whoever changes session settings does it for the
- * transaction only (`set_config(…, true)`, as the projector does for search_path). Keep it so:
- * a plain SET or a temporary table would now outlive the query that made it.
- */
-/**
  * How long the product keeps an unused pooled connection (node-pg closes one after 10 s, slonik
  * after 5 s). After a busy minute the pools had grown to their maximum; ten seconds into a quiet
  * one they closed the extra connections, and the next burst opened them again: a PostgreSQL
@@ -20,6 +10,16 @@ import { createPool, type DatabasePool, type QuerySqlToken } from 'slonik';
  */
 export const POOL_IDLE_TIMEOUT_MS = 60_000;
 
+/**
+ * A slonik pool with JSON-friendly type parsers: counts (int8) as numbers, timestamps as ISO
+ * strings, numeric as numbers. Global positions are stored as bigint and read with `::text`.
+ *
+ * No reset when a connection goes back to the pool: slonik's default runs `DISCARD ALL` after
+ * every pooled query, a second round trip each. Nothing needs resetting: queries name their
+ * tables with the schema (`read_models.…`), and whoever changes session settings does it for the
+ * transaction only (`set_config(…, true)`, as the projector does for search_path). Keep it so:
+ * a plain SET or a temporary table would now outlive the query that made it.
+ */
 export function createSlonikPool(url: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
   return createPool(url, {
     maximumPoolSize: options.maximumPoolSize ?? 10,
