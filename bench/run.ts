@@ -382,14 +382,16 @@ function report(results: Results) {
   rows.push(['read_your_write_ms', ryw ? `${ms(ryw.readMs)} (${fmt(ryw.reads)} reads)` : '–', `p99 ≤ ${GOALS.readYourWriteP99} ms, 0 stale`, goals.read_your_write]);
   rows.push([
     'stale_reads',
-    ryw ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, ${fmt(ryw.answersPerSecond)} answers/s)` : '–',
+    ryw
+      ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, ${fmt(ryw.answersPerSecond)} answers/s, answer ${ms(ryw.answerMs)})`
+      : '–',
     '0',
     '',
   ]);
   rows.push([
     'read_your_write_paced_ms',
     rywPaced
-      ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors})`
+      ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (answer ${ms(rywPaced.answerMs)}, stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors})`
       : '–',
     '',
     '',
@@ -457,7 +459,8 @@ function report(results: Results) {
     command_vs_raw: commandVsRaw === null ? null : round(commandVsRaw, 3),
     read_your_write_ms: ryw ? { p50: ryw.readMs.p50, p99: ryw.readMs.p99 } : null,
     stale_reads: ryw ? ryw.staleReads : null,
-    read_your_write_paced_ms: rywPaced ? { p50: rywPaced.readMs.p50, p99: rywPaced.readMs.p99, answers_per_s: round(rywPaced.answersPerSecond, 1), stale_reads: rywPaced.staleReads } : null,
+    read_your_write_answer_ms: ryw ? { p50: ryw.answerMs.p50, p99: ryw.answerMs.p99, answers_per_s: round(ryw.answersPerSecond, 1) } : null,
+    read_your_write_paced_ms: rywPaced ? { p50: rywPaced.readMs.p50, p99: rywPaced.readMs.p99, answers_per_s: round(rywPaced.answersPerSecond, 1), answer_ms: { p50: rywPaced.answerMs.p50, p99: rywPaced.answerMs.p99 }, stale_reads: rywPaced.staleReads } : null,
     replay_events_per_s: replay ? round(replay.eventsPerSecond) : null,
     copy_rows_per_s: copy ? round(copy.rowsPerSecond) : null,
     due_queue_ms: due ? { p50: due.latencyMs.p50, p99: due.latencyMs.p99 } : null,

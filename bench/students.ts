@@ -187,6 +187,8 @@ export interface ReadYourWritePhaseResult {
   answersPerSecond: number;
   reads: number;
   readMs: Percentiles;
+  /** The answers before those reads: in the closed loop a cycle is an answer and a read. */
+  answerMs: Percentiles;
   /** Answered with x-consistency: stale. */
   staleHeader: number;
   /** A 200 without the stale header that still offered the answered problem as new. */
@@ -213,6 +215,7 @@ interface DueProblem extends AnswerableProblem {
 export async function runReadYourWritePhase(students: Student[], seconds: number, options: { answersPerSecond?: number } = {}): Promise<ReadYourWritePhaseResult> {
   const non2xx: StatusCounts = {};
   const latencies: number[] = [];
+  const answerLatencies: number[] = [];
   let answers = 0;
   let staleHeader = 0;
   let staleData = 0;
@@ -268,6 +271,7 @@ export async function runReadYourWritePhase(students: Student[], seconds: number
             continue;
           }
           answers += 1;
+          answerLatencies.push(reply.ms);
           const read = await readQueue(student, String(reply.body.position));
           if (read.status !== 200) {
             countStatus(non2xx, `due ${read.status}`);
@@ -294,6 +298,7 @@ export async function runReadYourWritePhase(students: Student[], seconds: number
     answersPerSecond: answers / elapsed,
     reads: latencies.length,
     readMs: percentiles(latencies),
+    answerMs: percentiles(answerLatencies),
     staleHeader,
     staleData,
     staleReads,

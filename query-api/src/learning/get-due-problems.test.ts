@@ -139,3 +139,40 @@ describe('GET /api/learning/due-problems for a learner without a profile', () =>
     expect(problems.every((problem) => problem.kind === 'new')).toBe(true);
   });
 });
+
+describe('GET /api/learning/due-problems reviews', () => {
+  test('shows a due review with its times as ISO text, and never one of a problem outside the problem bank', async () => {
+    const learner = randomUUID();
+    const [inBank] = await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), topic_id: z.string(), difficulty_level: z.number() }))`
+      SELECT problem_id::text, topic_id, difficulty_level FROM read_models.problems ORDER BY problem_id LIMIT 1`);
+    const outsideBank = { problem_id: randomUUID(), topic_id: inBank!.topic_id, difficulty_level: inBank!.difficulty_level };
+    // Wrong answers two hours ago: both cards are in a learning step, due by now.
+    const events: NewEvent[] = [inBank!, outsideBank].map((p, i) => ({
+      id: randomUUID(),
+      type: 'AnswerSubmitted',
+      data: {
+        attemptId: randomUUID(), sessionId: randomUUID(), userId: learner, problemId: p.problem_id, topic: p.topic_id, topicId: p.topic_id, grade: 7,
+        difficultyLevel: p.difficulty_level, userAnswer: 'wrong', isCorrect: false, responseTimeMs: 9_000, hintsUsed: 0,
+      },
+      metadata: { actorId: learner, correlationId: randomUUID(), causationId: null, at: new Date(Date.now() - 2 * 3_600_000 + i * 1_000).toISOString(), schemaVersion: 1 },
+    }));
+    const { position } = await fixture.store.append(`practice-${learner}`, events, { expectedVersion: 'any' });
+    expect(await queryApiOnFixture!.waiter.waitFor(position, 10_000)).toBe(true);
+
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/learning/due-problems/${learner}`,
+      headers: { authorization: `Bearer ${signAccessToken({ sub: learner, sid: 'session-3', role: 'student', ver: 0 }, secret, Math.floor(Date.now() / 1000))}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { problems, due_total } = response.json().data as { problems: Array<{ id: string; kind: string; progress: { next_review_at: string; last_review_at: string } }>; due_total: number };
+    expect(due_total).toBe(2);
+    const reviews = problems.filter((p) => p.kind === 'review');
+    expect(reviews.map((p) => p.id)).toEqual([inBank!.problem_id]);
+    const stored = await fixture.pool.one(sql.type(z.object({ due_at: z.string(), last_review_at: z.string() }))`
+      SELECT to_json(due_at) #>> '{}' AS due_at, to_json(last_review_at) #>> '{}' AS last_review_at
+      FROM read_models.review_states WHERE user_id = ${learner}::uuid AND problem_id = ${inBank!.problem_id}::uuid`);
+    expect(reviews[0]!.progress.next_review_at).toBe(new Date(stored.due_at).toISOString());
+    expect(reviews[0]!.progress.last_review_at).toBe(events[0]!.metadata.at);
+  });
+});

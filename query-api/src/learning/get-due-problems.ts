@@ -18,6 +18,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { minPositionOf } from '../min-position.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
+import { atOrBefore } from '../wait-for-position.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
 import { learnerQueueCacheOf, reviewsDue } from './learner-queue-cache.ts';
 
@@ -118,11 +119,11 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // Right after registering, before the projector caught up, your own queue is a new learner's.
       const gradeLevel = inputs.gradeLevel;
       const due = reviewsDue(inputs, now);
-      const reviews = due.filter((review) => review.inBank).slice(0, MAX_SESSION_SIZE);
-      // A review or an assigned problem created after the catalogue's checkpoint: read the catalogue once more.
-      const catalogue = reviews.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id))
-        ? bank
-        : await problemCatalogueOf(deps.pool, deps.waiter).latest();
+      // A due review or an assigned problem the view lacks: created after the view's checkpoint when the inputs are
+      // newer (read the catalogue once more), else not in the problem bank at all (never shown).
+      const complete = atOrBefore(inputs.at, bank.at) || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
+      const catalogue = complete ? bank : await problemCatalogueOf(deps.pool, deps.waiter).latest();
+      const reviews = due.filter((review) => catalogue.problems.has(review.problem_id)).slice(0, MAX_SESSION_SIZE);
 
       const params = KNOWLEDGE_MODEL_PARAMETERS;
       // The learner's log-odds per topic, once per topic; each problem then subtracts its own difficulty.
@@ -173,8 +174,8 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
           ...practiceProblem(problem),
           kind: 'review',
           progress: {
-            next_review_at: review.due_at,
-            last_review_at: review.last_review_at,
+            next_review_at: new Date(review.dueMs).toISOString(),
+            last_review_at: review.lastReviewMs === null ? null : new Date(review.lastReviewMs).toISOString(),
             consecutive_correct: review.consecutive_correct,
             reps: review.reps,
             lapses: review.lapses,

@@ -37,12 +37,10 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
  */
 const ROWS_HELD = 150_000;
 
-/** A review state as the queue uses it, times as epoch milliseconds for the due rule. */
+/** A review state as the queue uses it, times as epoch milliseconds (the response shows them as ISO text). */
 export interface ReviewInput {
   problem_id: string;
-  due_at: string;
   dueMs: number;
-  last_review_at: string | null;
   lastReviewMs: number | null;
   card_state: string;
   consecutive_correct: number;
@@ -55,8 +53,6 @@ export interface ReviewInput {
   /** Last answer right, in a topic the knowledge model counts as mastered. */
   mastered: boolean;
   card: ReviewCard;
-  /** The problem is in the read models' problem bank (a review of anything else is never shown). */
-  inBank: boolean;
 }
 
 /** What the due queue reads about a learner, as of one read-model checkpoint, for one calendar day of theirs. */
@@ -114,7 +110,7 @@ const inputsRow = stateRow.extend({
   assigned: z.array(z.string()),
 });
 
-type ReviewRow = [string, string, string | null, string, number, number, number, number, number, number, number, boolean, ReviewCard | string, boolean];
+type ReviewRow = [string, number, number | null, string, number, number, number, number, number, number, number, boolean, ReviewCard | string];
 
 /**
  * The due queue's per-learner inputs in memory, so a queue request costs no query while nothing
@@ -230,15 +226,7 @@ export class LearnerQueueCache {
       SELECT c.fingerprint, c.position, c.transaction_id, l.known, l.grade_level,
         (extract(epoch FROM l.start_of_today) * 1000)::float8 AS start_of_today,
         (extract(epoch FROM l.start_of_tomorrow) * 1000)::float8 AS start_of_tomorrow,
-        (SELECT coalesce(json_agg(json_build_array(
-                  r.problem_id, r.due_at, r.last_review_at, r.card_state, r.consecutive_correct, r.reps, r.lapses, r.stability,
-                  r.difficulty, r.attempts, r.correct_attempts, (r.last_is_correct AND coalesce(t.mastered, false)),
-                  r.state -> 'card', p.problem_id IS NOT NULL) ORDER BY r.due_at, r.problem_id), '[]'::json)
-         FROM read_models.review_states r
-         LEFT JOIN read_models.problems p ON p.problem_id = r.problem_id
-         LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
-         WHERE r.user_id = ${user} AND r.due_at < l.start_of_tomorrow) AS reviews,
-        (SELECT coalesce(json_agg(r.problem_id), '[]'::json) FROM read_models.review_states r WHERE r.user_id = ${user}) AS attempted,
+        rs.reviews, rs.attempted,
         (SELECT state FROM read_models.ability_students WHERE user_id = ${user}) AS learner_state,
         (SELECT json_object_agg(topic_id, state) FROM read_models.ability_student_topics WHERE user_id = ${user}) AS topic_states,
         (SELECT coalesce(sum(answers), 0)::int8 FROM read_models.practice_days WHERE user_id = ${user}) AS answers,
@@ -250,15 +238,24 @@ export class LearnerQueueCache {
            CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) WITH ORDINALITY AS e(problem_id, ord)
            WHERE a.student_id = ${user}
              AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = e.problem_id::uuid)) q) AS assigned
-      FROM c, learner l`);
+      FROM c, learner l,
+      -- One pass over the learner's review states gives both lists.
+      LATERAL (
+        SELECT coalesce(json_agg(json_build_array(
+                  r.problem_id, (extract(epoch FROM r.due_at) * 1000)::float8, (extract(epoch FROM r.last_review_at) * 1000)::float8,
+                  r.card_state, r.consecutive_correct, r.reps, r.lapses, r.stability, r.difficulty, r.attempts, r.correct_attempts,
+                  (r.last_is_correct AND coalesce(t.mastered, false)), r.state -> 'card') ORDER BY r.due_at, r.problem_id)
+                  FILTER (WHERE r.due_at < l.start_of_tomorrow), '[]'::json) AS reviews,
+               coalesce(json_agg(r.problem_id), '[]'::json) AS attempted
+        FROM read_models.review_states r
+        LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
+        WHERE r.user_id = ${user}) rs`);
     const reviews = (row.reviews as ReviewRow[]).map((review): ReviewInput => {
-      const [problemId, dueAt, lastReviewAt, cardState, consecutiveCorrect, reps, lapses, stability, difficulty, attempts, correctAttempts, mastered, card, inBank] = review;
+      const [problemId, dueMs, lastReviewMs, cardState, consecutiveCorrect, reps, lapses, stability, difficulty, attempts, correctAttempts, mastered, card] = review;
       return {
         problem_id: problemId,
-        due_at: new Date(dueAt).toISOString(),
-        dueMs: Date.parse(dueAt),
-        last_review_at: lastReviewAt === null ? null : new Date(lastReviewAt).toISOString(),
-        lastReviewMs: lastReviewAt === null ? null : Date.parse(lastReviewAt),
+        dueMs,
+        lastReviewMs,
         card_state: cardState,
         consecutive_correct: consecutiveCorrect,
         reps,
@@ -270,7 +267,6 @@ export class LearnerQueueCache {
         mastered,
         // A card stored as JSON text comes as a string.
         card: typeof card === 'string' ? (JSON.parse(card) as ReviewCard) : card,
-        inBank,
       };
     });
     return {

@@ -5,6 +5,8 @@ import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 
 /** The problem bank as the queue sees it at one checkpoint. */
 export interface CatalogueView {
+  /** The read-model checkpoint the view is as of. */
+  at: Point;
   /** Every problem by id. */
   problems: ReadonlyMap<string, ProblemRow>;
   /** Problems of the shared bank (no question-set problems) of a grade (or all of them), in one fixed order. */
@@ -43,7 +45,6 @@ export const READ_MODELS_STATE = (eventsInPostgres: boolean) => sql.fragment`
  */
 /** A view with what refreshing it needs. */
 interface Snapshot extends CatalogueView {
-  at: Point;
   fingerprint: string;
   /** Number of problems in the read model. */
   size: number;
