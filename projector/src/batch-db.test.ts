@@ -40,6 +40,10 @@ describe('the live projector’s batch connection (prepared statements)', () => 
     expect(after.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('plans its prepared statements once (generic plans), not on every batch', async () => {
+    expect(await read(sql.unsafe`SELECT current_setting('plan_cache_mode')`)).toBe('force_generic_plan');
+  });
+
   it('sends the opening statement with BEGIN, inside the transaction, and refuses one with parameters', async () => {
     const opened = await db.transaction(sql.unsafe`SELECT set_config('mathdaily.batch_probe', ${sql.literalValue('opened')}, true)`, (tx) =>
       tx.oneFirst(sql.unsafe`SELECT current_setting('mathdaily.batch_probe')`),
