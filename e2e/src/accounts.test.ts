@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+import { launchBrowser, screenshot, seriousA11yViolations, signInThroughApi, startTestApp } from './harness.ts';
 
 /**
  * The accounts front end in a real browser against the whole app: register → verification
@@ -57,13 +57,9 @@ async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; p
 
 /** Signs in through the API and hands the tokens to the browser before any page script runs. */
 async function signedInPage(email: string, password: string, viewport = DESKTOP) {
-  const response = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
+  const response = await signInThroughApi(app.url, email, password);
   expect(response.status).toBe(200);
-  const { accessToken, refreshToken } = (await response.json()) as { accessToken: string; refreshToken: string };
+  const { accessToken, refreshToken } = response.body as { accessToken: string; refreshToken: string };
   const { context, page } = await newPage(viewport);
   await context.addInitScript(
     ([access, refresh]) => {
@@ -620,11 +616,7 @@ describe('profile settings', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     expect(await page.getByRole('form', { name: 'Change Password' }).getByLabel('Current Password', { exact: true }).inputValue()).toBe('');
 
-    const login = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bright-Moon-55' }),
-    });
+    const login = await signInThroughApi(app.url, email, 'Bright-Moon-55');
     expect(login.status).toBe(200);
     await context.close();
   });
@@ -731,12 +723,8 @@ describe('the user menu', () => {
 describe('diagnostic', () => {
   test('shows the auth state, the stored tokens (shortened) and the URL; clearing storage signs out', async () => {
     // Tokens put in storage by hand (not by an init script, which would put them back on reload).
-    const signIn = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo.student@example.com', password: DEMO_PASSWORD }),
-    });
-    const { accessToken, refreshToken } = (await signIn.json()) as { accessToken: string; refreshToken: string };
+    const signIn = await signInThroughApi(app.url, 'demo.student@example.com', DEMO_PASSWORD);
+    const { accessToken, refreshToken } = signIn.body as { accessToken: string; refreshToken: string };
     const { context, page } = await newPage();
     await page.goto(`${app.url}/diagnostic`);
     await page.evaluate(([access, refresh]) => {
