@@ -75,6 +75,7 @@ export async function ensureBuilt(options: { force: boolean; log: (line: string)
 
 export interface RunningProduct {
   url: string;
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
 }
@@ -135,5 +136,5 @@ export async function startProduct(options: { databaseUrl: string; dataDir: stri
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, logFile: options.logFile, stop };
+  return { url, pid: child.pid!, logFile: options.logFile, stop };
 }

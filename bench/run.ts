@@ -22,6 +22,7 @@ import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
 import { runDueQueueInThread } from './due-queue-thread.ts';
+import { DIAGNOSE_SETTINGS, PhaseDiagnosis } from './diagnose.ts';
 import {
   registerStudents,
   runCommandPhase,
@@ -49,6 +50,7 @@ const HELP = `npm run bench [-- options]
   --skip LIST            comma-separated phases to leave out: load, live, web, replay, domain
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
+  --diagnose             after each load phase, print CPU per process and thread and PostgreSQL's busiest statements
 `;
 
 const { values: args } = parseArgs({
@@ -68,6 +70,7 @@ const { values: args } = parseArgs({
     build: { type: 'boolean' },
     'no-build': { type: 'boolean' },
     keep: { type: 'boolean' },
+    diagnose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -115,13 +118,19 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const loadAtStart = loadavg();
 const phaseSeconds: Record<string, number> = {};
+/** With --diagnose, the load phases' account (bench/diagnose.ts), printed after each. */
+let diagnosis: PhaseDiagnosis | null = null;
+const DIAGNOSED_PHASES = new Set(['commands', 'read_your_write', 'due_queue', 'due_queue_burst', 'read_your_write_paced']);
 async function phase<T>(key: string, title: string, work: () => Promise<T>): Promise<T> {
   const begun = performance.now();
   log(`\n▶ ${title}`);
+  const diagnosed = diagnosis && DIAGNOSED_PHASES.has(key) ? diagnosis : null;
+  await diagnosed?.begin();
   try {
     return await work();
   } finally {
     phaseSeconds[key] = round((performance.now() - begun) / 1000, 1) ?? 0;
+    if (diagnosed) for (const line of await diagnosed.end()) log(line);
   }
 }
 const round = (value: number, digits = 0) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
@@ -227,7 +236,7 @@ async function main(): Promise<Results> {
     run: () => (args.keep ? (log(`kept ${folder}`), Promise.resolve()) : rm(folder, { recursive: true, force: true })),
   });
   const server: EmbeddedPostgresHandle = await phase('postgres_start', 'start PostgreSQL', () =>
-    startEmbeddedPostgres({ clusterDir: path.join(folder, 'cluster'), password: randomUUID() }),
+    startEmbeddedPostgres({ clusterDir: path.join(folder, 'cluster'), password: randomUUID(), ...(args.diagnose ? { settings: DIAGNOSE_SETTINGS } : {}) }),
   );
   cleanups.push({ name: 'PostgreSQL', run: () => server.stop() });
 
@@ -240,6 +249,11 @@ async function main(): Promise<Results> {
       return running;
     });
     log(`product at ${product.url} (log ${product.logFile})`);
+    if (args.diagnose) {
+      const running = new PhaseDiagnosis({ databaseUrl, clusterDir: path.join(folder, 'cluster'), productPid: product.pid });
+      cleanups.push({ name: 'diagnosis', run: () => running.close() });
+      diagnosis = running;
+    }
     try {
       if (!config.skip.has('load')) {
         const students: Student[] = await phase('register', `register ${config.students} students`, () => registerStudents(product.url, config.students));

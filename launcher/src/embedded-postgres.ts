@@ -184,6 +184,8 @@ export async function startEmbeddedPostgres(options: {
    * still visible at once; a crash may lose the last moments of commits, so never use it for data.
    */
   durable?: boolean;
+  /** More server settings (`-c name=value`), e.g. the bench's `--diagnose` loads pg_stat_statements. */
+  settings?: Readonly<Record<string, string>>;
 }): Promise<EmbeddedPostgresHandle> {
   const clusterDir = path.resolve(options.clusterDir);
   const state = inspectClusterDir(clusterDir);
@@ -220,6 +222,7 @@ export async function startEmbeddedPostgres(options: {
       '-c', `unix_socket_directories=${socketDir ?? ''}`,
       '-c', 'max_connections=200',
       ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: collect,
     onError: collect,
