@@ -113,7 +113,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const ownWrite = minPosition === null ? null : await deps.waiter.pointOf(minPosition);
       const [inputs, bank] = await Promise.all([
         learnerQueueCacheOf(deps).inputsOf(userId, now, checkpoint, ownWrite),
-        problemCatalogueOf(deps.pool, deps.waiter).viewAt(checkpoint),
+        problemCatalogueOf(deps).viewAt(checkpoint),
       ]);
       if (!inputs.known && !self) throw unknownLearner(userId);
       // Right after registering, before the projector caught up, your own queue is a new learner's.
@@ -122,7 +122,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // A due review or an assigned problem the view lacks: created after the view's checkpoint when the inputs are
       // newer (read the catalogue once more), else not in the problem bank at all (never shown).
       const complete = atOrBefore(inputs.at, bank.at) || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
-      const catalogue = complete ? bank : await problemCatalogueOf(deps.pool, deps.waiter).latest();
+      const catalogue = complete ? bank : await problemCatalogueOf(deps).latest();
       const reviews = due.filter((review) => catalogue.problems.has(review.problem_id)).slice(0, MAX_SESSION_SIZE);
 
       const params = KNOWLEDGE_MODEL_PARAMETERS;

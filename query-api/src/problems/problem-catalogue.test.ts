@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
+import { createPreparedQueries, type PreparedQueries } from '../prepared-queries.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
 import { ProblemCatalogue } from './problem-catalogue.ts';
 import { PROBLEM_COLUMNS, problemRow } from './problem-row.ts';
@@ -11,6 +12,7 @@ import { Projector, readModels, projectorFixture, type ProjectorFixture } from '
 let fixture: ProjectorFixture;
 let projector: Projector;
 let waiter: PositionWaiter;
+let prepared: PreparedQueries;
 
 beforeAll(async () => {
   fixture = await projectorFixture();
@@ -18,8 +20,10 @@ beforeAll(async () => {
   await projector.start();
   waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
   await waiter.start();
+  prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
 });
 afterAll(async () => {
+  await prepared?.end();
   await waiter?.close();
   await projector?.stop();
   await fixture?.close();
@@ -88,9 +92,10 @@ async function answer(problemId: string, isCorrect: boolean): Promise<void> {
   ]);
 }
 
-/** The pool, counting the queries made through it. */
-function counting(pool: DatabasePool): { pool: DatabasePool; queries: () => number } {
+/** The pool and the prepared statements, counting the queries made through them. */
+function counting(pool: DatabasePool): { pool: DatabasePool; prepared: PreparedQueries; queries: () => number } {
   let queries = 0;
+  const countedPrepared: PreparedQueries = { one: (name, query) => ((queries += 1), prepared.one(name, query)), end: () => prepared.end() };
   const counted = new Proxy(pool, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
@@ -98,7 +103,7 @@ function counting(pool: DatabasePool): { pool: DatabasePool; queries: () => numb
       return (...args: unknown[]) => ((queries += 1), (value as (...a: unknown[]) => unknown).apply(target, args));
     },
   });
-  return { pool: counted, queries: () => queries };
+  return { pool: counted, prepared: countedPrepared, queries: () => queries };
 }
 
 /** What the view must equal: the read models themselves. */
@@ -120,7 +125,7 @@ test('the view equals the read models at the checkpoint; it is read again only w
   const [a, b] = [await createProblem(5), await createProblem(6)];
   await answer(a, true);
   const counted = counting(fixture.pool);
-  const catalogue = new ProblemCatalogue(counted.pool, true);
+  const catalogue = new ProblemCatalogue(counted.pool, counted.prepared, true);
   const first = await viewOf(catalogue);
   expect({ problems: first.problems, difficulties: first.difficulties }).toEqual(await readModelsNow());
   expect(first.view.ofGrade(5).map((row) => row.problem_id)).toEqual([a]);
@@ -141,7 +146,7 @@ test('the view equals the read models at the checkpoint; it is read again only w
 });
 
 test('with EventStoreDB (no events table to compare checkpoints with) every move reads the difficulties again', async () => {
-  const catalogue = new ProblemCatalogue(fixture.pool, false);
+  const catalogue = new ProblemCatalogue(fixture.pool, prepared, false);
   const first = await viewOf(catalogue);
   expect({ problems: first.problems, difficulties: first.difficulties }).toEqual(await readModelsNow());
   const d = await createProblem(7);

@@ -1,5 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import type { PreparedQueries } from '../prepared-queries.ts';
 import { atOrBefore, pointOfRow, type Point, type PositionWaiter } from '../wait-for-position.ts';
 import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 
@@ -57,6 +58,7 @@ export class ProblemCatalogue {
 
   constructor(
     private readonly pool: DatabasePool,
+    private readonly prepared: PreparedQueries,
     private readonly eventsInPostgres: boolean,
   ) {}
 
@@ -82,7 +84,8 @@ export class ProblemCatalogue {
   private async refresh(): Promise<void> {
     const view = this.view;
     if (!view || !this.eventsInPostgres) return this.loadAll(view);
-    const changes = await this.pool.one(sql.type(changesRow)`
+    // Prepared: on every checkpoint move (unnamed it was planned every time, 0.24 ms for 0.07–0.6 ms of running).
+    const changes = await this.prepared.one('mathdaily-catalogue-changes', sql.type(changesRow)`
       WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
       changed AS MATERIALIZED (
         SELECT e.type, coalesce(e.data ->> 'problemId', e.data ->> 'problem_id') AS problem_id
@@ -149,8 +152,8 @@ function catalogueView(
 const catalogues = new WeakMap<PositionWaiter, ProblemCatalogue>();
 
 /** The catalogue of the read models this waiter follows. */
-export function problemCatalogueOf(pool: DatabasePool, waiter: PositionWaiter): ProblemCatalogue {
-  let catalogue = catalogues.get(waiter);
-  if (!catalogue) catalogues.set(waiter, (catalogue = new ProblemCatalogue(pool, waiter.eventsInPostgres)));
+export function problemCatalogueOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter }): ProblemCatalogue {
+  let catalogue = catalogues.get(deps.waiter);
+  if (!catalogue) catalogues.set(deps.waiter, (catalogue = new ProblemCatalogue(deps.pool, deps.prepared, deps.waiter.eventsInPostgres)));
   return catalogue;
 }
