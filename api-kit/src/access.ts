@@ -18,15 +18,55 @@ export interface Principal {
   sessionId: string;
 }
 
-/** Loads the caller's current role and checks the session is live; null when the token no longer counts. */
-export type PrincipalLoader = (claims: AccessTokenClaims) => Promise<Principal | null>;
+/** A stream the principal was built from, at the version it saw. */
+export interface PrincipalStream {
+  streamId: string;
+  version: number;
+}
+
+/** The principal as the loader's cache has it, without reading: null when the cache says the token no longer counts. */
+export interface CachedPrincipal {
+  principal: Principal | null;
+  streams: readonly PrincipalStream[];
+}
+
+/**
+ * Loads the caller's current role and checks the session is live; null when the token no longer
+ * counts. `fromCache` (optional) answers from the states already in memory, undefined when they
+ * are not there.
+ */
+export type PrincipalLoader = ((claims: AccessTokenClaims) => Promise<Principal | null>) & {
+  fromCache?: (claims: AccessTokenClaims) => CachedPrincipal | undefined;
+};
+
+/**
+ * A principal taken from the cache and not yet confirmed (routes with `config.principalCheckedOnAppend`).
+ * The command's append confirms it by depending on `streams` (the append is refused once one moved
+ * on: a sign-out, a password or role change); anything else the request answers waits for
+ * `verify()`, which reads the principal again.
+ */
+export interface PrincipalCheck {
+  readonly streams: readonly PrincipalStream[];
+  readonly pending: boolean;
+  /** An append that depended on `streams` went through: the principal held when it committed. */
+  confirm(): void;
+  /** Reads the principal again: rejects with 401 / 403 when it no longer allows the request, else confirms it with fresh streams. */
+  verify(): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route's only effect is an append through handleCommand, which it passes
+     * `principalCheckOf(request)`: the principal is then taken from the cache without a read and
+     * confirmed by the append itself (docs/command-path.md).
+     */
+    principalCheckedOnAppend?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    principalCheck: PrincipalCheck | null;
   }
 }
 
@@ -39,6 +79,7 @@ const frameworkRoute = (url: string) => url.startsWith('/api/docs') || !url.star
 
 export function registerAccessControl(app: FastifyInstance, options: { jwtSecret: string; loadPrincipal: PrincipalLoader }) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('principalCheck', null);
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined && !frameworkRoute(route.url)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
@@ -56,20 +97,83 @@ export function registerAccessControl(app: FastifyInstance, options: { jwtSecret
       return;
     }
     if (!header) throw new DomainError('UNAUTHORIZED', SIGN_IN_REQUIRED);
-    const principal = await principalFrom(request, options);
-    request.principal = principal;
-    if (access !== 'authenticated' && !access.includes(principal.role)) {
-      throw new DomainError('FORBIDDEN', NOT_PERMITTED);
+    const claims = claimsFrom(request, options.jwtSecret);
+    const cached = request.routeOptions.config.principalCheckedOnAppend ? options.loadPrincipal.fromCache?.(claims) : undefined;
+    // Only a cached principal that the route allows goes unconfirmed; any refusal is answered on a fresh read.
+    if (!cached?.principal || !allows(access, cached.principal)) {
+      request.principal = await confirmedPrincipal(options.loadPrincipal, claims, access);
+      return;
     }
+    request.principal = cached.principal;
+    request.principalCheck = principalCheck(request, cached.streams, async () => {
+      request.principal = await confirmedPrincipal(options.loadPrincipal, claims, access);
+      return options.loadPrincipal.fromCache?.(claims)?.streams ?? [];
+    });
+  });
+  // Nothing leaves a route whose principal is still unconfirmed (e.g. an answer that appended nothing).
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (request.principalCheck?.pending) await request.principalCheck.verify();
+    return payload;
   });
 }
 
-async function principalFrom(request: FastifyRequest, options: { jwtSecret: string; loadPrincipal: PrincipalLoader }): Promise<Principal> {
+const allows = (access: Exclude<Access, 'public'>, principal: Principal) => access === 'authenticated' || access.includes(principal.role);
+
+/** The principal read now, allowed by the route's access rule (401 / 403 otherwise). */
+async function confirmedPrincipal(loadPrincipal: PrincipalLoader, claims: AccessTokenClaims, access: Exclude<Access, 'public'>): Promise<Principal> {
+  const principal = await loadPrincipal(claims);
+  if (!principal) throw new DomainError('UNAUTHORIZED', SESSION_EXPIRED);
+  if (!allows(access, principal)) throw new DomainError('FORBIDDEN', NOT_PERMITTED);
+  return principal;
+}
+
+function principalCheck(request: FastifyRequest, streams: readonly PrincipalStream[], read: () => Promise<readonly PrincipalStream[]>): PrincipalCheck {
+  let current = streams;
+  let pending = true;
+  let verifying: Promise<void> | undefined;
+  return {
+    get streams() {
+      return current;
+    },
+    get pending() {
+      return pending;
+    },
+    confirm() {
+      pending = false;
+    },
+    verify() {
+      // One read however often it is asked for; a refusal stands for the rest of the request.
+      verifying ??= read().then(
+        (fresh) => {
+          current = fresh;
+          pending = false;
+        },
+        (error: unknown) => {
+          pending = false;
+          request.principal = null;
+          throw error;
+        },
+      );
+      return verifying;
+    },
+  };
+}
+
+/** The request's unconfirmed principal, for handleCommand to confirm with its append; null when it was read already. */
+export function principalCheckOf(request: FastifyRequest): PrincipalCheck | null {
+  return request.principalCheck?.pending ? request.principalCheck : null;
+}
+
+function claimsFrom(request: FastifyRequest, jwtSecret: string): AccessTokenClaims {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw new DomainError('UNAUTHORIZED', SIGN_IN_REQUIRED);
-  const claims = verifyAccessToken(match[1], options.jwtSecret);
+  const claims = verifyAccessToken(match[1], jwtSecret);
   if (!claims) throw new DomainError('UNAUTHORIZED', SESSION_EXPIRED);
-  const principal = await options.loadPrincipal(claims);
+  return claims;
+}
+
+async function principalFrom(request: FastifyRequest, options: { jwtSecret: string; loadPrincipal: PrincipalLoader }): Promise<Principal> {
+  const principal = await options.loadPrincipal(claimsFrom(request, options.jwtSecret));
   if (!principal) throw new DomainError('UNAUTHORIZED', SESSION_EXPIRED);
   return principal;
 }

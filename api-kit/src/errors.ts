@@ -54,7 +54,11 @@ export const UNAVAILABLE_MESSAGE = 'MathDaily is briefly unavailable. Please try
 
 /** Maps framework errors (bad JSON, too large, wrong content type, schema failures) and domain errors to 4xx. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    let error = thrown;
+    // A principal taken from the cache is confirmed before any error leaves: a caller signed out
+    // elsewhere gets 401 (or 403), never a validation error or a refusal meant for a live session.
+    if (request.principalCheck?.pending) await request.principalCheck.verify().catch((refusal: unknown) => (error = refusal as FastifyError));
     if (error instanceof DomainError) {
       return sendError(reply, statusFor(error.code), {
         code: error.code,

@@ -58,8 +58,22 @@ export interface StreamAppend {
   expectedVersion: ExpectedVersion;
 }
 
+/** Streams an append depends on without writing them: each must still be at this version (0: no stream). */
+export type UnchangedStreams = readonly { streamId: string; version: number }[];
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  /**
+   * Append only if these other streams are still at these versions, else StreamsChangedError and
+   * nothing is written (e.g. the caller's user and session streams, so a sign-out committed before
+   * the append refuses it). PostgreSQL checks them in the append's own statement; EventStoreDB has
+   * no multi-stream condition and reads them just before appending.
+   */
+  unchangedStreams?: UnchangedStreams;
+}
+
 export interface EventStore {
-  append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /**
    * Appends to several streams. PostgreSQL: one transaction, all or nothing, one wake-up for
    * subscribers (bulk seeding). EventStoreDB has no multi-stream transactions: stream by stream,
@@ -76,6 +90,14 @@ export interface EventStore {
   /** Position of the last event a reader can see (0n when empty). */
   lastPosition(): Promise<bigint>;
   close(): Promise<void>;
+}
+
+/** An append's `unchangedStreams` did not hold: one of them moved on; nothing was appended. */
+export class StreamsChangedError extends Error {
+  override readonly name = 'StreamsChangedError';
+  constructor(readonly streamIds: readonly string[]) {
+    super(`Streams ${streamIds.join(', ')} changed since the versions the append depended on`);
+  }
 }
 
 /** The expected version did not match: exactly one of two conflicting appends wins, the other gets this. */

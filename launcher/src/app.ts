@@ -91,7 +91,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     },
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
-  const loadPrincipal = streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock);
+  const streams = streamStateCacheOf(store);
+  const loadPrincipal = streamPrincipalLoader(
+    (reads) => streams.catchUpMany(reads),
+    clock,
+    ([user, session]) => [streams.peek(user.streamId, user.folder), streams.peek(session.streamId, session.folder)],
+  );
   const prepared = createPreparedQueries(options.databaseUrl, { warn });
   const queryDeps: QueryApiDeps = {
     pool,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import {
   allowedRatings,
   describeAllowedRatings,
@@ -57,7 +57,8 @@ const body = z.object({
  */
 export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/submit-answer', {
-    config: { access: ['student'] },
+    // The busiest command: its append confirms the caller's principal instead of a read first.
+    config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], body },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
@@ -83,6 +84,7 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
           },
         },
         meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
       });
       const answer = result.events.find((event) => event.type === 'AnswerSubmitted')!.data as AnswerSubmittedData;
       const facts = { isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 };

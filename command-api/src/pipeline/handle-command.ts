@@ -6,7 +6,8 @@ import {
   type EventFact,
   type NewEvent,
 } from '@mathdaily/domain';
-import { ConcurrencyError, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import type { PrincipalCheck } from '@mathdaily/api-kit';
+import { ConcurrencyError, StreamsChangedError, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 
 export interface CommandMeta {
   actorId: string | null;
@@ -52,8 +53,14 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
    * not at all). Each must not exist yet.
    */
   alongside?: readonly { streamId: string; facts: EventFact[] }[];
+  /**
+   * The caller's principal when it came from the cache unconfirmed (`principalCheckOf(request)`):
+   * the append depends on its streams, so a sign-out or a role change committed before it refuses
+   * the append, and the principal is read again (401 / 403, or the command goes ahead).
+   */
+  principal?: PrincipalCheck | null;
 }): Promise<CommandResult<Event>> {
-  const { store, streamId, decider, command, meta, alongside = [] } = options;
+  const { store, streamId, decider, command, meta, alongside = [], principal = null } = options;
   const cache = streamStateCacheOf(store);
   let current = cache.peek(streamId, decider);
   let fresh = current === undefined;
@@ -78,7 +85,14 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
     }
     try {
       const expectedVersion = current.version > 0 ? current.version : 'no_stream';
-      const result = alongside.length === 0 ? await store.append(streamId, events, { expectedVersion }) : await appendAlongside(store, { streamId, events, expectedVersion }, alongside, meta);
+      // appendMany takes no such condition: the principal is read first there.
+      if (principal?.pending && alongside.length > 0) await principal.verify();
+      const unchangedStreams = principal?.pending ? principal.streams : undefined;
+      const result =
+        alongside.length === 0
+          ? await store.append(streamId, events, { expectedVersion, ...(unchangedStreams ? { unchangedStreams } : {}) })
+          : await appendAlongside(store, { streamId, events, expectedVersion }, alongside, meta);
+      principal?.confirm();
       // Folded as a read would return them (JSON, as stored), so the cached state equals a fresh fold.
       const stored = events.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
       cache.remember(streamId, decider, {
@@ -87,6 +101,11 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       });
       return { position: result.position, events: facts, eventIds: events.map((event) => event.id), version: result.nextExpectedVersion };
     } catch (error) {
+      if (error instanceof StreamsChangedError && principal) {
+        // The principal's streams moved on: read it again (this rejects when it no longer allows the request).
+        await principal.verify();
+        continue;
+      }
       if (!(error instanceof ConcurrencyError)) throw error;
       if (attempt >= MAX_ATTEMPTS) {
         throw new DomainError('CONFLICT', 'Someone else changed this at the same moment. Please try again.');

@@ -1,5 +1,5 @@
 import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion } from '../event-store.ts';
+import { ConcurrencyError, StreamsChangedError, type AppendResult, type EventStore, type ExpectedVersion } from '../event-store.ts';
 import {
   checkDelivery,
   makeEvent,
@@ -172,6 +172,27 @@ export function runEventStoreConformance(
         expect(fromA!.events.map((event) => event.version)).toEqual([3]);
         expect(caughtUp).toEqual({ events: [], version: 3, exists: true });
         expect(await store.readStreams([])).toEqual([]);
+      });
+    });
+
+    describe('unchanged streams', () => {
+      it('appends while the streams it depends on are at their versions, and appends nothing once one moved on', async () => {
+        const [target, user, session] = [`${shortId()}-guarded`, `${shortId()}-user`, `${shortId()}-session`];
+        await store.append(user, makeEvents(2), { expectedVersion: 'no_stream' });
+        const depends = [
+          { streamId: user, version: 2 },
+          { streamId: session, version: 0 },
+        ];
+        const first = await store.append(target, makeEvents(1), { expectedVersion: 'no_stream', unchangedStreams: depends });
+        expect(first.nextExpectedVersion).toBe(1);
+        // The session stream starts (e.g. a sign-out elsewhere): the next append depending on version 0 is refused.
+        await store.append(session, makeEvents(1), { expectedVersion: 'no_stream' });
+        const refused = store.append(target, makeEvents(1), { expectedVersion: 1, unchangedStreams: depends });
+        await expect(refused).rejects.toBeInstanceOf(StreamsChangedError);
+        await expect(refused).rejects.toMatchObject({ streamIds: [session] });
+        expect((await store.readStream(target)).version).toBe(1);
+        const again = await store.append(target, makeEvents(1), { expectedVersion: 1, unchangedStreams: [{ streamId: user, version: 2 }, { streamId: session, version: 1 }] });
+        expect(again.nextExpectedVersion).toBe(2);
       });
     });
 

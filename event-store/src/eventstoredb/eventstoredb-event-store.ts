@@ -22,9 +22,11 @@ import {
 } from '@eventstore/db-client';
 import {
   ConcurrencyError,
+  StreamsChangedError,
   type AppendResult,
   type StreamAppend,
   type EventStore,
+  type AppendOptions,
   type ExpectedVersion,
   type ReadStreamOptions,
   type ReadStreamResult,
@@ -127,8 +129,13 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     return 0n;
   }
 
-  async function append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+  async function append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
     const expected = appendOptions.expectedVersion;
+    // No multi-stream condition here: the streams the append depends on are read just before it.
+    const unchanged = appendOptions.unchangedStreams ?? [];
+    const heads = await Promise.all(unchanged.map((stream) => readStream(stream.streamId, { fromVersion: stream.version + 1 })));
+    const moved = unchanged.filter((stream, index) => heads[index]!.version !== stream.version);
+    if (moved.length > 0) throw new StreamsChangedError(moved.map((stream) => stream.streamId));
     try {
       const result = await client.appendToStream(
         streamId,

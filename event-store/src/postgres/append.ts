@@ -1,7 +1,7 @@
 import type { NewEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { DuplicateEventIdError } from '../errors.ts';
-import { ConcurrencyError, type AppendResult, type ExpectedVersion, type StreamAppend } from '../event-store.ts';
+import { ConcurrencyError, StreamsChangedError, type AppendResult, type ExpectedVersion, type StreamAppend, type UnchangedStreams } from '../event-store.ts';
 import { checkOut, isDatabaseError, releaseAfter } from './pg-util.ts';
 import type { AppendNotifier } from './notifier.ts';
 import { ADVISORY_LOCK_STREAM_CLASS } from './schema.ts';
@@ -30,20 +30,35 @@ SELECT stream_id, version, position::text AS position FROM events WHERE event_id
  * to commit and then fails with a unique violation. An append that reads head v was started
  * after the append of v committed, so it gets a later transaction id: a stream's versions keep
  * their order in readAll. Subscribers are woken after the commit (notifier.ts says why not from
- * inside the statement).
+ * inside the statement). `unchanged` is the caller's other streams ($8 ids, $9 versions): rows are
+ * inserted only if each is still at its version in the same snapshot.
  */
 const APPEND_SQL = `
 WITH head AS MATERIALIZED (
   SELECT COALESCE((SELECT version FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1), 0) AS version
+), unchanged AS MATERIALIZED (
+  SELECT COALESCE(bool_and(COALESCE((SELECT e.version FROM events e WHERE e.stream_id = g.id ORDER BY e.version DESC LIMIT 1), 0) = g.version), true) AS holds
+  FROM unnest($8::text[], $9::integer[]) AS g(id, version)
 ), inserted AS (
   INSERT INTO events (stream_id, version, event_id, type, data, metadata)
   SELECT $1, head.version + t.ord::integer, t.id, t.type, t.data::jsonb, t.metadata::jsonb
-  FROM head, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
-  WHERE $2::text = 'any' OR ($2::text = 'stream_exists' AND head.version > 0) OR head.version = $7::integer
+  FROM head, unchanged, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+  WHERE unchanged.holds AND ($2::text = 'any' OR ($2::text = 'stream_exists' AND head.version > 0) OR head.version = $7::integer)
   ORDER BY t.ord
   RETURNING position, version
 )
-SELECT (SELECT version FROM head) AS head, max(position)::text AS position, max(version) AS version FROM inserted`;
+SELECT (SELECT version FROM head) AS head, (SELECT holds FROM unchanged) AS unchanged, max(position)::text AS position, max(version) AS version FROM inserted`;
+
+const UNCHANGED_SQL = `
+SELECT g.id FROM unnest($1::text[], $2::integer[]) AS g(id, version)
+WHERE COALESCE((SELECT e.version FROM events e WHERE e.stream_id = g.id ORDER BY e.version DESC LIMIT 1), 0) <> g.version`;
+
+/** Throws StreamsChangedError when any of these streams is no longer at its version. */
+async function checkUnchanged(pool: pg.Pool, unchanged: UnchangedStreams): Promise<void> {
+  if (unchanged.length === 0) return;
+  const moved = await pool.query<{ id: string }>(UNCHANGED_SQL, [unchanged.map((stream) => stream.streamId), unchanged.map((stream) => stream.version)]);
+  if (moved.rows.length > 0) throw new StreamsChangedError(moved.rows.map((row) => row.id));
+}
 
 const HEAD_SQL = `
 SELECT version, position::text AS position FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1`;
@@ -82,6 +97,7 @@ async function headOf(pool: pg.Pool, streamId: string): Promise<{ version: numbe
 
 interface AppendRow {
   head: number;
+  unchanged: boolean;
   position: string | null;
   version: number | null;
 }
@@ -126,8 +142,10 @@ export async function appendToPostgres(
   events: NewEvent[],
   expected: ExpectedVersion,
   beforeCommit?: BeforeCommitHook,
+  unchanged: UnchangedStreams = [],
 ): Promise<AppendResult> {
   if (events.length === 0) {
+    await checkUnchanged(pool, unchanged);
     const head = await headOf(pool, streamId);
     if (!expectationHolds(expected, head.version)) throw new ConcurrencyError(streamId, expected, head.version);
     return { nextExpectedVersion: head.version, position: head.position };
@@ -142,6 +160,8 @@ export async function appendToPostgres(
     events.map((event) => JSON.stringify(event.data ?? null)),
     events.map((event) => JSON.stringify(event.metadata ?? null)),
     expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected : null,
+    unchanged.map((stream) => stream.streamId),
+    unchanged.map((stream) => stream.version),
   ];
   for (let attempt = 1; ; attempt += 1) {
     let row: AppendRow;
@@ -165,6 +185,11 @@ export async function appendToPostgres(
     // Nothing inserted: the expectation failed on the head it read — unless this is a re-send.
     const original = await storedAppend(pool, streamId, ids);
     if (original) return original;
+    if (!row.unchanged) {
+      // Which of them moved (a second look; they only move forward).
+      await checkUnchanged(pool, unchanged);
+      throw new StreamsChangedError(unchanged.map((stream) => stream.streamId));
+    }
     throw new ConcurrencyError(streamId, expected, row.head);
   }
 }

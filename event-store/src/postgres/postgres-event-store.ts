@@ -1,6 +1,7 @@
 import type { NewEvent, RecordedEvent } from '@mathdaily/domain';
 import pg from 'pg';
 import type {
+  AppendOptions,
   AppendResult,
   EventStore,
   ExpectedVersion,
@@ -161,8 +162,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   }
 
   return {
-    append(streamId: string, events: NewEvent[], appendOptions: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion);
+    append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
+      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, undefined, appendOptions.unchangedStreams);
     },
     appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
       return appendManyToPostgres(pool, notifier, appends);

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createApiServer, NOT_PERMITTED, SESSION_EXPIRED, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { commandApi } from '@mathdaily/command-api';
+import { createEventStorePool, createPostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { DEMO_ACCOUNTS, practiceStreamId } from '@mathdaily/domain';
+import { createTestDatabase } from '@mathdaily/testing';
+import { startApp, type RunningApp } from './app.ts';
+
+/**
+ * submit-answer takes the caller's principal from the cache and lets its append confirm it
+ * (docs/command-path.md). Two apps on one database stand for two processes: what one of them
+ * writes (a sign-out, a role change) is not in the other's cache, and must still count on the
+ * other's very next answer, with nothing appended.
+ */
+let here: RunningApp;
+/** A second command API on the same database, with its own event store (and so its own caches): another process. */
+let elsewhere: { server: FastifyInstance; store: EventStore; end: () => Promise<void> };
+const jwtSecret = 'principal-on-append-secret-principal-on-append';
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase('principal-append', { seeded: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'principal-append-'));
+  here = await startApp({ databaseUrl, jwtSecret, demoAccounts: true, dataDir, port: 0, log: () => {} });
+  const pool = createEventStorePool(databaseUrl);
+  const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
+  const clock = () => new Date();
+  const server = await createApiServer({ jwtSecret, loadPrincipal: streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock) });
+  await server.register(async (scope) => commandApi(scope, { store, clock, config: { jwtSecret, demoAccounts: true, dataDir } }));
+  await server.ready();
+  elsewhere = { server, store, end: async () => (await server.close(), await store.close(), await pool.end()) };
+}, 120_000);
+
+afterAll(async () => {
+  await elsewhere?.end();
+  await here?.stop();
+});
+
+let address = 0;
+async function call(app: { server: FastifyInstance }, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  const response = await app.server.inject({
+    method,
+    url,
+    // Each caller from its own address, so the per-address sign-in limits never interfere.
+    remoteAddress: `127.0.1.${(address = (address % 250) + 1)}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}
+
+/** A new student with a practice session and one answer given here (so this app caches their principal), and the next problem. */
+async function studentAnsweringHere() {
+  const registered = await call(here, 'POST', '/api/auth/register', {
+    email: `append.${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Secret123!',
+    firstName: 'Alex',
+    lastName: 'Append',
+    gradeLevel: 5,
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const token = registered.body.accessToken as string;
+  const userId = registered.body.user.id as string;
+  const sessionId = randomUUID();
+  const started = await call(here, 'POST', '/api/learning/sessions', { session_id: sessionId }, token);
+  expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+  const queue = await call(here, 'GET', `/api/learning/due-problems/${userId}`, undefined, token, { 'x-min-position': String(started.body.position) });
+  const [first, second] = queue.body.data.problems as { id: string }[];
+  const answer = (problemId: string, userAnswer = '1') => ({ problem_id: problemId, session_id: sessionId, user_answer: userAnswer, response_time_ms: 4000 });
+  expect((await call(here, 'POST', '/api/learning/submit-answer', answer(first!.id), token)).status).toBe(201);
+  return { token, refreshToken: registered.body.refreshToken as string, userId, next: answer(second!.id) };
+}
+
+const practiceVersion = async (userId: string) => (await here.store.readStream(practiceStreamId(userId))).version;
+
+describe('submit-answer: the append confirms the principal taken from the cache', () => {
+  test('a sign-out in another process counts on the next answer here: 401, and nothing appended', async () => {
+    const student = await studentAnsweringHere();
+    expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
+    const before = await practiceVersion(student.userId);
+    const answered = await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token);
+    expect(answered).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
+    expect(await practiceVersion(student.userId)).toBe(before);
+  });
+
+  test('after a sign-out in another process, a bad answer here gets 401 too, not its validation error', async () => {
+    const student = await studentAnsweringHere();
+    expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
+    const invalid = await call(here, 'POST', '/api/learning/submit-answer', { ...student.next, user_answer: '' }, student.token);
+    expect(invalid).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
+  });
+
+  test('a role change in another process counts on the next answer here: 403, nothing appended', async () => {
+    const student = await studentAnsweringHere();
+    const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+    const signedIn = await call(elsewhere, 'POST', '/api/auth/login', { email: admin.email, password: admin.password });
+    const changed = await call(elsewhere, 'PUT', '/api/admin/users/role', { userId: student.userId, role: 'tutor' }, signedIn.body.accessToken);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const before = await practiceVersion(student.userId);
+    expect(await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token)).toMatchObject({ status: 403, body: { message: NOT_PERMITTED } });
+    expect(await practiceVersion(student.userId)).toBe(before);
+  });
+
+  test('a change elsewhere that leaves the principal as it was (a profile edit) lets the answer through', async () => {
+    const student = await studentAnsweringHere();
+    expect((await call(elsewhere, 'PUT', '/api/auth/profile', { firstName: 'Alexa' }, student.token)).status).toBe(200);
+    const before = await practiceVersion(student.userId);
+    const answered = await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token);
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect(await practiceVersion(student.userId)).toBeGreaterThan(before);
+  });
+
+  test('a warm answer reads neither the user nor the session stream: the append alone confirms them', async () => {
+    const student = await studentAnsweringHere();
+    const store = here.store;
+    const read = store.readStreams.bind(store);
+    const asked: string[] = [];
+    store.readStreams = async (reads) => {
+      asked.push(...reads.map((one) => one.streamId));
+      return read(reads);
+    };
+    try {
+      expect((await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token)).status).toBe(201);
+    } finally {
+      store.readStreams = read;
+    }
+    expect(asked.filter((streamId) => !streamId.startsWith('problem-'))).toEqual([]);
+  });
+});
