@@ -12,7 +12,7 @@ import { createTestDatabase } from '@mathdaily/testing';
 import { startApp, type RunningApp } from './app.ts';
 
 /**
- * submit-answer takes the caller's principal from the cache and lets its append confirm it
+ * The practice loop's commands take the caller's principal from the cache and let their append confirm it
  * (docs/command-path.md). Two apps on one database stand for two processes: what one of them
  * writes (a sign-out, a role change) is not in the other's cache, and must still count on the
  * other's very next answer, with nothing appended.
@@ -77,7 +77,7 @@ async function studentAnsweringHere() {
 
 const practiceVersion = async (userId: string) => (await here.store.readStream(practiceStreamId(userId))).version;
 
-describe('submit-answer: the append confirms the principal taken from the cache', () => {
+describe('practice commands: the append confirms the principal taken from the cache', () => {
   test('a sign-out in another process counts on the next answer here: 401, and nothing appended', async () => {
     const student = await studentAnsweringHere();
     expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
@@ -92,6 +92,14 @@ describe('submit-answer: the append confirms the principal taken from the cache'
     expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
     const invalid = await call(here, 'POST', '/api/learning/submit-answer', { ...student.next, user_answer: '' }, student.token);
     expect(invalid).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
+  });
+
+  test('after a sign-out in another process, a command that appends nothing (ending an ended session) gets 401 too', async () => {
+    const student = await studentAnsweringHere();
+    const end = `/api/learning/sessions/${student.next.session_id}/end`;
+    expect((await call(here, 'POST', end, undefined, student.token)).status).toBe(200);
+    expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
+    expect(await call(here, 'POST', end, undefined, student.token)).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
   });
 
   test('a role change in another process counts on the next answer here: 403, nothing appended', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import {
   accuracyPercent,
   practiceDecider,
@@ -24,7 +24,7 @@ const params = z.object({ session_id: uuidField('session_id') });
  */
 export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/end', {
-    config: { access: ['student'] },
+    config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], params },
     handler: async (request) => {
       const userId = principalOf(request).userId;
@@ -36,6 +36,7 @@ export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
         decider: practiceDecider,
         command: { type: 'EndSession', data: { userId, sessionId } },
         meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
       });
       let ended = result.events.find((event) => event.type === 'PracticeSessionEnded')?.data as PracticeSessionEndedData | undefined;
       if (!ended) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
@@ -18,7 +18,7 @@ const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidFie
  */
 export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/hints', {
-    config: { access: ['student'] },
+    config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], body },
     handler: async (request) => {
       const userId = principalOf(request).userId;
@@ -30,6 +30,7 @@ export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
         decider: practiceDecider,
         command: { type: 'OpenHint', data: { userId, sessionId, problemId } },
         meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
       });
       return { position: positionOf(result.position), data: { session_id: sessionId, problem_id: problemId, hint: problem.hint, hints_used: 1 } };
     },

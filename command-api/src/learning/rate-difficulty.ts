@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import { practiceDecider, practiceStreamId, type DifficultyRatedData } from '@mathdaily/domain';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
@@ -29,7 +29,7 @@ const body = z.object({
  */
 export function registerRateDifficulty(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/rate-difficulty', {
-    config: { access: ['student'] },
+    config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], body },
     handler: async (request) => {
       const userId = principalOf(request).userId;
@@ -40,6 +40,7 @@ export function registerRateDifficulty(app: FastifyInstance, deps: CommandApiDep
         decider: practiceDecider,
         command: { type: 'RateDifficulty', data: { userId, attemptId, rating, ...(sessionId ? { sessionId } : {}) } },
         meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
       });
       const rated = result.events[0]!.data as DifficultyRatedData;
       return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
@@ -17,7 +17,7 @@ const body = z.object({ session_id: uuidField('session_id') });
  */
 export function registerStartSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions', {
-    config: { access: ['student'] },
+    config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], body },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
@@ -28,6 +28,7 @@ export function registerStartSession(app: FastifyInstance, deps: CommandApiDeps)
         decider: practiceDecider,
         command: { type: 'StartSession', data: { userId, sessionId } },
         meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
       });
       return reply.status(result.events.length > 0 ? 201 : 200).send({ position: positionOf(result.position), data: { session_id: sessionId } });
     },

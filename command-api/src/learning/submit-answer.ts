@@ -57,7 +57,7 @@ const body = z.object({
  */
 export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/submit-answer', {
-    // The busiest command: its append confirms the caller's principal instead of a read first.
+    // A practice-loop command: its append confirms the caller's principal instead of a read first.
     config: { access: ['student'], principalCheckedOnAppend: true },
     schema: { tags: ['learning'], body },
     handler: async (request, reply) => {
