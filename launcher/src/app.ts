@@ -62,11 +62,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
+  // The query API's waiter, told of this process's own appends (created below, before any request).
+  let waiter: PositionWaiter | undefined;
   if (options.eventStoreUrl) {
     store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn });
   } else {
     await migratePostgresEventStore(eventPool);
-    store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn });
+    store = createPostgresEventStore({
+      pool: eventPool,
+      connectionString: options.databaseUrl,
+      warn,
+      onAppended: (position, transactionId) => waiter?.remember(position, transactionId),
+    });
   }
   const pool = await createSlonikPool(options.databaseUrl);
   await migrateRuntimeSchema(pool);
@@ -78,7 +85,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     await inline.start();
     projector = inline;
   }
-  const waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl, eventsInPostgres: !options.eventStoreUrl });
+  waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl, eventsInPostgres: !options.eventStoreUrl });
   await waiter.start();
 
   const commandDeps: CommandApiDeps = {

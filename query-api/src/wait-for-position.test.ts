@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createPostgresEventStore } from '@mathdaily/event-store';
 import { POSITION_WAITER_APPLICATION_NAME, PositionWaiter } from './wait-for-position.ts';
 import { Projector, readModels, contactEvent, projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
@@ -119,6 +120,26 @@ test('a NOTIFY carrying <position>:<transactionId> moves the checkpoint in memor
     expect(await own.reached(second.position)).toBe(true);
     expect(counted.queries() - before).toBe(1);
   } finally {
+    await own.close();
+  }
+});
+
+test('a position this process appended (the store tells the waiter) costs no lookup: its own write is read at once', async () => {
+  await projector.stop();
+  const counted = countingPool(fixture.pool);
+  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  await own.start();
+  const store = createPostgresEventStore({ pool: fixture.eventPool, connectionString: fixture.databaseUrl, onAppended: (position, transactionId) => own.remember(position, transactionId) });
+  try {
+    const { position } = await store.append('contact-g', [contactEvent(7, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
+    const before = counted.queries();
+    expect(await own.pointOf(position)).toEqual({ position, transactionId: BigInt(await transactionIdOf(position)) });
+    const wait = own.waitFor(position, 5000);
+    await notify(`${position}:${await transactionIdOf(position)}`);
+    expect(await wait).toBe(true);
+    expect(counted.queries() - before).toBe(0);
+  } finally {
+    await store.close();
     await own.close();
   }
 });

@@ -152,6 +152,14 @@ export class PositionWaiter {
       : sql.type(checkpointRow)`SELECT position::text AS position, NULL::text AS transaction_id FROM read_models.projection_state`;
   }
 
+  /**
+   * An event this process appended, with the transaction id it committed in (the store's
+   * `onAppended`): a read with that position then needs no lookup.
+   */
+  remember(position: bigint, transactionId: bigint): void {
+    if (this.options.eventsInPostgres) this.transactionIds.set(position, Promise.resolve(transactionId));
+  }
+
   /** The point to wait for; null when the position is not a stored event (then it is never reached). */
   async pointOf(position: bigint): Promise<Point | null> {
     if (!this.options.eventsInPostgres) return { position, transactionId: 0n };

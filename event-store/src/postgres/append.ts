@@ -45,9 +45,11 @@ WITH head AS MATERIALIZED (
   FROM head, unchanged, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
   WHERE unchanged.holds AND ($2::text = 'any' OR ($2::text = 'stream_exists' AND head.version > 0) OR head.version = $7::integer)
   ORDER BY t.ord
-  RETURNING position, version
+  RETURNING position, version, transaction_id
 )
-SELECT (SELECT version FROM head) AS head, (SELECT holds FROM unchanged) AS unchanged, max(position)::text AS position, max(version) AS version FROM inserted`;
+SELECT (SELECT version FROM head) AS head, (SELECT holds FROM unchanged) AS unchanged, max(position)::text AS position, max(version) AS version,
+       (SELECT transaction_id::text FROM inserted LIMIT 1) AS transaction_id
+FROM inserted`;
 
 const UNCHANGED_SQL = `
 SELECT g.id FROM unnest($1::text[], $2::integer[]) AS g(id, version)
@@ -62,6 +64,9 @@ async function checkUnchanged(pool: pg.Pool, unchanged: UnchangedStreams): Promi
 
 const HEAD_SQL = `
 SELECT version, position::text AS position FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1`;
+
+/** Told of every append this store committed: its last position and the transaction id it committed in. */
+export type OnAppended = (position: bigint, transactionId: bigint) => void;
 
 /** 'any' and 'stream_exists' appends that keep losing the race for the next version give up after this many tries. */
 const MAX_VERSION_RACES = 100;
@@ -98,6 +103,7 @@ async function headOf(pool: pg.Pool, streamId: string): Promise<{ version: numbe
 interface AppendRow {
   head: number;
   unchanged: boolean;
+  transaction_id: string | null;
   position: string | null;
   version: number | null;
 }
@@ -143,6 +149,7 @@ export async function appendToPostgres(
   expected: ExpectedVersion,
   beforeCommit?: BeforeCommitHook,
   unchanged: UnchangedStreams = [],
+  onAppended?: OnAppended,
 ): Promise<AppendResult> {
   if (events.length === 0) {
     await checkUnchanged(pool, unchanged);
@@ -180,6 +187,7 @@ export async function appendToPostgres(
     if (row.position !== null) {
       const result = { nextExpectedVersion: row.version!, position: BigInt(row.position) };
       notifier.notify(result.position);
+      onAppended?.(result.position, BigInt(row.transaction_id!));
       return result;
     }
     // Nothing inserted: the expectation failed on the head it read — unless this is a re-send.

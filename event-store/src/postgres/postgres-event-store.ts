@@ -13,7 +13,7 @@ import type {
 } from '../event-store.ts';
 import { UnknownPositionError } from '../errors.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
-import { appendManyToPostgres, appendToPostgres } from './append.ts';
+import { appendManyToPostgres, appendToPostgres, type OnAppended } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
 import { AppendNotifier } from './notifier.ts';
 import { createEventStorePool } from './event-store-pool.ts';
@@ -24,6 +24,12 @@ export interface PostgresEventStoreOptions {
   pool?: pg.Pool;
   /** Connection for the dedicated LISTEN client (default: the pool's own settings). */
   connectionString?: string;
+  /**
+   * Told of each single-stream append this store commits, with the transaction id it committed in
+   * (the launcher hands it to the query API's waiter: a read right after its own write then needs
+   * no lookup of that id).
+   */
+  onAppended?: OnAppended;
   /** Default subscription batch size (500). */
   batchSize?: number;
   /** Idle subscriptions re-read this often even without a NOTIFY, as a safety net (30 s). */
@@ -163,7 +169,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
   return {
     append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
-      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, undefined, appendOptions.unchangedStreams);
+      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, undefined, appendOptions.unchangedStreams, options.onAppended);
     },
     appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
       return appendManyToPostgres(pool, notifier, appends);
