@@ -1,7 +1,10 @@
+import { State } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import {
   applyReview,
+  createReviewScheduler,
   isDue,
+  LIVE_FSRS_CONFIG,
   newReviewCard,
   recordAnswer,
   recordRating,
@@ -73,6 +76,22 @@ describe('applyReview', () => {
     const b = applyReview(newReviewCard(at('2025-01-01T00:00:00Z')), 'Good', at('2025-01-01T00:00:00Z'));
     expect(a).toEqual(b);
     expect(() => applyReview(null, 'Good', new Date('nonsense'))).toThrow(RangeError);
+  });
+
+  it('retrievability needs only the due date, state, stability and last review: whole cards give the same figure', () => {
+    const grades = ['Again', 'Good', 'Hard', 'Again', 'Easy', 'Good'] as const;
+    let card = newReviewCard(at('2025-01-01T00:00:00Z'));
+    let time = at('2025-01-01T00:00:00Z').getTime();
+    for (const [index, grade] of grades.entries()) {
+      time += (index + 1) * 9 * 3_600_000;
+      card = applyReview(card, grade, new Date(time));
+      for (const later of [0, 600_000, 86_400_000, 40 * 86_400_000]) {
+        const when = new Date(time + later);
+        const whole = createReviewScheduler(LIVE_FSRS_CONFIG).days.get_retrievability({ ...card, due: new Date(card.due), state: State[card.state], last_review: new Date(card.last_review!) }, when, false);
+        const { due, state, stability, last_review } = card;
+        expect(retrievability({ due, state, stability, last_review }, when)).toBe(whole);
+      }
+    }
   });
 
   it('retrievability is about 90% at the due date', () => {

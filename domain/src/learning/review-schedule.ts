@@ -179,10 +179,19 @@ export function applyReview(card: ReviewCard | null, grade: ReviewGrade, at: Dat
   return toJson((grade === 'Again' ? scheduler.misses : scheduler.days).next(current, now, GRADES[grade]).card);
 }
 
+/**
+ * What recall depends on: ts-fsrs's get_retrievability reads a card's state, last review and
+ * stability (and parses its due date). The read models keep these as columns, so the due queue
+ * needs no card document (a test compares with whole cards).
+ */
+export type RecallInputs = Pick<ReviewCard, 'due' | 'state' | 'stability' | 'last_review'>;
+
 /** Probability (0-1) of recalling the problem at `at` according to FSRS; 0 for a card never reviewed. */
-export function retrievability(card: ReviewCard, at: Date, scheduler: ReviewScheduler = LIVE_SCHEDULER): number {
+export function retrievability(card: RecallInputs, at: Date, scheduler: ReviewScheduler = LIVE_SCHEDULER): number {
   if (card.state === 'New') return 0;
-  return scheduler.days.get_retrievability(fromJson(card), validDate(at), false);
+  // The card's other fields play no part in it.
+  const unused = { difficulty: 0, elapsed_days: 0, scheduled_days: 0, learning_steps: 0, reps: 0, lapses: 0 };
+  return scheduler.days.get_retrievability(fromJson({ ...unused, ...card }), validDate(at), false);
 }
 
 /** Per (student, problem) review state kept by the projector. */

@@ -8,10 +8,12 @@ import {
   KNOWLEDGE_MODEL_PARAMETERS as params,
   predictCorrect,
   problemDifficultyPrior,
+  retrievability,
   updateKnowledge,
   updateProblemDifficulty,
   type LearnerKnowledge,
   type NewEvent,
+  type ReviewCard,
   type TopicKnowledge,
 } from '@mathdaily/domain';
 import { numericTemplate } from '../testing/numeric-template.ts';
@@ -165,14 +167,19 @@ describe('GET /api/learning/due-problems reviews', () => {
       headers: { authorization: `Bearer ${signAccessToken({ sub: learner, sid: 'session-3', role: 'student', ver: 0 }, secret, Math.floor(Date.now() / 1000))}` },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { problems, due_total } = response.json().data as { problems: Array<{ id: string; kind: string; progress: { next_review_at: string; last_review_at: string } }>; due_total: number };
+    const { problems, due_total } = response.json().data as {
+      problems: Array<{ id: string; kind: string; progress: { next_review_at: string; last_review_at: string; retrievability: number } }>;
+      due_total: number;
+    };
     expect(due_total).toBe(2);
     const reviews = problems.filter((p) => p.kind === 'review');
     expect(reviews.map((p) => p.id)).toEqual([inBank!.problem_id]);
-    const stored = await fixture.pool.one(sql.type(z.object({ due_at: z.string(), last_review_at: z.string() }))`
-      SELECT to_json(due_at) #>> '{}' AS due_at, to_json(last_review_at) #>> '{}' AS last_review_at
+    const stored = await fixture.pool.one(sql.type(z.object({ due_at: z.string(), last_review_at: z.string(), card: z.unknown() }))`
+      SELECT to_json(due_at) #>> '{}' AS due_at, to_json(last_review_at) #>> '{}' AS last_review_at, state -> 'card' AS card
       FROM read_models.review_states WHERE user_id = ${learner}::uuid AND problem_id = ${inBank!.problem_id}::uuid`);
     expect(reviews[0]!.progress.next_review_at).toBe(new Date(stored.due_at).toISOString());
     expect(reviews[0]!.progress.last_review_at).toBe(events[0]!.metadata.at);
+    // From the columns, as from the whole card the review state keeps.
+    expect(reviews[0]!.progress.retrievability).toBeCloseTo(retrievability(stored.card as ReviewCard, new Date()), 2);
   });
 });

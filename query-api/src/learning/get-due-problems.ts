@@ -13,6 +13,8 @@ import {
   retrievability,
   selectNewProblems,
   sigmoid,
+  type CardState,
+  type RecallInputs,
 } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { minPositionOf } from '../min-position.ts';
@@ -20,7 +22,7 @@ import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
 import { atOrBefore } from '../wait-for-position.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
-import { learnerQueueCacheOf, reviewsDue } from './learner-queue-cache.ts';
+import { learnerQueueCacheOf, reviewsDue, type ReviewInput } from './learner-queue-cache.ts';
 
 const querystring = z.object({ limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE) });
 
@@ -45,6 +47,14 @@ function practiceProblem(row: ProblemRow) {
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** What recall depends on, from a review state's columns (the card document is not read). */
+const recallOf = (review: ReviewInput): RecallInputs => ({
+  due: new Date(review.dueMs).toISOString(),
+  state: review.card_state as CardState,
+  stability: review.stability,
+  last_review: review.lastReviewMs === null ? null : new Date(review.lastReviewMs).toISOString(),
+});
 
 interface ReviewProgress {
   next_review_at: string;
@@ -185,7 +195,7 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
             fsrs_difficulty: round3(review.difficulty),
             state: review.card_state,
             mastered: review.mastered,
-            retrievability: round3(retrievability(review.card, now)),
+            retrievability: round3(retrievability(recallOf(review), now)),
           },
           predicted_success: round3(predict(problem)),
         };

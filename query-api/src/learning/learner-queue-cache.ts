@@ -1,6 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import type { LearnerKnowledge, ReviewCard, TopicKnowledge } from '@mathdaily/domain';
+import type { LearnerKnowledge, TopicKnowledge } from '@mathdaily/domain';
 import { LruMap } from '@mathdaily/event-store';
 import type { PreparedQueries } from '../prepared-queries.ts';
 import { READ_MODELS_STATE, type CatalogueView } from '../problems/problem-catalogue.ts';
@@ -52,7 +52,6 @@ export interface ReviewInput {
   correct_attempts: number;
   /** Last answer right, in a topic the knowledge model counts as mastered. */
   mastered: boolean;
-  card: ReviewCard;
 }
 
 /** What the due queue reads about a learner, as of one read-model checkpoint, for one calendar day of theirs. */
@@ -110,7 +109,7 @@ const inputsRow = stateRow.extend({
   assigned: z.array(z.string()),
 });
 
-type ReviewRow = [string, number, number | null, string, number, number, number, number, number, number, number, boolean, ReviewCard | string];
+type ReviewRow = [string, number, number | null, string, number, number, number, number, number, number, number, boolean];
 
 /**
  * The due queue's per-learner inputs in memory, so a queue request costs no query while nothing
@@ -244,14 +243,14 @@ export class LearnerQueueCache {
         SELECT coalesce(json_agg(json_build_array(
                   r.problem_id, (extract(epoch FROM r.due_at) * 1000)::float8, (extract(epoch FROM r.last_review_at) * 1000)::float8,
                   r.card_state, r.consecutive_correct, r.reps, r.lapses, r.stability, r.difficulty, r.attempts, r.correct_attempts,
-                  (r.last_is_correct AND coalesce(t.mastered, false)), r.state -> 'card') ORDER BY r.due_at, r.problem_id)
+                  (r.last_is_correct AND coalesce(t.mastered, false))) ORDER BY r.due_at, r.problem_id)
                   FILTER (WHERE r.due_at < l.start_of_tomorrow), '[]'::json) AS reviews,
                coalesce(json_agg(r.problem_id), '[]'::json) AS attempted
         FROM read_models.review_states r
         LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
         WHERE r.user_id = ${user}) rs`);
     const reviews = (row.reviews as ReviewRow[]).map((review): ReviewInput => {
-      const [problemId, dueMs, lastReviewMs, cardState, consecutiveCorrect, reps, lapses, stability, difficulty, attempts, correctAttempts, mastered, card] = review;
+      const [problemId, dueMs, lastReviewMs, cardState, consecutiveCorrect, reps, lapses, stability, difficulty, attempts, correctAttempts, mastered] = review;
       return {
         problem_id: problemId,
         dueMs,
@@ -265,8 +264,6 @@ export class LearnerQueueCache {
         review_attempts: attempts,
         correct_attempts: correctAttempts,
         mastered,
-        // A card stored as JSON text comes as a string.
-        card: typeof card === 'string' ? (JSON.parse(card) as ReviewCard) : card,
       };
     });
     return {
