@@ -241,7 +241,8 @@ export class LearnerQueueCache {
       -- One pass over the learner's review states gives both lists.
       LATERAL (
         SELECT coalesce(json_agg(json_build_array(
-                  r.problem_id, (extract(epoch FROM r.due_at) * 1000)::float8, (extract(epoch FROM r.last_review_at) * 1000)::float8,
+                  -- Epoch ms; date_part's float (times are whole ms) is a tenth of the query cheaper than extract's numeric.
+                  r.problem_id, round(date_part('epoch', r.due_at) * 1000), round(date_part('epoch', r.last_review_at) * 1000),
                   r.card_state, r.consecutive_correct, r.reps, r.lapses, r.stability, r.difficulty, r.attempts, r.correct_attempts,
                   (r.last_is_correct AND coalesce(t.mastered, false))) ORDER BY r.due_at, r.problem_id)
                   FILTER (WHERE r.due_at < l.start_of_tomorrow), '[]'::json) AS reviews,
