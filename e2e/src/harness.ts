@@ -92,6 +92,10 @@ export interface AxeViolation {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the app's CSP (no inline scripts) stays on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours as they end up: a button's background mid-transition (just clicked) measured as low contrast.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
     return result.violations;
