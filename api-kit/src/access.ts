@@ -110,8 +110,9 @@ export function registerAccessControl(app: FastifyInstance, options: { jwtSecret
       return options.loadPrincipal.fromCache?.(claims)?.streams ?? [];
     });
   });
-  // Nothing leaves a route whose principal is still unconfirmed (e.g. an answer that appended nothing).
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  // Nothing leaves a route whose principal is still unconfirmed (an answer that appended nothing, a
+  // stored answer replayed for an Idempotency-Key): onSend sees every payload, serialized or not.
+  app.addHook('onSend', async (request, _reply, payload) => {
     if (request.principalCheck?.pending) await request.principalCheck.verify();
     return payload;
   });

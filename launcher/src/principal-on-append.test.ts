@@ -102,6 +102,14 @@ describe('practice commands: the append confirms the principal taken from the ca
     expect(await call(here, 'POST', end, undefined, student.token)).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
   });
 
+  test('after a sign-out in another process, a resent request with an Idempotency-Key gets 401, not the stored answer', async () => {
+    const student = await studentAnsweringHere();
+    const key = { 'idempotency-key': randomUUID() };
+    expect((await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token, key)).status).toBe(201);
+    expect((await call(elsewhere, 'POST', '/api/auth/logout', { refreshToken: student.refreshToken }, student.token)).status).toBe(200);
+    expect(await call(here, 'POST', '/api/learning/submit-answer', student.next, student.token, key)).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
+  });
+
   test('a role change in another process counts on the next answer here: 403, nothing appended', async () => {
     const student = await studentAnsweringHere();
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
