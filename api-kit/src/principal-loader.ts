@@ -13,11 +13,13 @@ import type { CachedPrincipal, Principal, PrincipalLoader } from './access.ts';
 /** The two streams a principal is made from. */
 type PrincipalReads = [{ streamId: string; folder: typeof userDecider }, { streamId: string; folder: typeof authSessionDecider }];
 
-/** Folds streams up to date (event-store's `streamStateCacheOf(store).catchUpMany`). */
-export type CatchUpStreams = (reads: PrincipalReads) => Promise<[{ state: UserState }, { state: AuthSessionState }]>;
-
-/** The states the cache holds now, without reading (event-store's `streamStateCacheOf(store).peek`); undefined when not cached. */
-export type PeekStreams = (reads: PrincipalReads) => [{ state: UserState; version: number } | undefined, { state: AuthSessionState; version: number } | undefined];
+/** Event-store's per-store cache of folded streams (`streamStateCacheOf(store)`). */
+export interface PrincipalStreams {
+  /** Folds the streams up to date: one read of the events since. */
+  catchUpMany(reads: PrincipalReads): Promise<[{ state: UserState }, { state: AuthSessionState }]>;
+  /** The state the cache holds now, without reading; undefined when not cached. */
+  peek<State>(streamId: string, folder: { initialState: () => State; evolve: (state: State, event: never) => State }): { state: State; version: number } | undefined;
+}
 
 /**
  * The one principal loader, for both APIs in every topology: the caller's current role and
@@ -25,10 +27,10 @@ export type PeekStreams = (reads: PrincipalReads) => [{ state: UserState; versio
  * sign-out counts on the very next request to any instance. The states come from a per-store
  * cache caught up in one read of the events since (usually none). Refuses (null) when the user
  * is unknown, the session is unknown, someone else's, revoked or past its absolute expiry, or
- * the token's credentials version (`ver`) is older than the user's. With `peek`, `fromCache` makes
- * the same decision from the cached states alone, with their versions, for an append to confirm.
+ * the token's credentials version (`ver`) is older than the user's. `fromCache` makes the same
+ * decision from the cached states alone, with their versions, for an append to confirm.
  */
-export function streamPrincipalLoader(catchUp: CatchUpStreams, now: () => Date, peek?: PeekStreams): PrincipalLoader {
+export function streamPrincipalLoader(streams: PrincipalStreams, now: () => Date): PrincipalLoader {
   const reads = (claims: AccessTokenClaims): PrincipalReads => [
     { streamId: userStreamId(claims.sub), folder: userDecider },
     { streamId: authSessionStreamId(claims.sid), folder: authSessionDecider },
@@ -41,22 +43,21 @@ export function streamPrincipalLoader(catchUp: CatchUpStreams, now: () => Date, 
     return { userId: claims.sub, role: user.role, sessionId: claims.sid };
   };
   const load: PrincipalLoader = async (claims) => {
-    const [user, session] = await catchUp(reads(claims));
+    const [user, session] = await streams.catchUpMany(reads(claims));
     return principalOf(claims, user.state, session.state);
   };
-  if (peek) {
-    load.fromCache = (claims): CachedPrincipal | undefined => {
-      const streams = reads(claims);
-      const [user, session] = peek(streams);
-      if (!user || !session) return undefined;
-      return {
-        principal: principalOf(claims, user.state, session.state),
-        streams: [
-          { streamId: streams[0].streamId, version: user.version },
-          { streamId: streams[1].streamId, version: session.version },
-        ],
-      };
+  load.fromCache = (claims): CachedPrincipal | undefined => {
+    const [userRead, sessionRead] = reads(claims);
+    const user = streams.peek(userRead.streamId, userRead.folder);
+    const session = streams.peek(sessionRead.streamId, sessionRead.folder);
+    if (!user || !session) return undefined;
+    return {
+      principal: principalOf(claims, user.state, session.state),
+      streams: [
+        { streamId: userRead.streamId, version: user.version },
+        { streamId: sessionRead.streamId, version: session.version },
+      ],
     };
-  }
+  };
   return load;
 }

@@ -26,11 +26,7 @@ const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumP
 if (runtimePool) await migrateRuntimeSchema(runtimePool);
 const server = await createApiServer({
   jwtSecret,
-  loadPrincipal: streamPrincipalLoader(
-    (reads) => streamStateCacheOf(store).catchUpMany(reads),
-    deps.clock,
-    ([user, session]) => [streamStateCacheOf(store).peek(user.streamId, user.folder), streamStateCacheOf(store).peek(session.streamId, session.folder)],
-  ),
+  loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), deps.clock),
   logger: { level: 'info' },
   trustProxy: settings.trustProxy,
   ...(runtimePool ? { runtimePool } : {}),

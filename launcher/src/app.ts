@@ -98,12 +98,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     },
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
-  const streams = streamStateCacheOf(store);
-  const loadPrincipal = streamPrincipalLoader(
-    (reads) => streams.catchUpMany(reads),
-    clock,
-    ([user, session]) => [streams.peek(user.streamId, user.folder), streams.peek(session.streamId, session.folder)],
-  );
+  const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
   const prepared = createPreparedQueries(options.databaseUrl, { warn });
   const queryDeps: QueryApiDeps = {
     pool,

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const pool = createEventStorePool(databaseUrl);
   const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
   const clock = () => new Date();
-  const server = await createApiServer({ jwtSecret, loadPrincipal: streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock) });
+  const server = await createApiServer({ jwtSecret, loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), clock) });
   await server.register(async (scope) => commandApi(scope, { store, clock, config: { jwtSecret, demoAccounts: true, dataDir } }));
   await server.ready();
   elsewhere = { server, store, end: async () => (await server.close(), await store.close(), await pool.end()) };

@@ -21,7 +21,7 @@ const prepared = createPreparedQueries(databaseUrl);
 const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres });
 await waiter.start();
 const clock = () => new Date();
-const loadPrincipal = streamPrincipalLoader((reads) => streamStateCacheOf(store).catchUpMany(reads), clock);
+const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal,

@@ -65,7 +65,7 @@ async function projected(position: string | null | undefined, timeoutMs = 30_000
 }
 
 const claimsOf = (token: string) => verifyAccessToken(token, SECRET)!;
-const loader = () => streamPrincipalLoader((reads) => streamStateCacheOf(app.store).catchUpMany(reads), () => new Date());
+const loader = () => streamPrincipalLoader(streamStateCacheOf(app.store), () => new Date());
 const load = (token: string) => loader()(claimsOf(token));
 
 describe('the principal loader (streams, every topology)', () => {
