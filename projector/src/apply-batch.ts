@@ -49,7 +49,7 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
            set_config('synchronous_commit', 'off', true)`;
   const committed = await options.db.transaction(opening, async (tx) => {
     if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));
-    const run = new ProjectionRun(models, { complete: false });
+    const run = new ProjectionRun(models, { complete: false, eventsInDatabase: options.eventsInPostgres !== false });
     await run.apply(tx, events);
     const notify = options.notify === false ? undefined : notifyCheckpointCall(last.position, options.eventsInPostgres !== false);
     const written = run.pendingWritesByTable();

@@ -17,13 +17,14 @@ export class ProjectionRun {
   private readonly handled = new Map<ReadModel, ReadonlySet<string> | 'all'>();
   private readonly complete: boolean;
 
+  /** `eventsInDatabase`: the events live in this database's `public.events` (see TableState). */
   constructor(
     private readonly models: readonly ReadModel[],
-    options: { complete: boolean },
+    options: { complete: boolean; eventsInDatabase?: boolean },
   ) {
     this.complete = options.complete;
     for (const model of models) {
-      this.tables.set(model, Object.fromEntries(model.tables.map((table) => [table.name, new TableState(table, options.complete)])));
+      this.tables.set(model, Object.fromEntries(model.tables.map((table) => [table.name, new TableState(table, options)])));
       this.handled.set(model, model.handles === 'all' ? 'all' : new Set(model.handles));
     }
   }

@@ -57,7 +57,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const target = await store.lastPosition();
   await createReadModelSchema(pool, schema, models, { indexes: false });
   try {
-    const run = new ProjectionRun(models, { complete: true });
+    const run = new ProjectionRun(models, { complete: true, eventsInDatabase: options.eventsInPostgres !== false });
     let position = 0n;
     let events = 0;
     let lastLog = started;

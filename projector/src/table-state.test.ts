@@ -29,7 +29,7 @@ const table: TableDef = {
 
 test('COPY writes every row exactly: escapes, characters of 2-4 UTF-8 bytes, nulls, a value larger than a chunk, rows across chunk ends', async () => {
   await client.query(createTableSql(table));
-  const state = new TableState(table, true);
+  const state = new TableState(table, { complete: true });
   const texts = ['tab\there', 'line\nbreak\r\nend', 'back\\slash \\N', 'é ü ß', '数学 ∑ √2', 'emoji 🧮 and \u{1F600}', '\\.', ''];
   const expected: Row[] = [];
   // ~1,200 rows of ~2 KB each cross several 1 MiB chunk ends at arbitrary points.

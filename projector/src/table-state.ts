@@ -18,14 +18,21 @@ const WRITE_CHUNK = 10_000;
 export class TableState {
   private rows = new Map<string, Row | null>();
   private readonly dirty = new Set<string>();
+  /** Positions of stored events whose rows are written in SQL from the store (`copyFromStore`). */
+  private fromStore: string[] = [];
   private copied = 0;
   private readonly keyIsUuid: boolean[];
   private readonly keyTypes: ColumnType[];
+  private readonly complete: boolean;
+  private readonly eventsInDatabase: boolean;
 
+  /** `eventsInDatabase`: the events live in this database's `public.events` (the PostgreSQL event store). */
   constructor(
     readonly def: TableDef,
-    private readonly complete: boolean,
+    options: { complete: boolean; eventsInDatabase?: boolean },
   ) {
+    this.complete = options.complete;
+    this.eventsInDatabase = options.eventsInDatabase === true;
     this.keyTypes = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)!.type);
     this.keyIsUuid = this.keyTypes.map((type) => type === 'uuid');
   }
@@ -55,6 +62,17 @@ export class TableState {
     if ((this.def.insertOnly || this.def.perEvent) && this.rows.has(key)) return;
     this.rows.set(key, row);
     if (!this.complete) this.dirty.add(key);
+  }
+
+  /**
+   * The row of this stored event is to be written in SQL from the store (`def.fromStoredEvent`),
+   * not from node. False when that cannot be (the events are elsewhere, or the table has no such
+   * SQL): the caller then puts the row itself.
+   */
+  copyFromStore(position: bigint): boolean {
+    if (!this.eventsInDatabase || this.def.fromStoredEvent === undefined) return false;
+    this.fromStore.push(position.toString());
+    return true;
   }
 
   /** Removes the row (a row that was never there stays absent); the flush deletes it from the table. */
@@ -105,7 +123,7 @@ export class TableState {
   }
 
   get pendingWrites(): number {
-    return this.complete ? this.rows.size : this.dirty.size;
+    return (this.complete ? this.rows.size : this.dirty.size) + this.fromStore.length;
   }
 
   /** Rows written with COPY so far plus those waiting: what a replay's index build on this table will sort. */
@@ -115,12 +133,13 @@ export class TableState {
 
   /**
    * The statements that write every changed row — one DELETE for the removed ones, one
-   * INSERT … ON CONFLICT per chunk of the others — and the rows count as written. The caller runs
+   * INSERT … ON CONFLICT per chunk of the others, one INSERT … SELECT for the rows copied from the
+   * store — and the rows count as written. The caller runs
    * them (ProjectionRun.flush sends a batch's statements of every table as one, each writing only
    * if `onlyIf` holds: the batch's checkpoint moved as it expected).
    */
   takeWrites(onlyIf: FragmentSqlToken): FragmentSqlToken[] {
-    if (this.dirty.size === 0) return [];
+    if (this.dirty.size === 0 && this.fromStore.length === 0) return [];
     const pk = this.def.primaryKey;
     const pkNames = sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `);
     const table = sql.identifier([this.def.name]);
@@ -153,23 +172,38 @@ export class TableState {
         SELECT * FROM ${sql.unnest(tuples, columns.map((column) => column.type))} WHERE ${onlyIf}
         ON CONFLICT (${pkNames}) ${conflict}`);
     }
+    if (this.fromStore.length > 0) {
+      statements.push(sql.fragment`
+        INSERT INTO ${table} (${names})
+        SELECT ${rawFragment(this.def.fromStoredEvent!)} FROM public.events e
+        WHERE e.position = ANY(${sql.array(this.fromStore, 'int8')}) AND ${onlyIf}
+        ON CONFLICT (${pkNames}) ${conflict}`);
+      this.fromStore = [];
+    }
     return statements;
   }
 
   /**
    * Writes every row of a complete table with COPY (text format) into an empty table on `client`,
    * whose search_path names the schema: the replay's bulk write, several times faster than INSERT.
+   * Rows to copy from the store go in with one INSERT … SELECT first.
    * The rows are taken out: a per-event table (the event log) folds the next page into a fresh map
    * while these are still being written, and the others are written once, at the end.
    */
   async copyInto(client: pg.ClientBase): Promise<void> {
     if (!this.complete) throw new Error(`${this.def.name}: only a complete table (a replay's) is written with COPY`);
-    if (this.rows.size === 0) return;
     const columns = this.def.columns;
+    const names = columns.map((column) => column.name).join(', ');
+    if (this.fromStore.length > 0) {
+      const positions = this.fromStore;
+      this.fromStore = [];
+      this.copied += positions.length;
+      await client.query(`INSERT INTO ${this.def.name} (${names}) SELECT ${this.def.fromStoredEvent} FROM public.events e WHERE e.position = ANY($1::int8[])`, [positions]);
+    }
+    if (this.rows.size === 0) return;
     const written = this.rows;
     this.rows = new Map();
     this.copied += written.size;
-    const names = columns.map((column) => column.name).join(', ');
     await pipeline(Readable.from(copyChunks(written.values(), columns)), client.query(copyFrom(`COPY ${this.def.name} (${names}) FROM STDIN`)));
   }
 }
@@ -224,6 +258,11 @@ function fromJson(value: unknown, type: ColumnType): unknown {
   if (type === 'timestamptz') return new Date(value as string).toISOString();
   if (type === 'float8' && typeof value === 'string') return Number(value);
   return value;
+}
+
+/** SQL text from a table's own definition (never from input) as a fragment. */
+function rawFragment(text: string): FragmentSqlToken {
+  return sql.fragment(Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray);
 }
 
 /** Loads these tables' rows for their keys in one SELECT (see `TableState.loadQuery`). */

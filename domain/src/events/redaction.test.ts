@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { auditEventOf, REDACTED, redactEventData } from './redaction.ts';
+import { auditEventOf, auditFormIsStoredForm, REDACTED, redactEventData } from './redaction.ts';
 import { eventSchemas } from './registry.ts';
 
 const userId = '11111111-2222-4333-8444-555555555555';
@@ -37,6 +37,21 @@ describe('redaction by schema', () => {
       const data = Object.fromEntries(Object.keys(shape).map((key) => [key, /hash/i.test(key) ? hash : 'kept']));
       const redacted = redactEventData(type, data) as Record<string, unknown>;
       for (const key of Object.keys(shape)) expect(redacted[key], `${type}.${key}`).toBe(/hash/i.test(key) ? REDACTED : 'kept');
+    }
+  });
+
+  test('an event type is stored as the audit shows it only without secret fields and upcasters', () => {
+    expect(auditFormIsStoredForm('AnswerSubmitted')).toBe(true);
+    expect(auditFormIsStoredForm('NoSuchEventType')).toBe(true);
+    expect(auditFormIsStoredForm('UserRegistered')).toBe(false); // passwordHash
+    expect(auditFormIsStoredForm('EmailVerified')).toBe(false); // a nullable tokenHash
+    expect(auditFormIsStoredForm('AuthSessionRefreshed')).toBe(false); // secrets and an upcaster
+    // Whatever the type: an event of a type said to be stored as shown comes out of the audit unchanged.
+    for (const [type, schema] of Object.entries(eventSchemas)) {
+      if (!auditFormIsStoredForm(type)) continue;
+      const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+      const data = Object.fromEntries(Object.keys(shape).map((key) => [key, hash]));
+      expect(redactEventData(type, data), type).toBe(data);
     }
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RecordedEvent } from './envelope.ts';
 import { eventSchemas } from './registry.ts';
 import { isSecret } from './secret.ts';
+import { currentSchemaVersion } from './upcasters.ts';
 
 export const REDACTED = '[redacted]';
 
@@ -74,6 +75,16 @@ function redactWith(schema: z.ZodType, value: unknown): unknown {
 export function redactEventData(type: string, data: unknown): unknown {
   const schema = eventSchemas[type];
   return schema ? redactWith(schema, data) : data;
+}
+
+/**
+ * Whether every event of this type is stored exactly as the audit shows it: no secret field to
+ * hide and no upcaster to apply. The event log copies such events in SQL straight from the store
+ * (projector/src/read-models/event-log.ts) instead of reading, redacting and writing them back.
+ */
+export function auditFormIsStoredForm(type: string): boolean {
+  const schema = eventSchemas[type];
+  return currentSchemaVersion(type) === 1 && !(schema && holdsSecret(schema));
 }
 
 /** An event as the audit API and the NDJSON export show it: whole, position as a decimal string, secrets hidden. */

@@ -1,15 +1,16 @@
-import { redactEventData } from '@mathdaily/domain';
+import { auditFormIsStoredForm, redactEventData } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
 /**
  * `event_log`: every event, whole, for the admins' audit (GET /api/admin/events) — with its
  * secret fields redacted by schema (domain/src/events/redaction.ts), so password and token hashes
  * are never stored here. Newest first is `position DESC`; each filter has an index that ends in
- * position, so a filtered page is an index range read, never a scan of the log.
+ * position, so a filtered page is an index range read, never a scan of the log. An event stored as
+ * the audit shows it (most are) is copied in SQL from the store when the store is this database.
  */
 export const eventLog: ReadModel = {
   name: 'event-log',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'event_log',
@@ -22,9 +23,12 @@ export const eventLog: ReadModel = {
         { name: 'actor_id', type: 'text', nullable: true },
         { name: 'correlation_id', type: 'text' },
         { name: 'at', type: 'timestamptz' },
-        { name: 'data', type: 'json' },
-        { name: 'metadata', type: 'json' },
+        // jsonb, as the store keeps them: the copy from the store takes the values as they are.
+        { name: 'data', type: 'jsonb' },
+        { name: 'metadata', type: 'jsonb' },
       ],
+      fromStoredEvent: `e.position, e.event_id, e.type, e.stream_id, e.version, e.metadata->>'actorId', e.metadata->>'correlationId',
+        (e.metadata->>'at')::timestamptz, e.data, e.metadata`,
       primaryKey: ['position'],
       insertOnly: true,
       perEvent: true,
@@ -39,7 +43,9 @@ export const eventLog: ReadModel = {
   ],
   handles: 'all',
   apply(event, tables) {
-    tables.event_log!.put({
+    const table = tables.event_log!;
+    if (auditFormIsStoredForm(event.type) && table.copyFromStore(event.position)) return;
+    table.put({
       position: event.position,
       event_id: event.id,
       type: event.type,
