@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { BatchQueries } from './batch-db.ts';
+import { KeyMap } from './key-map.ts';
 import type { ColumnType, Row, TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
@@ -16,8 +17,9 @@ const WRITE_CHUNK = 10_000;
  * about (a replay into a fresh schema), so nothing is ever loaded from the database.
  */
 export class TableState {
-  private rows = new Map<string, Row | null>();
-  private readonly dirty = new Set<string>();
+  private rows: KeyMap<Row | null>;
+  /** Keys of the rows to write (a live batch's), by their parts joined. */
+  private readonly dirty = new Map<string, string[]>();
   /** Positions of stored events whose rows are written in SQL from the store (`copyFromStore`). */
   private fromStore: string[] = [];
   private copied = 0;
@@ -35,16 +37,20 @@ export class TableState {
     this.eventsInDatabase = options.eventsInDatabase === true;
     this.keyTypes = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)!.type);
     this.keyIsUuid = this.keyTypes.map((type) => type === 'uuid');
+    this.rows = new KeyMap(def.primaryKey.length);
   }
 
-  /** Map key of a primary key value list (uuids compared case-insensitively, as PostgreSQL does). */
-  private keyOf(values: readonly unknown[]): string {
-    let key = '';
+  /** The key's parts as the map keeps them, in place (uuids compared case-insensitively, as PostgreSQL does). */
+  private keyOf(values: unknown[]): string[] {
     for (let index = 0; index < values.length; index += 1) {
       const value = String(values[index]);
-      key += (index === 0 ? '' : '\u0000') + (this.keyIsUuid[index] ? value.toLowerCase() : value);
+      values[index] = this.keyIsUuid[index] ? value.toLowerCase() : value;
     }
-    return key;
+    return values as string[];
+  }
+
+  private markDirty(key: string[]): void {
+    this.dirty.set(key.join('\u0000'), key);
   }
 
   get(...key: unknown[]): Row | undefined {
@@ -59,9 +65,9 @@ export class TableState {
   put(row: Row): void {
     const key = this.keyOf(this.def.primaryKey.map((name) => row[name]));
     // Insert-only rows keep their first version, as ON CONFLICT DO NOTHING does in the table.
-    if ((this.def.insertOnly || this.def.perEvent) && this.rows.has(key)) return;
+    if ((this.def.insertOnly || this.def.perEvent) && this.rows.get(key) !== undefined) return;
     this.rows.set(key, row);
-    if (!this.complete) this.dirty.add(key);
+    if (!this.complete) this.markDirty(key);
   }
 
   /**
@@ -85,7 +91,7 @@ export class TableState {
       return;
     }
     this.rows.set(mapKey, null);
-    this.dirty.add(mapKey);
+    this.markDirty(mapKey);
   }
 
   /**
@@ -96,20 +102,20 @@ export class TableState {
    */
   loadQuery(keys: readonly unknown[][]): FragmentSqlToken | undefined {
     if (this.def.insertOnly || this.def.perEvent) return undefined;
-    const missing = new Map<string, unknown[]>();
+    const missing = new Map<string, string[]>();
     for (const key of keys) {
-      const mapKey = this.keyOf(key);
-      if (!this.rows.has(mapKey)) missing.set(mapKey, key);
+      const mapKey = this.keyOf([...key]);
+      if (this.rows.get(mapKey) === undefined) missing.set(mapKey.join('\u0000'), mapKey);
     }
     if (missing.size === 0) return undefined;
-    for (const mapKey of missing.keys()) this.rows.set(mapKey, null);
+    for (const mapKey of missing.values()) this.rows.set(mapKey, null);
     if (this.complete) return undefined;
     const pk = this.def.primaryKey;
     const values = sql.join(this.def.columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
     return sql.fragment`(
       SELECT coalesce(json_agg(json_build_array(${values})), '[]'::json) FROM ${sql.identifier([this.def.name])}
       WHERE (${sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `)}) IN (
-        SELECT * FROM ${sql.unnest([...missing.values()].map((key) => key.map((value) => value as string)), this.keyTypes)}))`;
+        SELECT * FROM ${sql.unnest([...missing.values()], this.keyTypes)}))`;
   }
 
   /** Keeps the rows a `loadQuery` subquery found, with values as the runtime pool's parsers give them. */
@@ -144,11 +150,11 @@ export class TableState {
     const pkNames = sql.join(pk.map((name) => sql.identifier([name])), sql.fragment`, `);
     const table = sql.identifier([this.def.name]);
     const statements: FragmentSqlToken[] = [];
-    const removed = [...this.dirty].filter((key) => this.rows.get(key) === null);
+    const removed = [...this.dirty.values()].filter((key) => this.rows.get(key) === null);
     if (removed.length > 0) {
       statements.push(sql.fragment`
         DELETE FROM ${table}
-        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed.map((key) => key.split('\u0000')), this.keyTypes)}) AND ${onlyIf}`);
+        WHERE (${pkNames}) IN (SELECT * FROM ${sql.unnest(removed, this.keyTypes)}) AND ${onlyIf}`);
     }
     const columns = this.def.columns;
     const names = sql.join(columns.map((column) => sql.identifier([column.name])), sql.fragment`, `);
@@ -160,7 +166,7 @@ export class TableState {
             .map((column) => sql.fragment`${sql.identifier([column.name])} = EXCLUDED.${sql.identifier([column.name])}`),
           sql.fragment`, `,
         )}`;
-    const keys = [...this.dirty].filter((key) => this.rows.get(key) !== null);
+    const keys = [...this.dirty.values()].filter((key) => this.rows.get(key) !== null);
     this.dirty.clear();
     for (let start = 0; start < keys.length; start += WRITE_CHUNK) {
       const tuples = keys.slice(start, start + WRITE_CHUNK).map((key) => {
@@ -202,7 +208,7 @@ export class TableState {
     }
     if (this.rows.size === 0) return;
     const written = this.rows;
-    this.rows = new Map();
+    this.rows = new KeyMap(this.def.primaryKey.length);
     this.copied += written.size;
     await pipeline(Readable.from(copyChunks(written.values(), columns)), client.query(copyFrom(`COPY ${this.def.name} (${names}) FROM STDIN`)));
   }
