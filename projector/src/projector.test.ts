@@ -4,7 +4,7 @@ import { sql } from 'slonik';
 import { Projector } from './projector.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { readModels } from './read-models/index.ts';
-import { ACTIVE_SCHEMA, PROJECTOR_APPLICATION_NAME, schemaState } from './schema.ts';
+import { ACTIVE_SCHEMA, createReadModelSchema, PROJECTOR_APPLICATION_NAME, schemaState } from './schema.ts';
 import { digestReadModel } from './testing/digest-read-model.ts';
 import { appendMixedHistory, mulberry32 } from './testing/mixed-history.ts';
 import { contactEvent, dumpSchema, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
@@ -207,6 +207,18 @@ describe('projector', () => {
     expect(state?.position).toBe(await fixture.store.lastPosition());
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(350);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`)).toBe(350);
+  });
+
+  test('a replay ends with the keys and indexes a fresh schema is created with, whichever it built first or last', async () => {
+    await appendEvents(20);
+    await createReadModelSchema(fixture.pool, 'created_whole', models);
+    await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+    const indexes = (schema: string) =>
+      fixture.pool.anyFirst(sql.unsafe`SELECT tablename || ': ' || replace(indexdef, ${`${schema}.`}, '') FROM pg_indexes WHERE schemaname = ${schema} ORDER BY 1`);
+    const replayed = await indexes(ACTIVE_SCHEMA);
+    expect(replayed).toEqual(await indexes('created_whole'));
+    expect(replayed).toContain('event_log: CREATE INDEX event_log_stream ON event_log USING btree (stream_id, "position")');
+    expect(replayed).toContain('event_log: CREATE UNIQUE INDEX event_log_pkey ON event_log USING btree ("position")');
   });
 
   test('a replay finishes when events commit between its last read and the switch', async () => {

@@ -4,7 +4,7 @@ import type { EventStore } from '@mathdaily/event-store';
 import { applyBatch, notifyCheckpoint } from './apply-batch.ts';
 import { transactionBatchDb } from './batch-db.ts';
 import { ProjectionRun } from './projection-run.ts';
-import { addPrimaryKeySql, createIndexSql, type ReadModel } from './read-model.ts';
+import { replayIndexing, type ReadModel } from './read-model.ts';
 import type { TableState } from './table-state.ts';
 import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelSchema, schemaState } from './schema.ts';
 
@@ -55,7 +55,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const schema = options.buildSchema ?? `read_models_build_${process.pid}_${Date.now()}`;
   const started = performance.now();
   const target = await store.lastPosition();
-  await createReadModelSchema(pool, schema, models, { indexes: false });
+  await createReadModelSchema(pool, schema, models, { bulkLoad: true });
   try {
     const run = new ProjectionRun(models, { complete: true, eventsInDatabase: options.eventsInPostgres !== false });
     let position = 0n;
@@ -150,7 +150,7 @@ async function writeTablesAndIndexes(
   run: ProjectionRun,
   options: { position: bigint; events: number; signal?: AbortSignal },
 ) {
-  const weight = (table: TableState) => table.copiedAndPending * (1 + createIndexSql(table.def).length);
+  const weight = (table: TableState) => table.copiedAndPending * (1 + replayIndexing(table.def).last.length);
   const queue = run.tableStates().sort((a, b) => weight(b) - weight(a));
   const clients = await Promise.all(Array.from({ length: FINISH_CONNECTIONS }, () => schemaClient(pool, schema)));
   try {
@@ -163,7 +163,7 @@ async function writeTablesAndIndexes(
           if (options.signal?.aborted) throw new ReplayStoppedError();
           try {
             await table.copyInto(client);
-            for (const index of [addPrimaryKeySql(table.def), ...createIndexSql(table.def)]) await client.query(index);
+            for (const index of replayIndexing(table.def).last) await client.query(index);
             await client.query(`ANALYZE ${table.def.name}`);
           } catch (error) {
             stopped = true;

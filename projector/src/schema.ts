@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { createIndexSql, createTableSql, type ReadModel } from './read-model.ts';
+import { createIndexSql, createTableSql, replayIndexing, type ReadModel } from './read-model.ts';
 
 /** Queries always read this schema; a replay builds a fresh one and renames it into place. */
 export const ACTIVE_SCHEMA = 'read_models';
@@ -25,11 +25,11 @@ export function fingerprintOf(models: readonly ReadModel[]): string {
 }
 
 /**
- * Creates the schema with every model's tables. A replay passes `indexes: false`: the tables come
- * without their primary keys and secondary indexes, which it builds once the rows are in
- * (rebuild.ts; much faster than maintaining them row by row).
+ * Creates the schema with every model's tables. A replay passes `bulkLoad: true`: the tables come
+ * with only the indexes `replayIndexing` creates first; it builds the others once the rows are in
+ * (rebuild.ts).
  */
-export async function createReadModelSchema(pool: DatabasePool, schema: string, models: readonly ReadModel[], options: { indexes?: boolean } = {}) {
+export async function createReadModelSchema(pool: DatabasePool, schema: string, models: readonly ReadModel[], options: { bulkLoad?: boolean } = {}) {
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([schema])}`);
     await useSchema(tx, schema);
@@ -43,8 +43,9 @@ export async function createReadModelSchema(pool: DatabasePool, schema: string, 
       )`);
     await tx.query(sql.unsafe`INSERT INTO projection_state (fingerprint) VALUES (${fingerprintOf(models)})`);
     for (const table of models.flatMap((model) => model.tables)) {
-      await tx.query(rawSql(createTableSql(table, { primaryKey: options.indexes !== false })));
-      if (options.indexes !== false) for (const index of createIndexSql(table)) await tx.query(rawSql(index));
+      const replay = options.bulkLoad ? replayIndexing(table) : undefined;
+      await tx.query(rawSql(createTableSql(table, { primaryKey: replay?.keyFirst ?? true })));
+      for (const index of replay?.first ?? createIndexSql(table)) await tx.query(rawSql(index));
     }
   });
 }

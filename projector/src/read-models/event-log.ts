@@ -39,6 +39,8 @@ export const eventLog: ReadModel = {
         'event_log_correlation ON (correlation_id, position)',
         'event_log_at ON (at, position)',
       ],
+      // Within a type the position grows; event times grow with it (near enough: a right-edge insert).
+      inPositionOrder: ['event_log_type', 'event_log_at'],
     },
   ],
   handles: 'all',
