@@ -1,3 +1,4 @@
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import type { BatchContext } from './batch-context.ts';
 import type { TableState } from './table-state.ts';
@@ -117,6 +118,12 @@ export function replayIndexing(table: TableDef): { keyFirst: boolean; first: str
     first: createIndexSql(table, (name) => ordered.has(name)),
     last: [...(table.perEvent ? [] : [addPrimaryKeySql(table)]), ...createIndexSql(table, (name) => !ordered.has(name))],
   };
+}
+
+/** SQL text built from the models' own definitions (never from input: DDL, `fromStoredEvent`), as a fragment. */
+export function definitionSql(text: string): FragmentSqlToken {
+  const parts = Object.assign([text], { raw: Object.freeze([text]) });
+  return sql.fragment(Object.freeze(parts) as unknown as TemplateStringsArray);
 }
 
 /** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */

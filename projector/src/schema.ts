@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { createIndexSql, createTableSql, replayIndexing, type ReadModel } from './read-model.ts';
+import { createIndexSql, createTableSql, definitionSql, replayIndexing, type ReadModel } from './read-model.ts';
 
 /** Queries always read this schema; a replay builds a fresh one and renames it into place. */
 export const ACTIVE_SCHEMA = 'read_models';
@@ -44,16 +44,10 @@ export async function createReadModelSchema(pool: DatabasePool, schema: string, 
     await tx.query(sql.unsafe`INSERT INTO projection_state (fingerprint) VALUES (${fingerprintOf(models)})`);
     for (const table of models.flatMap((model) => model.tables)) {
       const replay = options.bulkLoad ? replayIndexing(table) : undefined;
-      await tx.query(rawSql(createTableSql(table, { primaryKey: replay?.keyFirst ?? true })));
-      for (const index of replay?.first ?? createIndexSql(table)) await tx.query(rawSql(index));
+      await tx.query(sql.unsafe`${definitionSql(createTableSql(table, { primaryKey: replay?.keyFirst ?? true }))}`);
+      for (const index of replay?.first ?? createIndexSql(table)) await tx.query(sql.unsafe`${definitionSql(index)}`);
     }
   });
-}
-
-/** DDL built from the models' own definitions (never from input), as a query token. */
-function rawSql(text: string) {
-  const parts = Object.assign([text], { raw: Object.freeze([text]) });
-  return sql.unsafe(Object.freeze(parts) as unknown as TemplateStringsArray);
 }
 
 export async function useSchema(tx: DatabaseTransactionConnection, schema: string) {

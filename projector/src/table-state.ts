@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { BatchQueries } from './batch-db.ts';
 import { KeyMap } from './key-map.ts';
-import type { ColumnType, Row, TableDef } from './read-model.ts';
+import { definitionSql, type ColumnType, type Row, type TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
 const WRITE_CHUNK = 10_000;
@@ -140,9 +140,9 @@ export class TableState {
   /**
    * The statements that write every changed row — one DELETE for the removed ones, one
    * INSERT … ON CONFLICT per chunk of the others, one INSERT … SELECT for the rows copied from the
-   * store — and the rows count as written. The caller runs
-   * them (ProjectionRun.flush sends a batch's statements of every table as one, each writing only
-   * if `onlyIf` holds: the batch's checkpoint moved as it expected).
+   * store — and the rows count as written. The caller runs them (ProjectionRun.flush sends a
+   * batch's statements of every table as one, each writing only if `onlyIf` holds: the batch's
+   * checkpoint moved as it expected).
    */
   takeWrites(onlyIf: FragmentSqlToken): FragmentSqlToken[] {
     if (this.dirty.size === 0 && this.fromStore.length === 0) return [];
@@ -181,7 +181,7 @@ export class TableState {
     if (this.fromStore.length > 0) {
       statements.push(sql.fragment`
         INSERT INTO ${table} (${names})
-        SELECT ${rawFragment(this.def.fromStoredEvent!)} FROM public.events e
+        SELECT ${definitionSql(this.def.fromStoredEvent!)} FROM public.events e
         WHERE e.position = ANY(${sql.array(this.fromStore, 'int8')}) AND ${onlyIf}
         ON CONFLICT (${pkNames}) ${conflict}`);
       this.fromStore = [];
@@ -264,11 +264,6 @@ function fromJson(value: unknown, type: ColumnType): unknown {
   if (type === 'timestamptz') return new Date(value as string).toISOString();
   if (type === 'float8' && typeof value === 'string') return Number(value);
   return value;
-}
-
-/** SQL text from a table's own definition (never from input) as a fragment. */
-function rawFragment(text: string): FragmentSqlToken {
-  return sql.fragment(Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray);
 }
 
 /** Loads these tables' rows for their keys in one SELECT (see `TableState.loadQuery`). */
