@@ -93,7 +93,13 @@ export function registerAccessControl(app: FastifyInstance, options: { jwtSecret
     const header = request.headers.authorization;
     if (access === 'public') {
       // A public route still knows who is calling when a valid token is sent (e.g. logout).
-      if (header) request.principal = await principalFrom(request, options).catch(() => null);
+      if (header) {
+        try {
+          request.principal = await confirmedPrincipal(options.loadPrincipal, claimsFrom(request, options.jwtSecret), 'authenticated');
+        } catch {
+          request.principal = null;
+        }
+      }
       return;
     }
     if (!header) throw new DomainError('UNAUTHORIZED', SIGN_IN_REQUIRED);
@@ -171,12 +177,6 @@ function claimsFrom(request: FastifyRequest, jwtSecret: string): AccessTokenClai
   const claims = verifyAccessToken(match[1], jwtSecret);
   if (!claims) throw new DomainError('UNAUTHORIZED', SESSION_EXPIRED);
   return claims;
-}
-
-async function principalFrom(request: FastifyRequest, options: { jwtSecret: string; loadPrincipal: PrincipalLoader }): Promise<Principal> {
-  const principal = await options.loadPrincipal(claimsFrom(request, options.jwtSecret));
-  if (!principal) throw new DomainError('UNAUTHORIZED', SESSION_EXPIRED);
-  return principal;
 }
 
 /** The signed-in caller; only for routes whose access is not 'public'. */
