@@ -23,6 +23,8 @@ export interface ReplayResult {
   eventsPerSecond: number;
   /** The replay hit the time cap and was stopped; the figures are its progress until then. */
   capped: boolean;
+  /** Seconds until every event was read and folded; the rest wrote the rows, built the indexes and switched. Null if it never got there. */
+  foldSeconds: number | null;
   /** Read-model tables after the replay, and those left empty (every one should have rows). */
   tables: number;
   emptyTables: string[];
@@ -81,6 +83,7 @@ export async function measureReplay(options: { adminUrl: string; databaseUrl: st
   const store = createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn: () => {} });
   const pool = await createSlonikPool(options.databaseUrl);
   let progress: { events: number; seconds: number } | null = null;
+  let foldSeconds: number | null = null;
   let lastPrinted = 0;
   const started = performance.now();
   let capped = false;
@@ -94,6 +97,7 @@ export async function measureReplay(options: { adminUrl: string; databaseUrl: st
         const match = /replay: (\d+) events/.exec(line);
         const seconds = (performance.now() - started) / 1000;
         if (match) progress = { events: Number(match[1]), seconds };
+        if (line.startsWith('replay: writing ')) foldSeconds = seconds;
         if (seconds - lastPrinted >= 15) {
           lastPrinted = seconds;
           options.log(`  ${line}`);
@@ -118,6 +122,7 @@ export async function measureReplay(options: { adminUrl: string; databaseUrl: st
         seconds: seen?.seconds ?? options.capSeconds,
         eventsPerSecond: seen ? seen.events / seen.seconds : Number.NaN,
         capped,
+        foldSeconds,
         tables: 0,
         emptyTables: [],
       };
@@ -140,7 +145,7 @@ export async function measureReplay(options: { adminUrl: string; databaseUrl: st
     } finally {
       await check.end();
     }
-    return { events: result.events, seconds: result.seconds, eventsPerSecond: result.events / result.seconds, capped, tables: tables.length, emptyTables };
+    return { events: result.events, seconds: result.seconds, eventsPerSecond: result.events / result.seconds, capped, foldSeconds, tables: tables.length, emptyTables };
   } finally {
     clearTimeout(timer);
     const closing = Promise.allSettled([store.close(), pool.end(), eventPool.end()]);

@@ -413,7 +413,9 @@ function report(results: Results) {
   rows.push(['copy_rows_per_s', copy ? `${fmt(copy.rowsPerSecond)} rows/s (${fmt(copy.rows)} rows, ${fmt(copy.seconds, 1)} s)` : '–', 'reference', '']);
   rows.push([
     'replay_events_per_s',
-    replay ? `${fmt(replay.eventsPerSecond)} events/s (${fmt(replay.events)} events, ${fmt(replay.seconds, 1)} s${replay.capped ? `, CAPPED at ${config.replayCap} s` : ''})` : '–',
+    replay
+      ? `${fmt(replay.eventsPerSecond)} events/s (${fmt(replay.events)} events, ${fmt(replay.seconds, 1)} s${replay.capped ? `, CAPPED at ${config.replayCap} s` : replay.foldSeconds === null ? '' : `: fold ${fmt(replay.foldSeconds, 1)}, rows and indexes ${fmt(replay.seconds - replay.foldSeconds, 1)}`})`
+      : '–',
     `≥ ${fmt(GOALS.replayRate)}/s on ≥ ${fmt(GOALS.replayEvents)} events`,
     goals.replay,
   ]);
