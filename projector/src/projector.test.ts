@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { Projector } from './projector.ts';
-import { rebuildReadModels } from './rebuild.ts';
+import { rebuildReadModels, ReplayStoppedError } from './rebuild.ts';
 import { readModels } from './read-models/index.ts';
 import { ACTIVE_SCHEMA, createReadModelSchema, PROJECTOR_APPLICATION_NAME, schemaState } from './schema.ts';
 import { digestReadModel } from './testing/digest-read-model.ts';
@@ -207,6 +207,9 @@ describe('projector', () => {
     expect(state?.position).toBe(await fixture.store.lastPosition());
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT events FROM read_models.global_digest`)).toBe(350);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.contact_requests`)).toBe(350);
+    // Copied from the store when the replay started, by its fold, or by the live projector: each event once.
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(DISTINCT position) FILTER (WHERE type = 'ContactRequested') FROM read_models.event_log`)).toBe(350);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM read_models.event_log`)).toBe(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*) FROM public.events`));
   });
 
   test('a replay ends with the keys and indexes a fresh schema is created with, whichever it built first or last', async () => {
@@ -219,6 +222,29 @@ describe('projector', () => {
     expect(replayed).toEqual(await indexes('created_whole'));
     expect(replayed).toContain('event_log: CREATE INDEX event_log_stream ON event_log USING btree (stream_id, "position")');
     expect(replayed).toContain('event_log: CREATE UNIQUE INDEX event_log_pkey ON event_log USING btree ("position")');
+  });
+
+  test('a replay stopped mid-way drops its half-built schema and leaves the read models in use as they were', async () => {
+    await appendEvents(60);
+    const live = newProjector();
+    await live.start();
+    await waitForCheckpoint(live, await fixture.store.lastPosition());
+    await live.stop();
+    const before = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+    const stop = new AbortController();
+    let reads = 0;
+    const store = {
+      ...fixture.store,
+      readAll: async (options: { after: bigint; limit: number }) => {
+        const page = await fixture.store.readAll(options);
+        if (++reads === 3) stop.abort();
+        return page;
+      },
+    };
+    const replay = rebuildReadModels({ pool: fixture.pool, store, models, batchSize: 10, signal: stop.signal, buildSchema: 'stopped_build' });
+    await expect(replay).rejects.toBeInstanceOf(ReplayStoppedError);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM information_schema.schemata WHERE schema_name = 'stopped_build'`)).toBe(0);
+    expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(before);
   });
 
   test('a replay finishes when events commit between its last read and the switch', async () => {
