@@ -7,7 +7,7 @@ import { readModels } from './read-models/index.ts';
 import { ACTIVE_SCHEMA, createReadModelSchema, PROJECTOR_APPLICATION_NAME, schemaState } from './schema.ts';
 import { digestReadModel } from './testing/digest-read-model.ts';
 import { appendMixedHistory, mulberry32 } from './testing/mixed-history.ts';
-import { contactEvent, dumpSchema, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
+import { contactEvent, dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
 
 const models = [...readModels, digestReadModel];
 let fixture: ProjectorFixture;
@@ -226,10 +226,7 @@ describe('projector', () => {
 
   test('a replay stopped mid-way drops its half-built schema and leaves the read models in use as they were', async () => {
     await appendEvents(60);
-    const live = newProjector();
-    await live.start();
-    await waitForCheckpoint(live, await fixture.store.lastPosition());
-    await live.stop();
+    await projectAll(fixture, models, 40);
     const before = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
     const stop = new AbortController();
     let reads = 0;
