@@ -90,7 +90,7 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       const unchangedStreams = principal?.pending ? principal.streams : undefined;
       const result =
         alongside.length === 0
-          ? await store.append(streamId, events, { expectedVersion, ...(unchangedStreams ? { unchangedStreams } : {}) })
+          ? await store.append(streamId, events, { expectedVersion, unchangedStreams })
           : await appendAlongside(store, { streamId, events, expectedVersion }, alongside, meta);
       principal?.confirm();
       // Folded as a read would return them (JSON, as stored), so the cached state equals a fresh fold.

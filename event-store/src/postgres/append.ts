@@ -147,10 +147,9 @@ export async function appendToPostgres(
   streamId: string,
   events: NewEvent[],
   expected: ExpectedVersion,
-  beforeCommit?: BeforeCommitHook,
-  unchanged: UnchangedStreams = [],
-  onAppended?: OnAppended,
+  options: { unchanged?: UnchangedStreams; onAppended?: OnAppended; beforeCommit?: BeforeCommitHook } = {},
 ): Promise<AppendResult> {
+  const { unchanged = [], onAppended, beforeCommit } = options;
   if (events.length === 0) {
     await checkUnchanged(pool, unchanged);
     const head = await headOf(pool, streamId);

@@ -169,7 +169,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
   return {
     append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
-      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, undefined, appendOptions.unchangedStreams, options.onAppended);
+      return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, {
+        unchanged: appendOptions.unchangedStreams,
+        onAppended: options.onAppended,
+      });
     },
     appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
       return appendManyToPostgres(pool, notifier, appends);

@@ -16,7 +16,7 @@ export function appendWithDelayBeforeCommit(
   events: NewEvent[],
   options: { expectedVersion: ExpectedVersion; beforeCommit: BeforeCommitHook },
 ): Promise<AppendResult> {
-  return appendToPostgres(pool, new AppendNotifier(pool, () => undefined), streamId, events, options.expectedVersion, options.beforeCommit);
+  return appendToPostgres(pool, new AppendNotifier(pool, () => undefined), streamId, events, options.expectedVersion, { beforeCommit: options.beforeCommit });
 }
 
 export { readAllNaive } from './read.ts';
