@@ -129,6 +129,75 @@ describe('LearnerQueueCache on real read models', () => {
     expect(await cache.inputsOf(a, now, waiter.checkpoint, ownWrite)).toBe(third);
   });
 
+  test('inputs outdated by the learner’s answers and ratings are brought up to date from what changed, equal to a whole read', async () => {
+    const [learner, tutor, setId] = [randomUUID(), randomUUID(), randomUUID()];
+    await register(learner, 'Europe/Berlin');
+    // A tutor gives the learner a question set: answering one of its problems takes it off `assigned`.
+    const tutorEvent = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: meta(tutor, '2026-03-01T09:00:00.000Z') });
+    await fixture.store.append(`tutor-student-${tutor}-${learner}`, [
+      tutorEvent('ReferralCodeRedeemed', { code: `CODE-${setId.slice(0, 6)}`, tutorId: tutor, studentId: learner }),
+      tutorEvent('TutorStudentActivated', { tutorId: tutor, studentId: learner, changedBy: tutor }),
+    ], { expectedVersion: 'no_stream' });
+    await projected((await fixture.store.append(`question-set-${setId}`, [
+      tutorEvent('QuestionSetCreated', { setId, tutorId: tutor, title: 'Homework' }),
+      tutorEvent('QuestionAddedToSet', { setId, problemId: bank[8]!.problem_id }),
+      tutorEvent('QuestionAddedToSet', { setId, problemId: bank[9]!.problem_id }),
+      tutorEvent('QuestionSetAssigned', { setId, tutorId: tutor, studentIds: [learner] }),
+    ], { expectedVersion: 'no_stream' })).position);
+
+    // The learner reads made (the catch-up's statement aside).
+    const names: string[] = [];
+    const counted: PreparedQueries = { one: (name, query) => (name.startsWith('mathdaily-learner') && names.push(name), prepared.one(name, query)), end: () => Promise.resolve() };
+    const cache = new LearnerQueueCache(fixture.pool, counted, true);
+    // A week on: most of the problems answered are due again.
+    const now = new Date('2026-03-10T20:00:00Z');
+    const whole = async () => {
+      const inputs = await new LearnerQueueCache(fixture.pool, prepared, true).inputsOf(learner, now, waiter.checkpoint);
+      return { ...inputs, selection: undefined };
+    };
+    const rate = async (problem: { problem_id: string }, rating: number, at: string) => {
+      const event: NewEvent = { id: randomUUID(), type: 'DifficultyRated', data: { userId: learner, problemId: problem.problem_id, attemptId: randomUUID(), rating }, metadata: meta(learner, at) };
+      return (await fixture.store.append(`practice-${learner}`, [event], { expectedVersion: 'any' })).position;
+    };
+
+    expect((await cache.inputsOf(learner, now, waiter.checkpoint)).assigned).toEqual([bank[8]!.problem_id, bank[9]!.problem_id]);
+    // New problems, a review answered wrong then right (learning step), a rating, an assigned problem,
+    // and enough right answers in one topic for the knowledge model to call it mastered.
+    const steps: [(() => Promise<bigint>), string][] = [
+      [() => answer(learner, bank[0]!, true, '2026-03-01T10:00:00.000Z'), 'new problem'],
+      [() => rate(bank[0]!, 3, '2026-03-01T10:00:05.000Z'), 'rating'],
+      [() => answer(learner, bank[1]!, false, '2026-03-02T10:00:00.000Z'), 'wrong answer'],
+      [() => answer(learner, bank[0]!, false, '2026-03-03T19:00:00.000Z'), 'review answered wrong'],
+      [() => answer(learner, bank[0]!, true, '2026-03-03T19:30:00.000Z'), 'learning step answered right'],
+      [() => answer(learner, bank[8]!, true, '2026-03-03T19:31:00.000Z'), 'assigned problem'],
+      ...bank
+        .filter((problem) => problem.topic_id === bank[0]!.topic_id && problem !== bank[0])
+        .map((problem, step): [() => Promise<bigint>, string] => [() => answer(learner, problem, true, `2026-03-03T19:4${step}:00.000Z`), `right answer ${step + 1} in one topic`]),
+    ];
+    let mastered = 0;
+    for (const [act, what] of steps) {
+      const position = await act();
+      await projected(position);
+      const ownWrite = await waiter.pointOf(position);
+      names.length = 0;
+      const updated = await cache.inputsOf(learner, now, waiter.checkpoint, ownWrite);
+      expect(names, what).toEqual(['mathdaily-learner-changes']);
+      expect({ ...updated, selection: undefined }, what).toEqual(await whole());
+      mastered = updated.reviews.filter((review) => review.mastered).length;
+    }
+    expect(mastered).toBeGreaterThan(0);
+
+    // Anything else naming the learner (here a new grade) makes the next read a whole one.
+    const profile: NewEvent = { id: randomUUID(), type: 'ProfileUpdated', data: { userId: learner, gradeLevel: 8 }, metadata: meta(learner, '2026-03-03T19:50:00.000Z') };
+    const { position } = await fixture.store.append(`user-${learner}`, [profile], { expectedVersion: 'any' });
+    await projected(position);
+    const ownWrite = await waiter.pointOf(position);
+    names.length = 0;
+    const regraded = await cache.inputsOf(learner, now, waiter.checkpoint, ownWrite);
+    expect(names).toEqual(['mathdaily-learner-changes', 'mathdaily-learner-inputs']);
+    expect(regraded.gradeLevel).toBe(8);
+  });
+
   test('a question set given to the learner drops theirs; questions changing in any set drop everyone’s', async () => {
     const [student, other, tutor, setId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await register(student, 'UTC');

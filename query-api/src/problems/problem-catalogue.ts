@@ -16,7 +16,7 @@ export interface CatalogueView {
   difficulty(problemId: string): number | null;
 }
 
-const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable() });
 const changesRow = stateRow.extend({ difficulties: z.array(z.unknown()), created: z.array(z.string()) });
