@@ -30,6 +30,9 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
   QuestionRemovedFromSet: 'everyone',
 };
 
+const QUEUE_TYPES = Object.keys(QUEUE_INPUT_EVENTS);
+const EVERYONE_TYPES = QUEUE_TYPES.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
+
 /**
  * Rows kept over all learners: each learner's inputs hold a review row (~600 bytes) per problem due
  * by the end of their day and an id (~100 bytes) per problem they answered; at most ~90 MB. A
@@ -204,7 +207,7 @@ export class LearnerQueueCache {
   /**
    * The learner's inputs, as fresh as `checkpoint` at least, for the learner's day at `now`.
    * `ownWrite`: the point of the caller's `x-min-position` (an event it just caused): inputs from
-   * before it are read again at once, without waiting for the catch-up that would drop them.
+   * before it are brought up to date at once, without waiting for the catch-up that would find them touched.
    */
   async inputsOf(userId: string, now: Date, checkpoint: Point, ownWrite: Point | null = null): Promise<LearnerInputs> {
     // Keys as the events write ids (PostgreSQL compares uuids case-insensitively; a URL may not).
@@ -244,8 +247,6 @@ export class LearnerQueueCache {
       this.applied = { at: pointOfRow(state), fingerprint: state.fingerprint };
       return;
     }
-    const types = Object.keys(QUEUE_INPUT_EVENTS);
-    const everyone = types.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
     // Prepared: on every checkpoint move, and the reads waiting for it wait for this too (it was planned on every run, 0.7 ms).
     const touches = await this.prepared.one('mathdaily-queue-touches', sql.type(touchesRow)`
       WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
@@ -254,10 +255,10 @@ export class LearnerQueueCache {
         FROM public.events e, c
         WHERE (e.transaction_id, e.position) > (${applied.at.transactionId.toString()}::xid8, ${applied.at.position.toString()}::bigint)
           AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
-          AND e.type = ANY(${sql.array(types, 'text')})
+          AND e.type = ANY(${sql.array(QUEUE_TYPES, 'text')})
       )
       SELECT c.fingerprint, c.position, c.transaction_id,
-        (SELECT bool_or(type = ANY(${sql.array(everyone, 'text')})) FROM changed) AS everyone,
+        (SELECT bool_or(type = ANY(${sql.array(EVERYONE_TYPES, 'text')})) FROM changed) AS everyone,
         (SELECT coalesce(json_agg(json_build_array(t.id, t.transaction_id::text, t.position::text)), '[]'::json) FROM (
            SELECT DISTINCT ON (l.id) l.id, l.transaction_id, l.position FROM (
              SELECT coalesce(data ->> 'userId', data ->> 'studentId') AS id, transaction_id, position FROM changed
@@ -340,8 +341,6 @@ export class LearnerQueueCache {
   private async readChanges(userId: string, base: LearnerInputs): Promise<LearnerInputs | null> {
     const key = userId.toLowerCase();
     const user = sql.fragment`${key}::uuid`;
-    const types = Object.keys(QUEUE_INPUT_EVENTS);
-    const everyone = types.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
     const row = await this.prepared.one('mathdaily-learner-changes', sql.type(changesRow)`
       WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
       touched AS MATERIALIZED (
@@ -349,9 +348,9 @@ export class LearnerQueueCache {
         FROM public.events e, c
         WHERE (e.transaction_id, e.position) > (${base.at.transactionId.toString()}::xid8, ${base.at.position.toString()}::bigint)
           AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
-          AND e.type = ANY(${sql.array(types, 'text')})
+          AND e.type = ANY(${sql.array(QUEUE_TYPES, 'text')})
           -- Whom an event names, as the catch-up reads it.
-          AND (e.type = ANY(${sql.array(everyone, 'text')})
+          AND (e.type = ANY(${sql.array(EVERYONE_TYPES, 'text')})
                OR lower(coalesce(e.data ->> 'userId', e.data ->> 'studentId')) = ${key}
                OR (jsonb_typeof(e.data -> 'studentIds') = 'array'
                    AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(e.data -> 'studentIds') s(id) WHERE lower(s.id) = ${key})))
@@ -370,7 +369,10 @@ export class LearnerQueueCache {
     for (const problemId of changed.keys()) attempted.add(problemId);
     const reviews = base.reviews
       .filter((review) => !changed.has(review.problem_id))
-      .map((review) => (review.mastered === (review.last_is_correct && masteredTopics.has(review.topic_id)) ? review : { ...review, mastered: !review.mastered }))
+      .map((review) => {
+        const mastered = review.last_is_correct && masteredTopics.has(review.topic_id);
+        return review.mastered === mastered ? review : { ...review, mastered };
+      })
       .concat([...changed.values()].filter((review) => review.dueMs < base.startOfTomorrow))
       .sort(byDue);
     return {
