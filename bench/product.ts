@@ -81,11 +81,13 @@ export interface RunningProduct {
 }
 
 /** Starts `node launcher/dist/main.js` on a free loopback port and waits for /api/health. */
-export async function startProduct(options: { databaseUrl: string; dataDir: string; logFile: string }): Promise<RunningProduct> {
+/** `cpuProfileDir`: the product runs with node's CPU profiler, its main thread and its projector's thread each writing a .cpuprofile there when it stops. */
+export async function startProduct(options: { databaseUrl: string; dataDir: string; logFile: string; cpuProfileDir?: string }): Promise<RunningProduct> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(options.logFile);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profiling, '--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

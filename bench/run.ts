@@ -51,6 +51,8 @@ const HELP = `npm run bench [-- options]
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
   --diagnose             after each load phase, print CPU per process and thread and PostgreSQL's busiest statements
+  --cpu-prof DIR         run the product under node's CPU profiler: its main thread and its projector's thread each
+                         write a .cpuprofile into DIR; each phase's window in them is printed at the end
 `;
 
 const { values: args } = parseArgs({
@@ -71,6 +73,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean' },
     keep: { type: 'boolean' },
     diagnose: { type: 'boolean' },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -118,6 +121,8 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const loadAtStart = loadavg();
 const phaseSeconds: Record<string, number> = {};
+/** Each phase's start and end, seconds since the bench started (the --cpu-prof windows). */
+const phaseSpans: Record<string, [number, number]> = {};
 /** With --diagnose, the load phases' account (bench/diagnose.ts), printed after each. */
 let diagnosis: PhaseDiagnosis | null = null;
 const DIAGNOSED_PHASES = new Set(['commands', 'read_your_write', 'due_queue', 'due_queue_burst', 'read_your_write_paced']);
@@ -130,6 +135,7 @@ async function phase<T>(key: string, title: string, work: () => Promise<T>): Pro
     return await work();
   } finally {
     phaseSeconds[key] = round((performance.now() - begun) / 1000, 1) ?? 0;
+    phaseSpans[key] = [(begun - started) / 1000, (performance.now() - started) / 1000];
     if (diagnosed) for (const line of await diagnosed.end()) log(line);
   }
 }
@@ -243,7 +249,7 @@ async function main(): Promise<Results> {
   if (needsProduct) {
     const databaseUrl = await createDatabase(server.url, 'mathdaily');
     const product: RunningProduct = await phase('product_start', 'start the product (node launcher/dist/main.js), wait for the problem bank', async () => {
-      const running = await startProduct({ databaseUrl, dataDir: path.join(folder, 'data'), logFile: path.join(folder, 'server.log') });
+      const running = await startProduct({ databaseUrl, dataDir: path.join(folder, 'data'), logFile: path.join(folder, 'server.log'), ...(args['cpu-prof'] ? { cpuProfileDir: path.resolve(args['cpu-prof']) } : {}) });
       cleanups.push({ name: 'product', run: () => running.stop() });
       await waitForProblemBank(databaseUrl, running.url);
       return running;
@@ -465,6 +471,12 @@ function report(results: Results) {
   if (replay?.emptyTables.length) log(`\nread-model tables left empty by the replay: ${replay.emptyTables.join(', ')}`);
   const total = (performance.now() - started) / 1000;
   log(`\nphases (s): ${Object.entries(phaseSeconds).map(([name, s]) => `${name} ${s}`).join(', ')}`);
+  const productStart = phaseSpans.product_start?.[0];
+  if (args['cpu-prof'] && productStart !== undefined) {
+    // A profile's clock starts with its process (the main thread) or thread (the projector's, a moment later).
+    const windows = Object.entries(phaseSpans).filter(([, [begin]]) => begin >= productStart);
+    log(`CPU profiles in ${path.resolve(args['cpu-prof'])}; phases in seconds from the product's start: ${windows.map(([name, [begin, end]]) => `${name} ${fmt(begin - productStart, 1)}–${fmt(end - productStart, 1)}`).join(', ')}`);
+  }
   // Other work on the machine moves every figure: say how busy it was.
   const loadAtEnd = loadavg();
   log(`total ${fmt(total)} s; load average (1 min) ${fmt(loadAtStart[0], 1)} at start, ${fmt(loadAtEnd[0], 1)} at end, on ${availableParallelism()} cores`);

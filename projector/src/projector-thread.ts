@@ -51,9 +51,11 @@ const defaultRestartDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (
 const HEALTHY_RUN_MS = 60_000;
 
 function newWorker(script: URL, data: ProjectorWorkerData): Worker {
-  // No inherited flags: a test runner's loader options do not belong in this thread. A larger
-  // young generation: a rebuild at start folds every event in memory, and scavenges dominated.
-  return new Worker(script, { workerData: data, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } });
+  // No inherited flags but the CPU profiler's (`npm run bench -- --cpu-prof DIR` profiles this
+  // thread too): a test runner's loader options do not belong in this thread. A larger young
+  // generation: a rebuild at start folds every event in memory, and scavenges dominated.
+  const execArgv = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+  return new Worker(script, { workerData: data, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 192 } });
 }
 
 /**
