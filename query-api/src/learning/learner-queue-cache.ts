@@ -110,27 +110,32 @@ export function reviewsDue(inputs: LearnerInputs, now: Date): ReviewInput[] {
 const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable() });
 /** `learners`: each learner named, with the point of the last event naming them. */
 const touchesRow = stateRow.extend({ everyone: z.boolean().nullable(), learners: z.array(z.tuple([z.string(), z.string(), z.string()])) });
-const inputsRow = stateRow.extend({
+/** What both reads return: the checkpoint, review rows and `knowledgeOf`'s columns. */
+const knowledgeRow = stateRow.extend({
+  reviews: z.array(z.unknown()),
+  learner_state: z.unknown(),
+  topic_states: z.record(z.string(), z.unknown()).nullable(),
+  mastered_topics: z.array(z.string()),
+  answers: z.coerce.number(),
+});
+const inputsRow = knowledgeRow.extend({
   known: z.boolean(),
   grade_level: z.number().nullable(),
   start_of_today: z.number(),
   start_of_tomorrow: z.number(),
-  reviews: z.array(z.unknown()),
   attempted: z.array(z.string()),
-  learner_state: z.unknown(),
-  topic_states: z.record(z.string(), z.unknown()).nullable(),
-  mastered_topics: z.array(z.string()),
-  answers: z.coerce.number(),
   assigned: z.array(z.string()),
 });
-const changesRow = stateRow.extend({
-  other_changes: z.boolean().nullable(),
-  reviews: z.array(z.unknown()),
-  learner_state: z.unknown(),
-  topic_states: z.record(z.string(), z.unknown()).nullable(),
-  mastered_topics: z.array(z.string()),
-  answers: z.coerce.number(),
-});
+const changesRow = knowledgeRow.extend({ other_changes: z.boolean().nullable() });
+
+/** The knowledge-model inputs of a read's row. */
+function knowledgeInputs(row: z.infer<typeof knowledgeRow>): Pick<LearnerInputs, 'learnerState' | 'topicStates' | 'answers'> {
+  return {
+    learnerState: (row.learner_state ?? undefined) as LearnerKnowledge | undefined,
+    topicStates: (row.topic_states ?? {}) as Record<string, TopicKnowledge>,
+    answers: row.answers,
+  };
+}
 
 type ReviewRow = [string, number, number | null, string, number, number, number, number, number, number, number, boolean, string];
 
@@ -323,9 +328,7 @@ export class LearnerQueueCache {
       startOfTomorrow: row.start_of_tomorrow,
       reviews: (row.reviews as ReviewRow[]).map((review) => reviewInput(review, masteredTopics)),
       attempted: new Set(row.attempted),
-      learnerState: (row.learner_state ?? undefined) as LearnerKnowledge | undefined,
-      topicStates: (row.topic_states ?? {}) as Record<string, TopicKnowledge>,
-      answers: row.answers,
+      ...knowledgeInputs(row),
       assigned: row.assigned,
     };
   }
@@ -380,9 +383,7 @@ export class LearnerQueueCache {
       at: pointOfRow(row),
       reviews,
       attempted,
-      learnerState: (row.learner_state ?? undefined) as LearnerKnowledge | undefined,
-      topicStates: (row.topic_states ?? {}) as Record<string, TopicKnowledge>,
-      answers: row.answers,
+      ...knowledgeInputs(row),
       assigned: base.assigned.filter((id) => !attempted.has(id.toLowerCase())),
       selection: undefined,
     };
