@@ -101,8 +101,8 @@ const config = {
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
 for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
-// Two cohorts (the paced read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
-if (config.students > 1200) throw new Error('--students: at most 1200 (two cohorts, ten per loopback address)');
+// Three cohorts (each read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
+if (config.students > 800) throw new Error('--students: at most 800 (three cohorts, ten per loopback address)');
 
 const GOALS = {
   commandVsRaw: 0.5,
@@ -272,10 +272,16 @@ async function main(): Promise<Results> {
         await waitForProjector(product.url);
         results.commands = await phase('commands', `commands: ${config.students} students answering, ${config.seconds} s`, () => runCommandPhase(students, config.seconds));
         log(`${fmt(results.commands.commandsPerSecond)} answers/s, non-2xx ${JSON.stringify(results.commands.non2xx)}, errors ${results.commands.errors}`);
+        // Fresh students on the next addresses: by now the first ones have answered every problem
+        // of their grade, and a queue that runs empty stops a student (all caught up).
+        const rywStudents = await phase('register_read_your_write', `register ${config.students} more students`, () =>
+          registerStudents(product.url, config.students, 2 + Math.ceil(config.students / 10)),
+        );
         await waitForProjector(product.url);
         results.ryw = await phase('read_your_write', `read-your-write: answer, then read the queue at that position, ${config.seconds} s`, () =>
-          runReadYourWritePhase(students, config.seconds),
+          runReadYourWritePhase(rywStudents, config.seconds),
         );
+        rywStudents.forEach((student) => student.client.close());
         log(`p50 ${fmt(results.ryw.readMs.p50, 1)} ms, p99 ${fmt(results.ryw.readMs.p99, 1)} ms, stale ${results.ryw.staleReads}/${results.ryw.reads}`);
         await waitForProjector(product.url);
         results.due = await phase('due_queue', `due queue: ${config.dueRate} req/s evenly spaced (open loop), ${config.dueSeconds} s`, () =>
@@ -287,10 +293,9 @@ async function main(): Promise<Results> {
         );
         log(`p50 ${fmt(results.dueBurst.latencyMs.p50)} ms, p99 ${fmt(results.dueBurst.latencyMs.p99)} ms, ${fmt(results.dueBurst.achievedRate)} req/s`);
         students.forEach((student) => student.client.close());
-        // After the due-queue phases, which keep the conditions of earlier runs. Fresh students on
-        // the next addresses: the first ones have answered most of their grade's new problems by now.
+        // After the due-queue phases, which keep the conditions of earlier runs. Fresh students again.
         const pacedStudents = await phase('register_paced', `register ${config.students} more students`, () =>
-          registerStudents(product.url, config.students, 2 + Math.ceil(config.students / 10)),
+          registerStudents(product.url, config.students, 2 + 2 * Math.ceil(config.students / 10)),
         );
         await waitForProjector(product.url);
         results.rywPaced = await phase('read_your_write_paced', `read-your-write paced: the same loop at ${config.rywRate} answers/s in all, ${config.seconds} s`, () =>
@@ -403,7 +408,7 @@ function report(results: Results) {
   rows.push([
     'stale_reads',
     ryw
-      ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, ${fmt(ryw.answersPerSecond)} answers/s, answer ${ms(ryw.answerMs)})`
+      ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, errors ${ryw.errors}, caught up ${ryw.caughtUp}; ${fmt(ryw.answersPerSecond)} answers/s, answer ${ms(ryw.answerMs)})`
       : '–',
     '0',
     '',
@@ -411,7 +416,7 @@ function report(results: Results) {
   rows.push([
     'read_your_write_paced_ms',
     rywPaced
-      ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (answer ${ms(rywPaced.answerMs)}, stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors})`
+      ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (answer ${ms(rywPaced.answerMs)}, stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors}, caught up ${rywPaced.caughtUp})`
       : '–',
     '',
     '',
