@@ -126,6 +126,22 @@ export function definitionSql(text: string): FragmentSqlToken {
   return sql.fragment(Object.freeze(parts) as unknown as TemplateStringsArray);
 }
 
-/** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids that passed, up to a bound (students and problems number in the thousands). */
+const knownUuids = new Set<string>();
+const MAX_KNOWN_UUIDS = 100_000;
+
+/**
+ * True for a canonical UUID; the practice read models skip events whose ids are not (their
+ * columns are uuid). Ids that passed are remembered: every model asks about the same event's
+ * user and problem ids, and the regular expression was 6 % of a replay's fold, where a set
+ * lookup reuses the hash the tables' key maps compute on the same string anyway.
+ */
+export function isUuid(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (knownUuids.has(value)) return true;
+  if (!UUID.test(value)) return false;
+  if (knownUuids.size >= MAX_KNOWN_UUIDS) knownUuids.clear();
+  knownUuids.add(value);
+  return true;
+}

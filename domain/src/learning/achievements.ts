@@ -111,7 +111,8 @@ export function recordAnswerStats(
 ): AchievementStats {
   const correct = answer.isCorrect ? 1 : 0;
   const recentResults = `${stats.recentResults}${correct}`.slice(-SHARP_SHOOTER_WINDOW);
-  const windowCorrect = [...recentResults].filter((c) => c === '1').length;
+  let windowCorrect = 0;
+  for (let index = recentResults.indexOf('1'); index !== -1; index = recentResults.indexOf('1', index + 1)) windowCorrect += 1;
   const currentCorrectRun = answer.isCorrect ? stats.currentCorrectRun + 1 : 0;
   const topics = stats.topics.includes(answer.topicId) ? stats.topics : [...stats.topics, answer.topicId].sort();
 
@@ -203,10 +204,7 @@ export function achievementProgress(stats: AchievementStats): AchievementProgres
 
 /** Ids earned in `after` but not in `before` (to record their earned date at this event). */
 export function newlyEarned(before: AchievementStats, after: AchievementStats): string[] {
-  const earnedBefore = new Set(achievementProgress(before).filter((a) => a.earned).map((a) => a.id));
-  return achievementProgress(after)
-    .filter((a) => a.earned && !earnedBefore.has(a.id))
-    .map((a) => a.id);
+  return ACHIEVEMENTS.filter((definition) => isEarned(definition, after) && !isEarned(definition, before)).map((definition) => definition.id);
 }
 
 /** SPEC: unearned achievements with progress above 50, highest first, at most 3 (ties keep list order). */
