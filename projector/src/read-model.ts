@@ -1,5 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import type { RecordedEvent } from '@mathdaily/domain';
+import { UUID_PATTERN, type RecordedEvent } from '@mathdaily/domain';
 import type { BatchContext } from './batch-context.ts';
 import type { TableState } from './table-state.ts';
 
@@ -126,7 +126,6 @@ export function definitionSql(text: string): FragmentSqlToken {
   return sql.fragment(Object.freeze(parts) as unknown as TemplateStringsArray);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that passed, up to a bound (students and problems number in the thousands). */
 const knownUuids = new Set<string>();
 const MAX_KNOWN_UUIDS = 100_000;
@@ -140,7 +139,7 @@ const MAX_KNOWN_UUIDS = 100_000;
 export function isUuid(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   if (knownUuids.has(value)) return true;
-  if (!UUID.test(value)) return false;
+  if (!UUID_PATTERN.test(value)) return false;
   if (knownUuids.size >= MAX_KNOWN_UUIDS) knownUuids.clear();
   knownUuids.add(value);
   return true;

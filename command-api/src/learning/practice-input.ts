@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { DomainError } from '@mathdaily/domain';
+import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
 import { LruMap, type EventStore } from '@mathdaily/event-store';
 
 /** Shared by the practice and placement commands (command-api/src/learning/*): ids, answers and times in bodies, and the problem a command is about. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID field with a message naming it. Lower-cased, so the same id is one stream and one row. */
 export function uuidField(name: string) {
   const message = `${name} must be a UUID, e.g. 3f2b8c1e-5d4a-4b6c-8d7e-9f0a1b2c3d4e`;
   return z
     .string({ error: message })
-    .regex(UUID, { error: message })
+    .regex(UUID_PATTERN, { error: message })
     .transform((value) => value.toLowerCase());
 }
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIME_MESSAGE = (name: string) => `${name} must be a date and time such as 2026-03-01T09:00:00Z`;
 const time = (name: string) => z.iso.datetime({ offset: true, error: () => TIME_MESSAGE(name) }).optional();
 const text = (name: string) => z.string().trim().min(1, `${name} must not be empty`).max(200, `${name} must be at most 200 characters`).optional();
@@ -80,7 +80,7 @@ export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
         ORDER BY e.position DESC
         LIMIT ${q.limit + 1}`);
       const page = rows.slice(0, q.limit);
-      const actorIds = [...new Set(page.map((event) => event.metadata.actorId).filter((id): id is string => id !== null && UUID.test(id)))];
+      const actorIds = [...new Set(page.map((event) => event.metadata.actorId).filter((id): id is string => id !== null && UUID_PATTERN.test(id)))];
       const actors = actorIds.length
         ? await deps.pool.any(sql.type(actorRow)`
             SELECT id, first_name AS "firstName", last_name AS "lastName", email

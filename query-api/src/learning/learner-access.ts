@@ -2,18 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { DomainError } from '@mathdaily/domain';
+import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 
 /** Shared by the learning queries (query-api/src/learning/*): whose data, and may the caller see it. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ID_MESSAGE = 'The user id must be a UUID, e.g. 3f2b8c1e-5d4a-4b6c-8d7e-9f0a1b2c3d4e';
 
 export const userIdParams = z.object({
   userId: z
     .string({ error: USER_ID_MESSAGE })
-    .regex(UUID, { error: USER_ID_MESSAGE })
+    .regex(UUID_PATTERN, { error: USER_ID_MESSAGE })
     .transform((value) => value.toLowerCase()),
 });
 

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { DomainError } from '@mathdaily/domain';
+import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, visibleProblems } from './problem-row.ts';
 
 const params = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  id: z.string().regex(UUID_PATTERN, {
     error: 'The problem id must be a UUID, e.g. 3f2b8c1e-5d4a-5b6c-8d7e-9f0a1b2c3d4e',
   }),
 });
