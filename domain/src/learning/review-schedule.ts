@@ -18,6 +18,7 @@
  */
 import {
   BasicLearningStepsStrategy,
+  CLAMP_PARAMETERS,
   createEmptyCard,
   fsrs,
   generatorParameters,
@@ -29,6 +30,7 @@ import {
   type Grade,
   type StepUnit,
   type TLearningStepsStrategy,
+  W17_W18_Ceiling,
 } from 'ts-fsrs';
 
 export type ReviewGrade = 'Again' | 'Hard' | 'Good' | 'Easy';
@@ -84,6 +86,23 @@ export const LIVE_FSRS_CONFIG: FsrsConfig = {
   learningSteps: LEARNING_STEPS,
   relearningSteps: RELEARNING_STEPS,
 };
+
+/** FSRS weight vectors ts-fsrs reads: FSRS-4.5 (17), FSRS-5 (19) and FSRS-6 (21 weights). */
+export const FSRS_WEIGHT_COUNTS = [17, 19, 21] as const;
+
+/**
+ * Why a weight vector cannot schedule (null when it can): a weight outside the range ts-fsrs
+ * itself clamps to makes stabilities overflow (1e308 gives NaN recall for every answer).
+ */
+export function fsrsWeightsProblem(weights: readonly number[]): string | null {
+  if (!(FSRS_WEIGHT_COUNTS as readonly number[]).includes(weights.length)) return `FSRS takes 17, 19 or 21 weights, not ${weights.length}`;
+  const ranges = CLAMP_PARAMETERS(W17_W18_Ceiling);
+  for (const [index, weight] of weights.entries()) {
+    const [min, max] = ranges[index]!;
+    if (!Number.isFinite(weight) || weight < min! || weight > max!) return `weight ${index} must be from ${min} to ${max}, not ${weight}`;
+  }
+  return null;
+}
 
 /** The two ts-fsrs schedulers of one configuration: whole days for right answers, (re)learning steps for misses. */
 export interface ReviewScheduler {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { readModels, rebuildReadModels } from '@mathdaily/projector';
 import { appendMixedHistory } from '@mathdaily/projector/testing/mixed-history';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
 import { LIVE_LEARNING_CONFIG } from './what-if/config.ts';
-import { replayWhatIf, runWhatIfCli, type WhatIfResult } from './what-if.ts';
+import { replayWhatIf, runWhatIfCli, WHAT_IF_SCHEMA_MARKER, type WhatIfResult } from './what-if.ts';
 
 /** What-if on a generated history: the live configuration gives the live read models' own figures. */
 
@@ -136,5 +137,54 @@ describe('npm run what-if', () => {
     const live = collecting();
     expect(await runWhatIfCli(['--config', bad.replace('bad', 'candidate'), '--schema', 'read_models'], live)).toBe(2);
     expect(live.text.stderr).toContain('--schema read_models is in use by the product');
+  });
+
+  test('steps beyond a year, weights outside what FSRS takes and a FIFO are refused with a message, exit code 2', async () => {
+    const cases: [unknown, string][] = [
+      [{ fsrs: { learningSteps: ['99999999999999999999d'] } }, "fsrs.learningSteps.0: steps are like '1m', '10m', '1h' or '1d'"],
+      [{ fsrs: { relearningSteps: ['400d'] } }, 'fsrs.relearningSteps.0: a step can be at most a year (365d)'],
+      [{ fsrs: { weights: Array.from({ length: 21 }, () => 1e308) } }, 'fsrs.weights: weight 0 must be from 0.001 to 100, not 1e+308'],
+      [{ fsrs: { weights: Array.from({ length: 18 }, () => 1) } }, 'fsrs.weights: FSRS takes 17, 19 or 21 weights, not 18'],
+    ];
+    for (const [config, message] of cases) {
+      const file = path.join(dir, 'loose.json');
+      await writeFile(file, JSON.stringify(config));
+      const io = collecting();
+      expect(await runWhatIfCli(['--config', file], io), JSON.stringify(config)).toBe(2);
+      expect(io.text.stderr).toContain(message);
+    }
+    const fifo = path.join(dir, 'config.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const io = collecting();
+    const started = Date.now();
+    expect(await runWhatIfCli(['--config', fifo], io)).toBe(2);
+    expect(io.text.stderr).toContain('it is not a regular file');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test('only a schema what-if made is ever replaced: every other schema in the database is refused and left as it was', async () => {
+    const config = path.join(dir, 'candidate.json');
+    await fixture.pool.query(sql.unsafe`CREATE SCHEMA analyst_notes`);
+    await fixture.pool.query(sql.unsafe`CREATE TABLE analyst_notes.notes (note text)`);
+    await fixture.pool.query(sql.unsafe`INSERT INTO analyst_notes.notes VALUES ('keep me')`);
+    const digestOfSchemas = () =>
+      fixture.pool.oneFirst(sql.unsafe`
+        SELECT md5(string_agg(table_schema || '.' || table_name, ',' ORDER BY table_schema, table_name))
+        FROM information_schema.tables WHERE table_schema NOT LIKE 'what_if%'`);
+    const before = await digestOfSchemas();
+    // Every schema there is now (the product's: public, read_models, runtime, reactors, …; and the analyst's own).
+    const schemas = (await fixture.pool.anyFirst(sql.unsafe`
+      SELECT nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND coalesce(obj_description(oid, 'pg_namespace'), '') <> ${WHAT_IF_SCHEMA_MARKER}`)) as string[];
+    expect(schemas).toEqual(expect.arrayContaining(['public', 'read_models', 'analyst_notes', 'information_schema']));
+    for (const schema of schemas) {
+      const io = collecting();
+      expect(await runWhatIfCli(['--config', config, '--schema', schema], io), schema).toBe(2);
+      expect(io.text.stderr).toMatch(new RegExp(`--schema ${schema} (already exists and was not made by what-if|is in use by the product)`));
+    }
+    expect(await digestOfSchemas()).toBe(before);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT note FROM analyst_notes.notes`)).toBe('keep me');
+    // Its own schema it replaces, run after run.
+    for (let run = 0; run < 2; run++) expect(await runWhatIfCli(['--config', config, '--schema', 'what_if_again'], collecting())).toBe(0);
+    expect(await fixture.pool.oneFirst(sql.unsafe`SELECT obj_description('what_if_again'::regnamespace, 'pg_namespace')`)).toBe(WHAT_IF_SCHEMA_MARKER);
   });
 });

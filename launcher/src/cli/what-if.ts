@@ -18,12 +18,27 @@ export const WHAT_IF_USAGE = `Usage: npm run what-if -- --config FILE.json [--sc
   FILE.json: {"fsrs": {"requestRetention": 0.85, …}, "knowledgeModel": "parameters.json" or {…}, "targetSuccessRate": 0.7}; what is left out stays live.`;
 
 const PAGE = 10_000;
-const RESERVED_SCHEMAS = new Set(['public', 'information_schema']);
+/**
+ * The comment what-if puts on every schema it creates. It replaces (drops) only a schema that
+ * carries it: any other schema, the product's today or tomorrow, is never touched.
+ */
+export const WHAT_IF_SCHEMA_MARKER = 'mathdaily what-if results: made by npm run what-if, replaced by its next run';
 
-/** The results go to a schema of their own: never the live one (read_models…), the event store's or the system's. */
+/** The results go to a schema of their own: never the live one (read_models…, which a replay also builds), nor the system's. */
 function checkSchemaName(schema: string) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new UsageError(`--schema must be a lower-case name of letters, digits and _, not '${schema}'.`);
-  if (RESERVED_SCHEMAS.has(schema) || schema.startsWith('read_models') || schema.startsWith('pg_')) throw new UsageError(`--schema ${schema} is in use by the product; choose another name.`);
+  if (schema.startsWith('read_models') || schema.startsWith('pg_')) throw new UsageError(`--schema ${schema} is in use by the product; choose another name.`);
+}
+
+/** Refuses a schema that exists and was not made by what-if (its marker comment): it may hold anyone's data. */
+async function checkSchemaIsOurs(db: pg.Pool | pg.PoolClient, schema: string): Promise<{ exists: boolean }> {
+  checkSchemaName(schema);
+  const { rows } = await db.query<{ marker: string | null }>(`SELECT obj_description(oid, 'pg_namespace') AS marker FROM pg_namespace WHERE nspname = $1`, [schema]);
+  if (rows.length === 0) return { exists: false };
+  if (rows[0]!.marker !== WHAT_IF_SCHEMA_MARKER) {
+    throw new UsageError(`--schema ${schema} already exists and was not made by what-if, so it is left as it is; choose another name.`);
+  }
+  return { exists: true };
 }
 
 export interface WhatIfResult {
@@ -76,13 +91,15 @@ export async function replayWhatIf(
  * student × problem's last due time, stability and mastery under each), for SQL afterwards.
  */
 export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: WhatIfResult): Promise<void> {
-  checkSchemaName(schema);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // Two runs into one schema take turns; the check and the drop see the same schema.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('mathdaily-what-if'), hashtext($1))`, [schema]);
     const name = pg.escapeIdentifier(schema);
-    await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+    if ((await checkSchemaIsOurs(client, schema)).exists) await client.query(`DROP SCHEMA ${name} CASCADE`);
     await client.query(`CREATE SCHEMA ${name}`);
+    await client.query(`COMMENT ON SCHEMA ${name} IS ${pg.escapeLiteral(WHAT_IF_SCHEMA_MARKER)}`);
     await client.query(`CREATE TABLE ${name}.forecasts (position int8 PRIMARY KEY, user_id uuid NOT NULL, problem_id uuid NOT NULL, is_correct bool NOT NULL, without_hint_correct bool NOT NULL, is_new bool NOT NULL,
       live_predicted float8 NOT NULL, candidate_predicted float8 NOT NULL, live_recall float8, candidate_recall float8)`);
     await client.query(`CREATE TABLE ${name}.due_per_day (day date PRIMARY KEY, live int4 NOT NULL, candidate int4 NOT NULL)`);
@@ -174,6 +191,8 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
   try {
     database = await resolveCliDatabase(log);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    // Before the replay, so a refused schema costs nothing; checked again where it is replaced.
+    await checkSchemaIsOurs(pool, options.schema);
     let started = false;
     const result = await replayWhatIf(pool, config, {
       onProgress: (position, last) => {
