@@ -50,3 +50,4 @@ export async function userIdForEmail(store: EventStore, email: string): Promise<
   const stream = await store.readStream(emailStreamId(email));
   return foldEvents(emailReservationDecider, stream.events).userId;
 }
+export { emailStreamId } from './secrets.ts';

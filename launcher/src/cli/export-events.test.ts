@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEventOf, REDACTED, type NewEvent, type RecordedEvent } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
+import { emailStreamId } from '@mathdaily/command-api/auth/user-records';
 import { parseExportArgs, runExportCli } from './export-events.ts';
 
 
@@ -46,6 +47,8 @@ beforeAll(async () => {
       ...[0, 1, 2].map((day) => event('SignInFailed', { userId, reason: 'wrong-password' }, `2026-03-0${index + day + 2}T12:00:00.000Z`)),
     ];
     await store.append(`user-${userId}`, events, { expectedVersion: 'no_stream' });
+    await store.append(emailStreamId(`u${index}@example.org`), [event('EmailAddressReserved', { email: `u${index}@example.org`, userId }, `2026-03-0${index + 1}T08:00:00.000Z`)], { expectedVersion: 'no_stream' });
+    await store.append(`user-${userId}`, [{ ...event('ProfileUpdated', { userId, gradeLevel: 6 }, `2026-03-0${index + 1}T09:00:00.000Z`), metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, at: `2026-03-0${index + 1}T09:00:00.000Z`, schemaVersion: 1 } }], { expectedVersion: 4 });
   }
   // A stored event of an older shape (AuthSessionRefreshed v1, no refreshedAt): exported as the store reads it.
   const sessionId = randomUUID();
@@ -100,5 +103,51 @@ describe('npm run export-events', () => {
     expect(() => parseExportArgs(['--to', '2026-02-30T00:00:00Z'])).toThrow(/--to must be an ISO date/);
     expect(() => parseExportArgs(['--from', '2026-03-02', '--to', '2026-03-01'])).toThrow('--from must be before --to.');
     expect(parseExportArgs(['--from', '2026-03-02', '--to', '2026-03-03T10:00:00+02:00'])).toEqual({ from: '2026-03-02T00:00:00.000Z', to: '2026-03-03T08:00:00.000Z' });
+    expect(() => parseExportArgs(['--type', 'SignInFailed,AnswerSubmited'])).toThrow(/^Unknown event type 'AnswerSubmited'\. Known types: .*AnswerSubmitted/);
+    expect(() => parseExportArgs(['--type', 'A', '--type', 'B'])).toThrow("Unknown event types 'A', 'B'.");
+    expect(() => parseExportArgs(['--type', 'SignInFailed,'])).toThrow('--type needs an event type name');
+    expect(() => parseExportArgs(['--actor', 'bob'])).toThrow("--actor must be a user id (a UUID) or an e-mail address, not 'bob'.");
+  });
+
+  test('--type repeats and takes a comma list; --actor takes an id or an e-mail address', async () => {
+    const types = new Set(['UserRegistered', 'AuthSessionRefreshed', 'SignInFailed']);
+    const expected = all.filter((e) => types.has(e.type)).map(auditEventOf);
+    for (const args of [
+      ['--type', 'UserRegistered', '--type', 'AuthSessionRefreshed', '--type', 'SignInFailed'],
+      ['--type', 'UserRegistered,AuthSessionRefreshed', '--type', 'SignInFailed'],
+      ['--type', 'UserRegistered, AuthSessionRefreshed,SignInFailed'],
+    ]) {
+      const io = collecting();
+      expect(await runExportCli(args, io), args.join(' ')).toBe(0);
+      expect(io.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+    }
+    const byId = collecting();
+    const userId = (all.find((e) => e.type === 'ProfileUpdated')!.data as { userId: string }).userId;
+    expect(await runExportCli(['--actor', userId], byId)).toBe(0);
+    const mine = all.filter((e) => e.metadata.actorId === userId).map(auditEventOf);
+    expect(mine.length).toBe(1);
+    expect(byId.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(mine);
+    const email = (all.find((e) => e.type === 'EmailAddressReserved' && (e.data as { userId: string }).userId === userId)!.data as { email: string }).email;
+    const byEmail = collecting();
+    expect(await runExportCli(['--actor', email.toUpperCase()], byEmail)).toBe(0);
+    expect(byEmail.text('stdout')).toBe(byId.text('stdout'));
+    const stranger = collecting();
+    expect(await runExportCli(['--actor', 'nobody@example.org'], stranger)).toBe(2);
+    expect(stranger.text('stderr')).toContain('--actor nobody@example.org: no account has this e-mail address.');
+  });
+
+  test('an --out that cannot be written: a clear message, exit code 2, nothing crashes', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'export-out-'));
+    const cases: [string, string][] = [
+      [path.join(dir, 'missing', 'x.ndjson'), `the folder ${path.join(dir, 'missing')} does not exist.`],
+      [dir, `--out ${dir} is a folder; give a file name`],
+      ['/proc/mathdaily-export.ndjson', '--out /proc/mathdaily-export.ndjson cannot be written'],
+    ];
+    for (const [out, message] of cases) {
+      const io = collecting();
+      expect(await runExportCli(['--out', out], io), out).toBe(2);
+      expect(io.text('stderr')).toContain(message);
+      expect(io.text('stderr')).not.toMatch(/\n\s+at /);
+    }
   });
 });

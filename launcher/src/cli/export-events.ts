@@ -1,22 +1,26 @@
 // `npm run export-events -- --type T --stream S --from ISO --to ISO --out FILE.ndjson`: the events
 // that match, oldest first, one JSON object a line in the audit API's shape (secrets redacted).
 // Works beside a running server (same DATA_DIR) or alone; see docs/analyst-tools.md.
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { constants } from 'node:fs';
+import { access, open, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { auditEventOf, upcast, type EventMetadata } from '@mathdaily/domain';
+import { auditEventOf, eventSchemas, isKnownEventType, upcast, UUID_PATTERN, type EventMetadata } from '@mathdaily/domain';
+import { userIdForEmail } from '@mathdaily/command-api/auth/user-records';
 import { createPostgresEventStore } from '@mathdaily/event-store';
 import { describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
 
-export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T] [--stream S] [--actor USER_ID] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
-  Filters combine; --from is inclusive, --to exclusive (event time, metadata.at). Without --out the events go to standard output.`;
+export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T[,T…]]… [--stream S] [--actor USER_ID|E-MAIL] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
+  Filters combine; --type may repeat or list several types (any of them matches); --from is inclusive, --to exclusive (event time, metadata.at). Without --out the events go to standard output.`;
 
 export interface ExportOptions {
-  type?: string;
+  /** Any of these types (none: every type). */
+  types?: string[];
   stream?: string;
   actor?: string;
   correlation?: string;
@@ -27,21 +31,73 @@ export interface ExportOptions {
 
 /** The command line as export options; a bad flag or date is a UsageError. */
 export function parseExportArgs(args: readonly string[]): ExportOptions {
-  let values: Record<string, string | undefined>;
+  let values: Record<string, string | undefined> & { type?: string[] };
   try {
     ({ values } = parseArgs({
       args: [...args],
       strict: true,
       allowPositionals: false,
-      options: Object.fromEntries(['type', 'stream', 'actor', 'correlation', 'from', 'to', 'out'].map((name) => [name, { type: 'string' as const }])),
-    }) as { values: Record<string, string | undefined> });
+      options: {
+        ...Object.fromEntries(['stream', 'actor', 'correlation', 'from', 'to', 'out'].map((name) => [name, { type: 'string' as const }])),
+        type: { type: 'string', multiple: true },
+      },
+    }) as { values: Record<string, string | undefined> & { type?: string[] } });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  for (const [name, value] of Object.entries(values)) if (value === '') throw new UsageError(`--${name} needs a value.`);
-  const options: ExportOptions = { ...values, from: parseIsoFlag('from', values.from), to: parseIsoFlag('to', values.to) };
+  const { type, ...single } = values;
+  for (const [name, value] of Object.entries(single)) if (value === '') throw new UsageError(`--${name} needs a value.`);
+  const types = type?.flatMap((list) => list.split(',')).map((name) => name.trim());
+  if (types?.some((name) => name === '')) throw new UsageError('--type needs an event type name, e.g. --type AnswerSubmitted or --type AnswerSubmitted,HintOpened.');
+  const unknown = types?.filter((name) => !isKnownEventType(name)) ?? [];
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `'${name}'`).join(', ')}. Known types: ${Object.keys(eventSchemas).sort().join(', ')}.`);
+  }
+  if (single.actor !== undefined && !UUID_PATTERN.test(single.actor) && !/^[^@\s]+@[^@\s]+$/.test(single.actor)) {
+    throw new UsageError(`--actor must be a user id (a UUID) or an e-mail address, not '${single.actor}'.`);
+  }
+  const options: ExportOptions = {
+    ...single,
+    ...(types ? { types: [...new Set(types)] } : {}),
+    from: parseIsoFlag('from', single.from),
+    to: parseIsoFlag('to', single.to),
+  };
+  for (const key of Object.keys(options) as (keyof ExportOptions)[]) if (options[key] === undefined) delete options[key];
   if (options.from && options.to && options.from >= options.to) throw new UsageError('--from must be before --to.');
   return options;
+}
+
+/** Where --out would be written: its folder must exist and be writable, and it must not be a folder itself. */
+async function checkOutputPath(out: string): Promise<void> {
+  const folder = path.dirname(path.resolve(out));
+  const folderStat = await stat(folder).catch(() => null);
+  if (!folderStat?.isDirectory()) throw new UsageError(`--out ${out}: the folder ${folder} does not exist.`);
+  if ((await stat(out).catch(() => null))?.isDirectory()) throw new UsageError(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'events.ndjson')}.`);
+  await access(folder, constants.W_OK).catch(() => {
+    throw new UsageError(`--out ${out}: the folder ${folder} is not writable.`);
+  });
+}
+
+/** Opens --out for writing; a file that cannot be made there is a UsageError naming why. */
+async function openOutput(out: string): Promise<FileHandle> {
+  try {
+    return await open(out, 'w');
+  } catch (error) {
+    throw new UsageError(`--out ${out} cannot be written: ${(error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (error as Error).message}.`);
+  }
+}
+
+/** The user id --actor names: itself, or the account the e-mail address is registered to. */
+async function actorIdOf(pool: pg.Pool, actor: string): Promise<string> {
+  if (UUID_PATTERN.test(actor)) return actor.toLowerCase();
+  const store = createPostgresEventStore({ pool });
+  try {
+    const userId = await userIdForEmail(store, actor);
+    if (!userId) throw new UsageError(`--actor ${actor}: no account has this e-mail address.`);
+    return userId;
+  } finally {
+    await store.close();
+  }
 }
 
 const PAGE = 5_000;
@@ -66,7 +122,10 @@ export async function exportEvents(
     params.push(value);
     conditions.push(sql.replace('?', `$${params.length}`));
   };
-  add('type = ?', options.type);
+  if (options.types) {
+    params.push(options.types);
+    conditions.push(`type = ANY($${params.length}::text[])`);
+  }
   add('stream_id = ?', options.stream);
   add("metadata->>'actorId' = ?", options.actor);
   add("metadata->>'correlationId' = ?", options.correlation);
@@ -107,6 +166,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
   let options: ExportOptions;
   try {
     options = parseExportArgs(args);
+    if (options.out) await checkOutputPath(options.out);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`${error.message}\n${EXPORT_USAGE}`);
@@ -114,31 +174,45 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
   }
   let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;
   let pool: pg.Pool | undefined;
+  let file: FileHandle | undefined;
   try {
     database = await resolveCliDatabase(log);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     // The log is there before the file is made: a failure leaves no empty file behind.
     await pool.query('SELECT 1 FROM events LIMIT 0');
-    const output: Writable = options.out ? createWriteStream(options.out) : io.stdout;
+    if (options.actor) options.actor = await actorIdOf(pool, options.actor);
+    file = options.out ? await openOutput(options.out) : undefined;
+    const output: Writable = file ? file.createWriteStream() : io.stdout;
+    // A write that fails later (a full disk) ends the export with its message, not a crash.
+    const failed = file ? once(output, 'error').then(([error]) => Promise.reject(error as Error)) : new Promise<never>(() => {});
+    failed.catch(() => {});
     const bar = new cliProgress.SingleBar(
       { format: 'export-events [{bar}] {percentage}% of the log | {exported} events written', stream: io.stderr as NodeJS.WriteStream, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
       cliProgress.Presets.shades_classic,
     );
-    const count = await exportEvents(pool, options, output, {
-      start: (total) => bar.start(Math.max(total, 1), 0, { exported: 0 }),
-      update: (position, exported) => bar.update(position, { exported }),
-      stop: () => bar.stop(),
-    });
-    if (options.out) {
+    const count = await Promise.race([
+      exportEvents(pool, options, output, {
+        start: (total) => bar.start(Math.max(total, 1), 0, { exported: 0 }),
+        update: (position, exported) => bar.update(position, { exported }),
+        stop: () => bar.stop(),
+      }),
+      failed,
+    ]);
+    if (file) {
       output.end();
-      await once(output, 'finish');
+      await Promise.race([once(output, 'finish'), failed]);
     }
     log(`${count.toLocaleString('en-GB')} events${options.out ? ` written to ${options.out}` : ''}`);
     return 0;
   } catch (error) {
+    if (error instanceof UsageError) {
+      log(`${error.message}\n${EXPORT_USAGE}`);
+      return 2;
+    }
     log(`failed: ${describeFailure(error)}`);
     return 1;
   } finally {
+    await file?.close().catch(() => {});
     await pool?.end();
     await database?.embedded?.stop();
   }
