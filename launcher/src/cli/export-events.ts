@@ -31,7 +31,7 @@ export interface ExportOptions {
 
 /** The command line as export options; a bad flag or date is a UsageError. */
 export function parseExportArgs(args: readonly string[]): ExportOptions {
-  let values: Record<string, string | undefined> & { type?: string[] };
+  let values: { type?: string[]; stream?: string; actor?: string; correlation?: string; from?: string; to?: string; out?: string };
   try {
     ({ values } = parseArgs({
       args: [...args],
@@ -41,7 +41,7 @@ export function parseExportArgs(args: readonly string[]): ExportOptions {
         ...Object.fromEntries(['stream', 'actor', 'correlation', 'from', 'to', 'out'].map((name) => [name, { type: 'string' as const }])),
         type: { type: 'string', multiple: true },
       },
-    }) as { values: Record<string, string | undefined> & { type?: string[] } });
+    }) as unknown as { values: typeof values });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

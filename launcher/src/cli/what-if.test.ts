@@ -173,8 +173,8 @@ describe('npm run what-if', () => {
         FROM information_schema.tables WHERE table_schema NOT LIKE 'what_if%'`);
     const before = await digestOfSchemas();
     // Every schema there is now (the product's: public, read_models, runtime, reactors, …; and the analyst's own).
-    const schemas = (await fixture.pool.anyFirst(sql.unsafe`
-      SELECT nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND coalesce(obj_description(oid, 'pg_namespace'), '') <> ${WHAT_IF_SCHEMA_MARKER}`)) as string[];
+    const schemas = [...(await fixture.pool.anyFirst(sql.unsafe`
+      SELECT nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND coalesce(obj_description(oid, 'pg_namespace'), '') <> ${WHAT_IF_SCHEMA_MARKER}`))] as string[];
     expect(schemas).toEqual(expect.arrayContaining(['public', 'read_models', 'analyst_notes', 'information_schema']));
     for (const schema of schemas) {
       const io = collecting();
