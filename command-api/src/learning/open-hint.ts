@@ -5,7 +5,7 @@ import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { loadProblem, uuidField } from './practice-input.ts';
+import { loadPracticeProblem, uuidField } from './practice-input.ts';
 
 const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidField('problem_id') });
 
@@ -23,12 +23,12 @@ export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const { session_id: sessionId, problem_id: problemId } = request.body;
-      const problem = await loadProblem(deps.store, problemId);
+      const problem = await loadPracticeProblem(deps.store, problemId);
       const result = await handleCommand({
         store: deps.store,
         streamId: practiceStreamId(userId),
         decider: practiceDecider,
-        command: { type: 'OpenHint', data: { userId, sessionId, problemId } },
+        command: { type: 'OpenHint', data: { userId, sessionId, problemId, setHolders: problem.setHolders } },
         meta: commandMeta(request, deps),
         principal: principalCheckOf(request),
       });

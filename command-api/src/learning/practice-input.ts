@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
+import { DomainError, questionSetDecider, questionSetStreamId, UUID_PATTERN, type QuestionSetHolders } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
-import { LruMap, type EventStore } from '@mathdaily/event-store';
+import { LruMap, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 
 /** Shared by the practice and placement commands (command-api/src/learning/*): ids, answers and times in bodies, and the problem a command is about. */
 
@@ -23,7 +23,8 @@ export const responseTimeField = z
   .max(86_400_000, { error: 'response_time_ms must be at most 86400000 (a day)' })
   .transform((ms) => Math.round(ms));
 
-export type PracticeProblem = Problem & { id: string };
+/** `setId`: the tutor's question set the problem belongs to, null for a bank problem. */
+export type PracticeProblem = Problem & { id: string; setId: string | null };
 
 /** Problems kept per store: the whole bank (3,060 problems today) and room to grow. */
 const PROBLEM_CACHE_LIMIT = 10_000;
@@ -42,7 +43,19 @@ export async function loadProblem(store: EventStore, problemId: string): Promise
   const stream = await store.readStream(`problem-${problemId}`);
   const created = stream.events.find((event) => event.type === 'ProblemCreated');
   if (!created) throw new DomainError('NOT_FOUND', `Problem ${problemId} was not found.`);
-  const problem: PracticeProblem = { ...problemFieldsSchema.parse(created.data), id: problemId };
+  const setId = (created.data as { question_set_id?: string }).question_set_id ?? null;
+  const problem: PracticeProblem = { ...problemFieldsSchema.parse(created.data), id: problemId, setId };
   cache.set(problemId, problem);
   return problem;
+}
+
+/**
+ * The problem with, for a question-set problem, who holds its set now (read from its stream, so
+ * a set taken back counts at once): the practice decider lets only those students practise it.
+ */
+export async function loadPracticeProblem(store: EventStore, problemId: string): Promise<PracticeProblem & { setHolders: QuestionSetHolders | null }> {
+  const problem = await loadProblem(store, problemId);
+  if (problem.setId === null) return { ...problem, setHolders: null };
+  const { state } = await streamStateCacheOf(store).catchUp(questionSetStreamId(problem.setId), questionSetDecider);
+  return { ...problem, setHolders: { tutorId: state.tutorId, assigned: state.assigned } };
 }

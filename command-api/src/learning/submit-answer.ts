@@ -14,7 +14,7 @@ import {
 import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { ANSWER_TOO_LONG, loadProblem, responseTimeField, uuidField } from './practice-input.ts';
+import { ANSWER_TOO_LONG, loadPracticeProblem, responseTimeField, uuidField } from './practice-input.ts';
 
 const RATING_RANGE = 'difficulty_rating must be a whole number from 1 to 5';
 
@@ -63,7 +63,7 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
       const input = request.body;
-      const problem = await loadProblem(deps.store, input.problem_id);
+      const problem = await loadPracticeProblem(deps.store, input.problem_id);
       const attemptId = randomUUID();
       const rating = input.difficulty_rating ?? null;
       const result = await handleCommand({

@@ -282,6 +282,24 @@ describe('question sets', () => {
     expect((await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data.problems.map((p: { id: string }) => p.id)).not.toContain(questionId);
   });
 
+  test("a set's problem is seen and answered only by its tutor, admins and the students who hold the set; anyone else is told it does not exist", async () => {
+    const notFound = { status: 404, body: { message: `Problem ${questionId} was not found.` } };
+    expect((await call('GET', `/api/problems/${questionId}`, tutor)).body.data.problem).toMatchObject({ id: questionId, correct_answer: '5/6' });
+    expect((await call('GET', `/api/problems/${questionId}`, admin)).body.data.problem).toMatchObject({ id: questionId, correct_answer: '5/6' });
+    expect((await call('GET', `/api/problems/${questionId}`, active)).body.data.problem).toMatchObject({ id: questionId, question: question.question });
+    for (const stranger of [otherTutor, student, pending]) expect(await call('GET', `/api/problems/${questionId}`, stranger)).toMatchObject(notFound);
+
+    // Answering or opening the hint as a student without the set: 404, and nothing is recorded.
+    for (const outsider of [student, pending]) {
+      const stream = `practice-${outsider.userId}`;
+      const before = (await app.store.readStream(stream)).version;
+      const sessionId = randomUUID();
+      expect(await call('POST', '/api/learning/submit-answer', outsider, { problem_id: questionId, session_id: sessionId, user_answer: '5/6', response_time_ms: 4000 })).toMatchObject(notFound);
+      expect(await call('POST', '/api/learning/hints', outsider, { problem_id: questionId, session_id: sessionId })).toMatchObject(notFound);
+      expect((await app.store.readStream(stream)).version).toBe(before);
+    }
+  });
+
   test('an edited question is a new problem in the old one\'s place', async () => {
     const edited = await call('PUT', `/api/tutors/question-sets/${setId}/questions/${questionId}`, tutor, { ...question, hint: 'Twelfths work too.' });
     expect(edited.status).toBe(200);
@@ -307,6 +325,12 @@ describe('question sets', () => {
     expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.assigned_students).toEqual([]);
     expect((await call('GET', '/api/tutors/question-sets', tutor)).body.sets).toContainEqual(expect.objectContaining({ id: setId, assigned_count: 0 }));
     expect(await unassign(tutor, active.userId)).toMatchObject({ status: 404, body: { message: QUESTION_SET_MESSAGES.notAssigned } });
+    // Taken back, the set's problems are no longer the student's to see or answer.
+    // (Its first question was replaced and removed since, but it is still the set's problem.)
+    for (const id of [questionId]) {
+      expect((await call('GET', `/api/problems/${id}`, active)).status).toBe(404);
+      expect((await call('POST', '/api/learning/submit-answer', active, { problem_id: id, session_id: randomUUID(), user_answer: '5/6', response_time_ms: 4000 })).status).toBe(404);
+    }
 
     // Given again with a new question, then taken back by an admin: the question leaves the queue.
     const added = await call('POST', `/api/tutors/question-sets/${setId}/questions`, tutor, question);

@@ -96,6 +96,18 @@ describe('SubmitAnswer', () => {
     spec().when(submit()).then([started(), answered()]);
   });
 
+  it("given a tutor's question-set problem, when a student who holds the set answers, then it is recorded", () => {
+    spec().when(submit({ problem: { setHolders: { tutorId: 'tutor-1', assigned: ['someone', userId] } } })).then([started(), answered()]);
+  });
+
+  it("given a tutor's question-set problem, when a student without the set answers or opens its hint, then there is no such problem", () => {
+    const setHolders = { tutorId: 'tutor-1', assigned: ['someone-else'] };
+    spec().when(submit({ problem: { setHolders } })).thenThrows('NOT_FOUND', 'Problem problem-1 was not found.');
+    spec([started()]).when({ type: 'OpenHint', data: { userId, sessionId, problemId: 'problem-1', setHolders } }).thenThrows('NOT_FOUND', 'Problem problem-1 was not found.');
+    // The set's tutor is no student of it either.
+    spec().when(submit({ userId: 'tutor-1', problem: { setHolders } })).thenThrows('NOT_FOUND');
+  });
+
   it('given a started session, when submitting, then only the answer is recorded', () => {
     spec([started()]).when(submit()).then([answered()]);
   });

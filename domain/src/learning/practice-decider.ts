@@ -43,18 +43,21 @@ import {
 import { describeAllowedRatings, isRatingAllowed, ratingNote } from './rating-availability.ts';
 import { checkAnswer, type CheckableProblem } from '../problems/check-answer.ts';
 import type { Problem } from '../problems/problem.ts';
+import { maySeeSetProblem, type QuestionSetHolders } from '../tutoring/question-sets.ts';
 
 export const MAX_OPEN_SESSIONS = 20;
 
 export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string } };
-export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } };
+/** A tutor's question-set problem names who holds its set; a bank problem (null or absent) is everyone's. */
+type ProblemHolders = { setHolders?: QuestionSetHolders | null };
+export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } & ProblemHolders };
 /** What the decider needs to know about the problem being answered. */
 export type AnsweredProblem = CheckableProblem & Pick<Problem, 'topic' | 'topic_id' | 'grade' | 'difficulty_level'> & { id: string };
 
 export type SubmitAnswer = {
   type: 'SubmitAnswer';
   data: Pick<AnswerSubmittedData, 'attemptId' | 'sessionId' | 'userId' | 'userAnswer' | 'responseTimeMs'> & {
-    problem: AnsweredProblem;
+    problem: AnsweredProblem & ProblemHolders;
     /** True when the client reports a hint was used (the stream's HintOpened events count too). */
     hintUsed?: boolean;
     /** A difficulty rating given with the answer; recorded only when the rules allow it for the answer. */
@@ -240,6 +243,11 @@ function startIfNeeded(state: PracticeState, userId: string, sessionId: string):
   return [{ type: 'PracticeSessionStarted', data: validated(practiceSessionStartedSchema, { sessionId, userId }) }];
 }
 
+/** A question-set problem is practised only by the students who hold its set: anyone else is told it does not exist. */
+function assertMayPractise(userId: string, problemId: string, setHolders: QuestionSetHolders | null | undefined) {
+  if (setHolders && !maySeeSetProblem({ userId, role: 'student' }, setHolders)) throw new DomainError('NOT_FOUND', `Problem ${problemId} was not found.`);
+}
+
 export function decidePractice(command: PracticeCommand, state: PracticeState): PracticeEvent[] {
   assertOwner(state, command.data.userId);
   switch (command.type) {
@@ -248,7 +256,8 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       return startIfNeeded(state, command.data.userId, command.data.sessionId);
     }
     case 'OpenHint': {
-      const { userId, sessionId, problemId } = command.data;
+      const { userId, sessionId, problemId, setHolders } = command.data;
+      assertMayPractise(userId, problemId, setHolders);
       assertNotClosed(state, sessionId);
       const hint = validated(hintOpenedSchema, { sessionId, userId, problemId });
       const session = findOpen(state, sessionId);
@@ -258,6 +267,7 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
     }
     case 'SubmitAnswer': {
       const { hintUsed, problem, rating, ...facts } = command.data;
+      assertMayPractise(facts.userId, problem.id, problem.setHolders);
       assertNotClosed(state, facts.sessionId);
       const session = findOpen(state, facts.sessionId);
       const hintOpened = session?.hints.includes(problem.id) ?? false;

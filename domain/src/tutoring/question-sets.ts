@@ -59,6 +59,20 @@ export function writtenProblem(input: WrittenProblemInput, ids: { problemId: str
   return { ...checked.data, problem_id: ids.problemId, source: 'tutor', question_set_id: ids.setId };
 }
 
+/** Who holds a question set: its tutor and the students it is given to now. */
+export type QuestionSetHolders = Pick<QuestionSetState, 'tutorId' | 'assigned'>;
+
+/**
+ * Who may see and answer a problem of a tutor's question set: the set's tutor, admins, and the
+ * students who hold the set now. Anyone else is told there is no such problem (404), so a
+ * problem id learnt elsewhere reveals neither the question nor that it exists.
+ */
+export function maySeeSetProblem(who: { userId: string; role: string }, set: QuestionSetHolders): boolean {
+  if (who.role === 'admin') return true;
+  if (who.role === 'tutor') return set.tutorId === who.userId;
+  return who.role === 'student' && set.assigned.includes(who.userId);
+}
+
 /** Who is acting: the set's tutor, or an admin (who may act on any tutor's set). */
 export interface QuestionSetActor {
   userId: string;
