@@ -26,7 +26,7 @@ const facts = { problemId: 'problem-1', topic: 'Fractions', topicId: 'g5-fractio
 
 /** `problem` overrides fields of the answered problem, e.g. { id: 'problem-2' }. */
 const submit = (
-  overrides: Partial<Omit<SubmitAnswer['data'], 'problem'>> & { problem?: Partial<AnsweredProblem> } = {},
+  overrides: Partial<Omit<SubmitAnswer['data'], 'problem'>> & { problem?: Partial<SubmitAnswer['data']['problem']> } = {},
 ): SubmitAnswer => {
   const { problem: changed, ...rest } = overrides;
   return {
