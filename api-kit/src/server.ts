@@ -13,6 +13,16 @@ import { registerJsonBodyParser } from './json-body.ts';
 import { registerNulGuard } from './nul-characters.ts';
 import { postgresRateLimitStore } from './runtime-store.ts';
 
+/** A caller's own request id that is kept (as a label): a plain token, nothing that could smuggle markup or a newline into a log. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's X-Request-Id when it is a plain token; events keep it as metadata.clientRequestId. */
+    clientRequestId: string | null;
+  }
+}
+
 export interface ApiServerOptions {
   jwtSecret: string;
   loadPrincipal: PrincipalLoader;
@@ -60,13 +70,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address, hop) => hop < hops : (hops ?? false);
   const app = Fastify({
     logger: options.logger ?? false,
-    // The request id is the correlation id of every event the request causes: a caller's own
-    // X-Request-Id is kept when it is a plain token, otherwise a fresh UUID (never a counter
-    // that restarts with the process).
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // The request id is the correlation id of every event the request causes, so the server makes
+    // it: a caller's X-Request-Id is only kept beside it (request.clientRequestId), or anyone could
+    // file their events under another's request in the audit log.
+    genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 3 * 1024 * 1024,
     trustProxy,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
@@ -85,8 +92,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // The caller can quote it (a support request, the admin's event log filtered by correlation).
+  app.decorateRequest('clientRequestId', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const given = request.headers['x-request-id'];
+    if (typeof given === 'string' && CLIENT_REQUEST_ID.test(given)) request.clientRequestId = given;
   });
   // Built once: @fastify/helmet built helmet's middleware anew for every request (the CSP parsed
   // each time: ~5 % of a due-queue request's CPU in a profile).

@@ -18,7 +18,13 @@ export interface CommandApiDeps {
 }
 
 export function commandMeta(request: FastifyRequest, deps: CommandApiDeps): CommandMeta {
-  return { actorId: request.principal?.userId ?? null, correlationId: request.id, causationId: request.id, at: deps.clock() };
+  return {
+    actorId: request.principal?.userId ?? null,
+    correlationId: request.id,
+    causationId: request.id,
+    at: deps.clock(),
+    ...(request.clientRequestId ? { clientRequestId: request.clientRequestId } : {}),
+  };
 }
 
 /** Every command answers with the position of its last event, as a decimal string. */

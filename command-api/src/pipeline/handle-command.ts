@@ -17,6 +17,8 @@ export interface CommandMeta {
   causationId: string;
   /** Command time: the only clock a decider sees. */
   at: Date;
+  /** The caller's X-Request-Id, a label beside the correlation id (never the correlation id itself). */
+  clientRequestId?: string;
 }
 
 export interface CommandResult<Event extends EventFact> {

@@ -7,6 +7,11 @@ export const eventMetadataSchema = z.object({
   causationId: z.string().nullable(),
   at: z.string().datetime({ offset: true }),
   schemaVersion: z.number().int().positive(),
+  /**
+   * The X-Request-Id the caller sent, kept as a label only: `correlationId` is always the
+   * server's, so no client can file its events under someone else's request.
+   */
+  clientRequestId: z.string().max(64).optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 

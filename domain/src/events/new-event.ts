@@ -10,6 +10,8 @@ export interface EventContext {
   /** The command or event that caused this one; a command's own id when a request causes it. */
   causationId: string;
   at: Date | string;
+  /** The caller's own request id (X-Request-Id), kept beside the server's correlation id. */
+  clientRequestId?: string;
 }
 
 /**
@@ -24,6 +26,7 @@ export function newEvent(fact: EventFact, context: EventContext, id: string): Ne
     causationId: context.causationId,
     at: typeof context.at === 'string' ? context.at : context.at.toISOString(),
     schemaVersion: currentSchemaVersion(fact.type),
+    ...(context.clientRequestId ? { clientRequestId: context.clientRequestId } : {}),
   };
   return { id, type: fact.type, data: parseEventData(fact.type, fact.data), metadata };
 }

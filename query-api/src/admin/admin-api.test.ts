@@ -224,3 +224,27 @@ describe('GET /api/admin/events', () => {
     expect(answer.body.message).toBe(message);
   });
 });
+
+describe('correlation ids', () => {
+  test("are the server's: a caller who sends another request's id is kept apart, its id only a labelled field", async () => {
+    const target = await register('Cora', 'Changed', 'cora.changed@example.org');
+    const student = await register('Sly', 'Student', 'sly.student@example.org');
+    const inject = (token: string, method: 'PUT', url: string, payload: object, requestId?: string) =>
+      app.server.inject({ method, url, remoteAddress: nextIp(), payload, headers: { authorization: `Bearer ${token}`, ...(requestId ? { 'x-request-id': requestId } : {}) } });
+    const byAdmin = await inject(admin.token, 'PUT', '/api/admin/users/role', { userId: target.id, role: 'tutor' }, 'admin-chosen-id-0001');
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const adminCorrelation = byAdmin.headers['x-request-id'] as string;
+    expect(adminCorrelation).toMatch(/^[0-9a-f-]{36}$/);
+    // The student replays the admin's correlation id as their own request id.
+    const forged = await inject(student.token, 'PUT', '/api/auth/profile', { gradeLevel: 9 }, adminCorrelation);
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(forged.headers['x-request-id']).not.toBe(adminCorrelation);
+    lastPosition = (forged.json() as { position?: string }).position ?? lastPosition;
+
+    const sameRequest = await call<EventsPage>('GET', `/api/admin/events?correlation=${adminCorrelation}`, { token: admin.token });
+    expect(sameRequest.body.data.events.map((event) => event.type)).toEqual(['UserRoleChanged']);
+    expect(sameRequest.body.data.events[0]!.metadata).toMatchObject({ actorId: admin.id, clientRequestId: 'admin-chosen-id-0001' });
+    const profile = await call<EventsPage>('GET', `/api/admin/events?type=ProfileUpdated&stream=user-${student.id}`, { token: admin.token });
+    expect(profile.body.data.events[0]!.metadata).toMatchObject({ actorId: student.id, correlationId: forged.headers['x-request-id'], clientRequestId: adminCorrelation });
+  });
+});
