@@ -93,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendError(reply, 400, { code: 'VALIDATION_FAILED', message: error.message });
     }
     if (isUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: error, req: request }, 'database unavailable');
       return sendError(reply.header('retry-after', '5'), 503, { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
@@ -103,7 +103,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendError(reply, status, { code: 'BAD_REQUEST', message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return sendError(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
   });
 

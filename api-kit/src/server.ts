@@ -26,7 +26,8 @@ declare module 'fastify' {
 export interface ApiServerOptions {
   jwtSecret: string;
   loadPrincipal: PrincipalLoader;
-  logger?: FastifyServerOptions['logger'];
+  /** pino options (level, stream); requests are logged without their query string or headers, where tokens travel. */
+  logger?: { level: string; stream?: NodeJS.WritableStream } | false;
   /** Largest accepted body; an avatar of 2 MB is about 2.8 MB as base64. */
   bodyLimit?: number;
   /**
@@ -42,6 +43,11 @@ export interface ApiServerOptions {
   runtimePool?: DatabasePool;
   /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
   docsPrefix?: string;
+}
+
+/** A request as a log line names it: method, path and id, never its query string or headers (tokens travel there). */
+function requestForLog(request: { method: string; url: string; id: string; ip?: string }) {
+  return { method: request.method, path: request.url.split('?')[0], id: request.id, remoteAddress: request.ip };
 }
 
 /**
@@ -69,7 +75,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   // A hop count as proxy-addr's function (fastify's types only name booleans, lists and functions).
   const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address, hop) => hop < hops : (hops ?? false);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...options.logger, serializers: { req: requestForLog } } : false,
     // The request id is the correlation id of every event the request causes, so the server makes
     // it: a caller's X-Request-Id is only kept beside it (request.clientRequestId), or anyone could
     // file their events under another's request in the audit log.

@@ -20,7 +20,10 @@ export interface AppOptions {
   /** Built web app to serve; skipped when absent. */
   webDist?: string;
   log?: (line: string) => void;
+  /** Log every request (level info); otherwise only warnings and errors, a 500 above all, are logged. */
   logRequests?: boolean;
+  /** Where the API's log lines go (JSON, one a line): standard output by default. */
+  logStream?: NodeJS.WritableStream;
   clock?: () => Date;
   /**
    * Run the projector on its own worker thread (npm start) instead of this thread's event loop.
@@ -114,7 +117,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const server = await createApiServer({
     jwtSecret: options.jwtSecret,
     loadPrincipal,
-    logger: options.logRequests ? { level: 'info' } : false,
+    // Always on: a 500 or an unavailable database must leave a line under `npm start` too.
+    logger: { level: options.logRequests ? 'info' : 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
