@@ -14,6 +14,10 @@ export const LIVE_CLOSE = {
   authTimeout: { code: 4408, reason: 'No sign-in message arrived in time.' },
   /** The token the socket signed in with ran out while it was open: 4401 too, so the client refreshes and reconnects. */
   expired: { code: 4401, reason: 'Your sign-in token has expired. Reconnect with a fresh one.' },
+  /** The socket is for listening: anything sent after the sign-in message ends it. */
+  unexpectedMessage: { code: 4400, reason: 'Nothing may be sent after the sign-in message.' },
+  /** The missed activity could not be read (the database is away): the client tries again later. */
+  unavailable: { code: 1011, reason: 'Live activity is briefly unavailable. Reconnecting.' },
 } as const;
 /** setTimeout's longest delay (about 24.8 days); a token never lives that long, but a forged clock might say so. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -22,11 +26,20 @@ const RESUME_LIMIT = 200;
 /** A client that reads slower than this much queued output is dropped (it reconnects and resumes). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+/** The largest position PostgreSQL's int8 (and EventStoreDB's commit position as we read it) can hold. */
+const MAX_POSITION = 2n ** 63n - 1n;
+/** A client that does not finish the closing handshake is cut off after this long. */
+const CLOSE_GRACE_MS = 2000;
+
 const authMessage = z.object({
   type: z.literal('auth'),
   token: z.string().min(1).max(4096),
   /** The last activity position the client has: what came after it is sent first. */
-  after: z.string().regex(/^\d{1,20}$/).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .refine((value) => BigInt(value) <= MAX_POSITION)
+    .optional(),
 });
 
 /**
@@ -56,14 +69,24 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
     wsHandler: (socket) => {
       let leave: (() => void) | null = null;
       let expiry: ReturnType<typeof setTimeout> | undefined;
-      const close = ({ code, reason }: { code: number; reason: string }) => socket.close(code, reason);
+      let closing: ReturnType<typeof setTimeout> | undefined;
+      const close = ({ code, reason }: { code: number; reason: string }) => {
+        if (closing) return;
+        socket.close(code, reason);
+        closing = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+      };
       const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
       socket.on('close', () => {
         clearTimeout(timer);
         clearTimeout(expiry);
+        clearTimeout(closing);
         leave?.();
       });
-      socket.once('message', (raw: Buffer) => {
+      let signedIn = false;
+      socket.on('message', (raw: Buffer) => {
+        // One message signs in; the feed then only goes out. More frames are a client that floods.
+        if (signedIn) return close(LIVE_CLOSE.unexpectedMessage);
+        signedIn = true;
         clearTimeout(timer);
         void (async () => {
           let message: z.infer<typeof authMessage>;
@@ -93,7 +116,7 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
             afterPosition: (after > LOOKBACK ? after - LOOKBACK : 0n).toString(),
           });
           if (missed.length > 0 && socket.readyState === socket.OPEN) send(missed.reverse());
-        })().catch(() => close(LIVE_CLOSE.unauthorized));
+        })().catch(() => close(LIVE_CLOSE.unavailable));
       });
     },
   });

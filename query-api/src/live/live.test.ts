@@ -161,6 +161,23 @@ describe('/api/live', () => {
     expect(await pupil.closed).toEqual(LIVE_CLOSE.forbidden);
   });
 
+  test('an after beyond any position is a bad message, not an expired session; frames after the sign-in end the socket', async () => {
+    const beyond = await LiveSocket.open({ type: 'auth', token: tutor.token, after: '99999999999999999999' });
+    expect(await beyond.closed).toEqual(LIVE_CLOSE.badMessage);
+    const far = await LiveSocket.open({ type: 'auth', token: tutor.token, after: (2n ** 63n - 1n).toString() });
+    await far.until(() => far.received.some((message) => message.type === 'ready'));
+    far.socket.close();
+
+    const flooding = await LiveSocket.open({ type: 'auth', token: tutor.token });
+    await flooding.until(() => flooding.received.some((message) => message.type === 'ready'));
+    const chunk = 'x'.repeat(8000);
+    const started = Date.now();
+    // A client that keeps sending: the first frame after the sign-in ends it, the rest go nowhere.
+    for (let sent = 0; sent < 2000 && flooding.socket.readyState === WebSocket.OPEN; sent += 1) flooding.socket.send(chunk);
+    expect(await flooding.closed).toEqual(LIVE_CLOSE.unexpectedMessage);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   test('a reconnect with the last position gets what it missed, and only that', async () => {
     const first = await LiveSocket.open({ type: 'auth', token: tutor.token });
     const seen = await first.until((list) => list.length > 0);

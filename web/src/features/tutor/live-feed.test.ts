@@ -57,3 +57,21 @@ test('a socket closed for an expired token reconnects with a fresh token', async
   expect(JSON.parse(second.sent[0]!)).toMatchObject({ type: 'auth', token: 'fresh-token' });
   stop();
 });
+
+test('a socket closed because the role no longer has live activity, or for a message the server cannot take, does not reconnect', async () => {
+  const { connectLiveFeed, useLiveFeed } = await import('./live-feed.ts');
+  for (const code of [4403, 4400]) {
+    FakeSocket.opened = [];
+    refreshed.mockClear();
+    const stop = connectLiveFeed('tutor-1');
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.opened[0]!.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
+    FakeSocket.opened[0]!.onclose?.({ code, reason: 'closed by the server' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.opened, String(code)).toHaveLength(1);
+    expect(useLiveFeed.getState().status).toBe('offline');
+    // A role change: the app takes the user's new role (whose pages have no live feed).
+    expect(refreshed).toHaveBeenCalledTimes(code === 4403 ? 1 : 0);
+    stop();
+  }
+});

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { api } from '../../api/client.ts';
+import { useAuth, type User } from '../../auth/auth-store.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
 import type { ActivityItem } from './tutor-api.ts';
 
@@ -14,8 +15,10 @@ import type { ActivityItem } from './tutor-api.ts';
 const KEPT = 50;
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15_000;
-/** Close codes the server uses for a token that does not count (any more). */
+/** Close codes the server uses: a token that does not count (any more); a message it cannot take; a role without live activity. */
 const AUTH_CLOSE = 4401;
+const BAD_MESSAGE_CLOSE = 4400;
+const FORBIDDEN_CLOSE = 4403;
 const seenKey = (userId: string) => `mathdaily.tutor.alertsSeen.${userId}`;
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -97,6 +100,13 @@ export function connectLiveFeed(userId: string): () => void {
       socket = null;
       // An expired access token: any authenticated request refreshes it (client.ts), then retry.
       if (event.code === AUTH_CLOSE) void api.get('/api/auth/me').then(retry, retry);
+      // No longer a tutor (a role change): take the new role, whose pages have no live feed.
+      else if (event.code === FORBIDDEN_CLOSE) {
+        useLiveFeed.setState({ status: 'offline' });
+        void api.get<{ user: User }>('/api/auth/me').then(({ user }) => useAuth.getState().setUser(user), () => undefined);
+      }
+      // Sending the same message again would be refused again.
+      else if (event.code === BAD_MESSAGE_CLOSE) useLiveFeed.setState({ status: 'offline' });
       else retry();
     };
   }
