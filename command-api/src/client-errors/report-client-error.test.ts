@@ -57,6 +57,25 @@ describe('POST /api/client-errors', () => {
     });
   });
 
+  test('tokens in the message, the stack or a ;-parameter of the address are never stored', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const response = await send({
+      ...report,
+      message: `Request with Bearer ${jwt} failed`,
+      stack: `Error: refresh failed for {"refreshToken":"c0ffee00-1111-4222-8333-444455556666.aGVsbG8td29ybGQtdGhpcy1pcy1hLXJhbmRvbQ"}`,
+      url: 'http://localhost:3000/reset-password;token=matrix-secret',
+    });
+    expect(response.statusCode).toBe(201);
+    const { position, data } = response.json() as { position: string; data: { reportId: string } };
+    await expect.poll(async () => (await listAsAdmin(position)).data.errors.find((error) => error.report_id === data.reportId), { timeout: 20_000 }).toMatchObject({
+      message: 'Request with Bearer [redacted] failed',
+      stack: 'Error: refresh failed for {"refreshToken":"[redacted]"}',
+      url: 'http://localhost:3000/reset-password',
+    });
+    const stored = (await committedEvents(t.databaseUrl)).find((event) => event.type === 'ClientErrorReported' && (event.data as { reportId: string }).reportId === data.reportId)!;
+    expect(JSON.stringify(stored.data)).not.toMatch(/matrix-secret|eyJ|aGVsbG8/);
+  });
+
   test('a report without a stack is accepted', async () => {
     const response = await send({ ...report, stack: null });
     expect(response.statusCode).toBe(201);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
-import { CLIENT_ERROR_LIMITS, withoutQuery } from '@mathdaily/domain/client-errors/events';
+import { CLIENT_ERROR_LIMITS, withoutReportSecrets } from '@mathdaily/domain/client-errors/events';
 import { appendNew } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 
@@ -53,14 +53,14 @@ export function registerReportClientError(app: FastifyInstance, deps: CommandApi
         facts: [
           {
             type: 'ClientErrorReported',
-            data: {
+            data: withoutReportSecrets({
               reportId,
               message: input.message,
               stack: input.stack || null,
-              url: withoutQuery(input.url),
+              url: input.url,
               userAgent: input.userAgent,
               occurredAt: new Date(input.occurredAt).toISOString(),
-            },
+            }),
           },
         ],
       });

@@ -1,3 +1,4 @@
+import { withoutReportSecrets } from '../client-errors/events.ts';
 import type { EventMetadata } from './envelope.ts';
 
 /**
@@ -11,6 +12,8 @@ type Upcaster = (data: Record<string, unknown>, metadata: EventMetadata) => Reco
 const upcasters: Record<string, Upcaster[]> = {
   // v1 had no refreshedAt: the rotation happened when the event was written.
   AuthSessionRefreshed: [(data, metadata) => ({ ...data, refreshedAt: data.refreshedAt ?? metadata.at })],
+  // v1 kept tokens that sat in a crash's message, stack or `;` parameters: readers see them removed.
+  ClientErrorReported: [(data) => withoutReportSecrets(data as { message: string; stack: string | null; url: string })],
 };
 
 /** The version new events of this type are written at: 1 + the upcasters it has. */

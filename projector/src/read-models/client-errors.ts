@@ -4,7 +4,7 @@ import type { ReadModel } from '../read-model.ts';
 /** Crashes reported by the web app's error boundary, newest first, listed to admins. */
 export const clientErrors: ReadModel = {
   name: 'client-errors',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'client_errors',

@@ -10,7 +10,7 @@ import type { ReadModel } from '../read-model.ts';
  */
 export const eventLog: ReadModel = {
   name: 'event-log',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'event_log',
