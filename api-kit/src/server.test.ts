@@ -168,6 +168,17 @@ describe('one error body for every bad request', () => {
     expect(docs.headers['content-security-policy']).not.toContain("frame-ancestors 'self'");
   });
 
+  test('sockets may go to this origin only; API answers are never cached; HSTS is sent', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin-only', headers: { authorization: `Bearer ${token('user-2')}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("connect-src 'self';");
+    expect(response.headers['content-security-policy']).not.toMatch(/connect-src[^;]*\bwss?:/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    // A refusal and a crash are not cached either.
+    for (const url of ['/api/refuse', '/api/crash', '/api/nowhere']) expect((await app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-store');
+  });
+
   test('OpenAPI document is generated from the schemas', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

@@ -116,7 +116,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the page's own ws:/wss: origin (CSP 3): sockets to other hosts stay closed.
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -129,6 +130,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   // helmet 8 throws its errors instead of passing them on, so `next` is only ever called without one.
   app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, () => done()));
+  // API answers are personal (the sign-in answer carries tokens): no cache, shared or the browser's,
+  // keeps them, unless a route says otherwise (an uploaded avatar's immutable file).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(rateLimit, { global: false, ...(options.runtimePool ? { store: postgresRateLimitStore(options.runtimePool) } : {}) });
   await app.register(swagger, {
     openapi: {
