@@ -6,6 +6,7 @@ export * from './events/redaction.ts';
 export * from './events/secret.ts';
 export * from './errors.ts';
 export * from './ids.ts';
+export * from './plain-text.ts';
 export * from './decider.ts';
 export * from './learning/index.ts';
 export * from './pricing/plans.ts';

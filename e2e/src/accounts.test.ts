@@ -96,6 +96,8 @@ async function followMailLink(page: Page, to: string, subject: RegExp) {
   const { context, page: mailbox } = await signedInPage('admin@example.com', DEMO_PASSWORD);
   try {
     await mailbox.goto(`${app.url}/dev/mailbox`);
+    // The reader is told the links act as their recipient, before following one.
+    await expect.poll(() => mailbox.getByRole('note').filter({ hasText: 'Links in these e-mails act for the person they were sent to' }).count()).toBe(1);
     await mailbox.getByLabel('Filter by recipient').fill(to);
     const mail = mailbox.getByRole('article').filter({ has: mailbox.getByRole('heading', { name: subject }) }).first();
     await expect

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import {
   foldEvents,
+  hasHiddenControls,
+  hasVisibleText,
+  PLAIN_TEXT_MESSAGES,
   questionSetDecider,
   questionSetStreamId,
   QUESTION_SET_MESSAGES,
@@ -20,7 +23,13 @@ export const setParams = z.object({ id: z.string().uuid(QUESTION_SET_MESSAGES.no
 export const questionParams = setParams.extend({
   problemId: z.string().uuid(QUESTION_SET_MESSAGES.questionNotInSet).transform((id) => id.toLowerCase()),
 });
-export const titleField = z.string({ error: QUESTION_SET_MESSAGES.title }).trim().min(1, QUESTION_SET_MESSAGES.title).max(100, QUESTION_SET_MESSAGES.title);
+export const titleField = z
+  .string({ error: QUESTION_SET_MESSAGES.title })
+  .trim()
+  .min(1, QUESTION_SET_MESSAGES.title)
+  .max(100, QUESTION_SET_MESSAGES.title)
+  .refine(hasVisibleText, QUESTION_SET_MESSAGES.title)
+  .refine((title) => !hasHiddenControls(title), PLAIN_TEXT_MESSAGES.controls);
 
 export function actorOf(request: FastifyRequest) {
   const { userId, role } = principalOf(request);

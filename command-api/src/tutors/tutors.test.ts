@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { QUESTION_SET_MESSAGES, REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
+import { PLAIN_TEXT_MESSAGES, QUESTION_SET_MESSAGES, REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
 import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily/testing';
 
 /**
@@ -217,6 +217,22 @@ describe('question sets', () => {
     expect(created).toMatchObject({ status: 201, body: { title: 'Fractions week' } });
     setId = created.body.id;
     expect((await call('POST', '/api/tutors/question-sets', tutor, { title: ' ' })).body.message).toBe(QUESTION_SET_MESSAGES.title);
+    // Titles others read say something visible, with no controls or direction overrides.
+    const setsBefore = (await call('GET', '/api/tutors/question-sets', tutor)).body.sets.length;
+    for (const [title, message] of [
+      ['\u200b\u200d\ufeff', QUESTION_SET_MESSAGES.title],
+      ['Homework \u202egnp.exe', PLAIN_TEXT_MESSAGES.controls],
+      ['Week\u2066 one', PLAIN_TEXT_MESSAGES.controls],
+      ['Bell\u0007 ringer', PLAIN_TEXT_MESSAGES.controls],
+    ] as const) {
+      expect(await call('POST', '/api/tutors/question-sets', tutor, { title }), JSON.stringify(title)).toMatchObject({ status: 400, body: { message } });
+      expect(await call('PUT', `/api/tutors/question-sets/${setId}`, tutor, { title }), JSON.stringify(title)).toMatchObject({ status: 400, body: { message } });
+    }
+    expect((await call('GET', '/api/tutors/question-sets', tutor)).body.sets).toHaveLength(setsBefore);
+    expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.title).toBe('Fractions week');
+    // Right-to-left writing itself is welcome.
+    const arabic = await call('POST', '/api/tutors/question-sets', tutor, { title: 'الكسور' });
+    expect(arabic).toMatchObject({ status: 201, body: { title: 'الكسور' } });
 
     const stream = `question-set-${setId}`;
     const before = (await app.store.readStream(stream)).events.length;

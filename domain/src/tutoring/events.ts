@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenControls, hasVisibleText } from '../plain-text.ts';
 
 /**
  * Events of the tutoring area. Streams:
@@ -45,7 +46,7 @@ export const studentFellBehindSchema = z.object({
 });
 
 /** A question set's title: what the tutor and their students see. */
-export const questionSetTitleSchema = z.string().trim().min(1).max(100);
+export const questionSetTitleSchema = z.string().trim().min(1).max(100).refine(hasVisibleText).refine((title) => !hasHiddenControls(title));
 const setEvent = z.object({ setId: uuid });
 
 export const questionSetCreatedSchema = setEvent.extend({ tutorId: uuid, title: questionSetTitleSchema });

@@ -33,6 +33,10 @@ function localHref(href: string): string {
 }
 
 /** /dev/mailbox: e-mails the server "sent" in demo mode, newest first; admins only (they hold every reset link). */
+/** Whoever opens a link here acts as its recipient, and the event log will say the recipient did it. */
+const DEV_LINKS_WARNING =
+  'Links in these e-mails act for the person they were sent to: opening a reset or verification link here changes their account, and the change is recorded as theirs. Use them only for accounts you are testing.';
+
 export function DevMailboxPage() {
   useDocumentTitle('Development mailbox');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -76,6 +80,12 @@ export function DevMailboxPage() {
           </button>
         )}
       </div>
+
+      {load.kind !== 'admins-only' && load.kind !== 'off' && (
+        <p className="alert alert-warning" role="note">
+          {DEV_LINKS_WARNING}
+        </p>
+      )}
 
       {load.kind === 'loading' && <Spinner label="Loading messages..." />}
       {load.kind === 'off' && (
