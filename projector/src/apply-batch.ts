@@ -1,6 +1,7 @@
-import { sql, type FragmentSqlToken } from 'slonik';
+import { sql } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import type { BatchDb, BatchQueries } from './batch-db.ts';
+import { changesOf, notificationTail, positionRanges } from './change-feed.ts';
 import { CheckpointMovedError } from './checkpointed-subscription.ts';
 import { ProjectionRun } from './projection-run.ts';
 import type { ReadModel } from './read-model.ts';
@@ -19,13 +20,10 @@ export interface ApplyBatchOptions {
   after: bigint;
   /** Test hook: called before each event is applied; throwing aborts the batch. */
   beforeEach?: (event: RecordedEvent, index: number) => void;
+  /** False: write the change feed row but send no NOTIFY (the replay's catch-up, announced once at its switch). */
   notify?: boolean;
-  /**
-   * Events live in this database's `public.events` (the PostgreSQL event store): the checkpoint
-   * NOTIFY then carries the last event's transaction id too (`<position>:<xid>`), so waiters
-   * compare (transaction id, position) pairs in memory. EventStoreDB positions need no pair.
-   */
-  eventsInPostgres?: boolean;
+  /** The event store's table when it is in this database (`EventStore.sqlTable`): event-log rows are copied from it in SQL. */
+  storedEventsTable?: string | undefined;
   /** Told, once the batch committed, how many rows it wrote to each table. */
   onWritten?: (rowsByTable: ReadonlyMap<string, number>) => void;
 }
@@ -34,9 +32,10 @@ export interface ApplyBatchOptions {
  * Applies a batch to every read model and moves the checkpoint, all in one transaction: the
  * transaction's first statement takes the batch lock and sets the batch's settings, then the rows
  * the batch touches are loaded, and one statement writes them with the checkpoint's
- * compare-and-set (ProjectionRun.flush). The commit does not wait for its WAL flush (2-4 ms of an
- * idle batch here): read models and checkpoint commit together, so a crash can only lose a suffix
- * of whole batches, which the projector applies again from the checkpoint that survived.
+ * compare-and-set, the batch's change feed row and its NOTIFY (ProjectionRun.flush). The commit
+ * does not wait for its WAL flush (2-4 ms of an idle batch here): read models and checkpoint
+ * commit together, so a crash can only lose a suffix of whole batches, which the projector
+ * applies again from the checkpoint that survived.
  */
 export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   const { events, models } = options;
@@ -47,13 +46,14 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
     SELECT pg_advisory_xact_lock(${sql.literalValue(String(BATCH_LOCK_KEY))}::bigint),
            set_config('search_path', ${sql.literalValue(`${options.schema}, public`)}, true),
            set_config('synchronous_commit', 'off', true)`;
+  const changes = changesOf(events);
+  const notification = options.notify === false ? null : notificationTail(last.position, positionRanges(events), changes);
   const committed = await options.db.transaction(opening, async (tx) => {
     if (options.beforeEach) events.forEach((event, index) => options.beforeEach!(event, index));
-    const run = new ProjectionRun(models, { complete: false, eventsInDatabase: options.eventsInPostgres !== false });
+    const run = new ProjectionRun(models, { complete: false, storedEventsTable: options.storedEventsTable });
     await run.apply(tx, events);
-    const notify = options.notify === false ? undefined : notifyCheckpointCall(last.position, options.eventsInPostgres !== false);
     const written = run.pendingWritesByTable();
-    const stored = await run.flush(tx, { after: options.after, position: last.position, events: events.length }, notify);
+    const stored = await run.flush(tx, { after: options.after, position: last.position, events: events.length }, { changes, notificationTail: notification });
     if (stored !== null) throw new CheckpointMovedError(stored);
     return { position: last.position, written };
   });
@@ -61,15 +61,13 @@ export async function applyBatch(options: ApplyBatchOptions): Promise<bigint> {
   return committed.position;
 }
 
-/** Tells waiters (query-api) the new checkpoint: `<position>` or, with events in PostgreSQL, `<position>:<transaction id>`. */
-export async function notifyCheckpoint(db: BatchQueries, position: bigint, eventsInPostgres: boolean): Promise<void> {
-  await db.query(sql.unsafe`SELECT ${notifyCheckpointCall(position, eventsInPostgres)}`);
-}
-
-function notifyCheckpointCall(position: bigint, eventsInPostgres: boolean): FragmentSqlToken {
-  const text = position.toString();
-  const payload = eventsInPostgres
-    ? sql.fragment`${text} || coalesce(':' || (SELECT transaction_id::text FROM public.events WHERE position = ${text}::bigint), '')`
-    : sql.fragment`${text}`;
-  return sql.fragment`pg_notify(${CHECKPOINT_CHANNEL}, ${payload})`;
+/**
+ * A replay's switch: the new read models continue the live schema's batch numbers and say, in one
+ * more change feed row and NOTIFY, that anything may have changed (`reset`): caches start again.
+ */
+export async function announceReset(db: BatchQueries, position: bigint): Promise<void> {
+  await db.query(sql.unsafe`
+    WITH next AS (UPDATE projection_state SET batch_seq = batch_seq + 1 RETURNING batch_seq),
+    feed AS (INSERT INTO change_feed (seq, position, reset) SELECT batch_seq, ${position.toString()}::bigint, true FROM next)
+    SELECT pg_notify(${CHECKPOINT_CHANNEL}, json_build_object('seq', batch_seq, 'position', ${position.toString()}::text, 'reset', true)::text) FROM next`);
 }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
-import { sql, type FragmentSqlToken } from 'slonik';
+import { sql } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { BatchContext } from './batch-context.ts';
+import { CHANGE_FEED_KEPT, CHANGE_FEED_PRUNE_EVERY, type BatchChanges } from './change-feed.ts';
+import { CHECKPOINT_CHANNEL } from './schema.ts';
 import type { BatchQueries } from './batch-db.ts';
 import type { ReadModel, Tables } from './read-model.ts';
 import { loadTables, TableState } from './table-state.ts';
@@ -17,10 +19,10 @@ export class ProjectionRun {
   private readonly handled = new Map<ReadModel, ReadonlySet<string> | 'all'>();
   private readonly complete: boolean;
 
-  /** `eventsInDatabase`: the events live in this database's `public.events` (see TableState). */
+  /** `storedEventsTable`: the event store's table when it is in this database (see TableState). */
   constructor(
     private readonly models: readonly ReadModel[],
-    options: { complete: boolean; eventsInDatabase?: boolean },
+    options: { complete: boolean; storedEventsTable?: string | undefined },
   ) {
     this.complete = options.complete;
     for (const model of models) {
@@ -71,25 +73,44 @@ export class ProjectionRun {
    * and each table's write is another that writes only if the checkpoint moved (each touches its
    * own rows once, so their order does not matter). One round trip instead of one per table, and
    * none to read the stored checkpoint first: a live batch, which a read with x-min-position waits
-   * for, was two round trips shorter. `notify` (a `pg_notify(…)` call) is sent only if it moved.
+   * for, was two round trips shorter. With `feed`, the batch takes the next `batch_seq`, its
+   * change_feed row is written (rows 10,000 batches old are pruned every 100th batch) and, when
+   * `notificationTail` is given, the checkpoint NOTIFY is sent, all only if the checkpoint moved.
    * Resolves with null, or with the stored checkpoint when it was not `after` (nothing written).
    */
-  async flush(db: BatchQueries, checkpoint: { after: bigint; position: bigint; events: number }, notify?: FragmentSqlToken): Promise<bigint | null> {
+  async flush(
+    db: BatchQueries,
+    checkpoint: { after: bigint; position: bigint; events: number },
+    feed?: { changes: BatchChanges; notificationTail: string | null },
+  ): Promise<bigint | null> {
     const moved = sql.fragment`EXISTS (SELECT 1 FROM batch_checkpoint)`;
     const writes = [...this.tables.values()].flatMap((tables) => Object.values(tables).flatMap((table) => table.takeWrites(moved)));
     const parts = [
       sql.fragment`batch_checkpoint AS (
         UPDATE projection_state
-        SET position = ${checkpoint.position.toString()}::bigint, events_applied = events_applied + ${checkpoint.events}, updated_at = now()
+        SET position = ${checkpoint.position.toString()}::bigint, events_applied = events_applied + ${checkpoint.events}, updated_at = now(),
+            batch_seq = batch_seq + ${feed ? 1 : 0}
         WHERE position = ${checkpoint.after.toString()}::bigint
-        RETURNING position)`,
+        RETURNING position, batch_seq)`,
       ...writes.map((write, index) => sql.fragment`${sql.identifier([`write_${index}`])} AS (${write})`),
+      ...(feed
+        ? [
+            sql.fragment`batch_feed AS (
+              INSERT INTO change_feed (seq, position, changes) SELECT batch_seq, position, ${JSON.stringify(feed.changes)}::jsonb FROM batch_checkpoint)`,
+            sql.fragment`feed_pruned AS (
+              DELETE FROM change_feed
+              WHERE (SELECT batch_seq % ${CHANGE_FEED_PRUNE_EVERY} = 0 FROM batch_checkpoint)
+                AND seq <= (SELECT batch_seq - ${CHANGE_FEED_KEPT} FROM batch_checkpoint))`,
+          ]
+        : []),
     ];
+    const notify = feed?.notificationTail
+      ? sql.fragment`, (SELECT pg_notify(${CHECKPOINT_CHANNEL}, '{"seq":' || batch_seq::text || ',' || ${feed.notificationTail}) FROM batch_checkpoint) AS notified`
+      : sql.fragment``;
     // The stored checkpoint as the statement found it (a CTE's update is not visible to the query).
     const result = (await db.one(sql.unsafe`
       WITH ${sql.join(parts, sql.fragment`, `)}
-      SELECT ${moved} AS moved, (SELECT position::text FROM projection_state) AS stored
-             ${notify ? sql.fragment`, (SELECT ${notify} WHERE ${moved}) AS notified` : sql.fragment``}`)) as { moved: boolean; stored: string };
+      SELECT ${moved} AS moved, (SELECT position::text FROM projection_state) AS stored ${notify}`)) as { moved: boolean; stored: string };
     return result.moved ? null : BigInt(result.stored);
   }
 

@@ -38,7 +38,8 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     store,
     models: readModels,
     log: options.log,
-    eventsInPostgres: !options.eventStoreUrl,
+    // The PostgreSQL store is in this very database (databaseUrl): its rows can be copied in SQL.
+    storedEventsTable: store.sqlTable,
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
   // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).

@@ -10,6 +10,7 @@ import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
 import { rebuildReadModels } from './rebuild.ts';
+import { StoreWatch } from './store-watch.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
 
 export interface ProjectorOptions {
@@ -20,12 +21,14 @@ export interface ProjectorOptions {
   models: readonly ReadModel[];
   batchSize?: number;
   log?: (line: string) => void;
-  /** Events live in this PostgreSQL (default) rather than EventStoreDB; see ApplyBatchOptions. */
-  eventsInPostgres?: boolean;
+  /** The event store's table when it is in the read models' database (`EventStore.sqlTable`); see ApplyBatchOptions. */
+  storedEventsTable?: string | undefined;
   /** Called after every committed batch with the new checkpoint (the worker thread reports it to the launcher). */
   onCheckpoint?: (position: bigint) => void;
   /** Test hook: called before each event is applied; throwing aborts that batch's transaction. */
   beforeEach?: (event: RecordedEvent, index: number) => void;
+  /** How often it writes what it sees of the event store's end for /api/health (store-watch.ts; 5 s). */
+  storeWatchIntervalMs?: number;
 }
 
 /**
@@ -42,12 +45,14 @@ export class Projector {
   private readonly reactors: { reactor: Reactor; subscription: CheckpointedSubscription }[] = [];
   private readonly batchDb: ReturnType<typeof preparedBatchDb>;
   private readonly analyzer: AnalyzeGrowingTables;
+  private readonly storeWatch: StoreWatch;
 
   constructor(private readonly options: ProjectorOptions) {
     this.log = options.log ?? (() => {});
     const { pool } = options;
     const batchDb = (this.batchDb = preparedBatchDb(options.databaseUrl, this.log));
     const analyzer = (this.analyzer = new AnalyzeGrowingTables(pool, ACTIVE_SCHEMA, this.log));
+    this.storeWatch = new StoreWatch(pool, options.store, this.log, options.storeWatchIntervalMs);
     this.readModels = new CheckpointedSubscription({
       store: options.store,
       name: 'projector',
@@ -63,7 +68,7 @@ export class Projector {
           events,
           after,
           beforeEach: options.beforeEach,
-          eventsInPostgres: options.eventsInPostgres,
+          storedEventsTable: options.storedEventsTable,
           onWritten: (rows) => analyzer.record(rows),
         });
         options.onCheckpoint?.(position);
@@ -114,10 +119,13 @@ export class Projector {
         store: this.options.store,
         models: this.options.models,
         log: this.log,
-        eventsInPostgres: this.options.eventsInPostgres,
+        storedEventsTable: this.options.storedEventsTable,
       });
     }
-    if (!this.stopped && this.active) await this.readModels.start();
+    if (!this.stopped && this.active) {
+      await this.readModels.start();
+      this.storeWatch.start();
+    }
   }
 
   private signalStopped!: () => void;
@@ -136,6 +144,7 @@ export class Projector {
   private async deactivate() {
     const client = this.lockClient;
     this.lockClient = undefined;
+    await this.storeWatch.stop();
     await Promise.all([this.readModels.stop(), ...this.reactors.map(({ subscription }) => subscription.stop())]);
     await client?.end().catch(() => {});
   }

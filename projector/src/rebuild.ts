@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { EventStore } from '@mathdaily/event-store';
-import { applyBatch, notifyCheckpoint } from './apply-batch.ts';
+import { announceReset, applyBatch } from './apply-batch.ts';
 import { transactionBatchDb } from './batch-db.ts';
 import { ProjectionRun } from './projection-run.ts';
 import { replayIndexing, type ReadModel } from './read-model.ts';
 import type { TableState } from './table-state.ts';
-import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelSchema, schemaState } from './schema.ts';
+import { ACTIVE_SCHEMA, BATCH_LOCK_KEY, createReadModelSchema, schemaState, useSchema } from './schema.ts';
 
 export interface RebuildOptions {
   pool: DatabasePool;
@@ -19,8 +19,8 @@ export interface RebuildOptions {
   buildSchema?: string;
   /** Aborting stops the replay between pages; the half-built schema is dropped and the active one stays. */
   signal?: AbortSignal;
-  /** Events live in this database (PostgreSQL event store); see ApplyBatchOptions. */
-  eventsInPostgres?: boolean;
+  /** The event store's table when it is in this database (`EventStore.sqlTable`); see ApplyBatchOptions. */
+  storedEventsTable?: string | undefined;
 }
 
 export interface RebuildResult {
@@ -57,7 +57,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const target = await store.lastPosition();
   await createReadModelSchema(pool, schema, models, { bulkLoad: true });
   try {
-    const run = new ProjectionRun(models, { complete: true, eventsInDatabase: options.eventsInPostgres !== false });
+    const run = new ProjectionRun(models, { complete: true, storedEventsTable: options.storedEventsTable });
     let position = 0n;
     let events = 0;
     let lastLog = started;
@@ -100,17 +100,20 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await writeTablesAndIndexes(pool, schema, run, { position, events, signal: options.signal });
     await pool.transaction(async (tx) => {
       await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${BATCH_LOCK_KEY})`);
+      const active = await schemaState(tx, ACTIVE_SCHEMA);
+      // The change feed's batch numbers only grow, across replays too (listeners compare them).
+      if (active) await tx.query(sql.unsafe`UPDATE ${sql.identifier([schema, 'projection_state'])} SET batch_seq = ${active.batchSeq.toString()}::bigint`);
       // Events committed while we replayed; the live projector cannot move while we hold the lock.
       // They are applied in this transaction: a batch on another connection would wait for our lock forever.
       const caughtUp = await catchUp(tx, { ...options, schema, after: position, pageSize: 1000 });
       events += caughtUp.events;
       position = caughtUp.position;
       const old = `${ACTIVE_SCHEMA}_old_${process.pid}_${Date.now()}`;
-      const active = await schemaState(tx, ACTIVE_SCHEMA);
       if (active) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([ACTIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
       await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([schema])} RENAME TO ${sql.identifier([ACTIVE_SCHEMA])}`);
       if (active) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
-      await notifyCheckpoint(tx, position, options.eventsInPostgres !== false);
+      await useSchema(tx, ACTIVE_SCHEMA);
+      await announceReset(tx, position);
     });
     const seconds = (performance.now() - started) / 1000;
     const eventsPerSecond = Math.round(events / Math.max(seconds, 0.001));
@@ -197,7 +200,7 @@ async function catchUp(
       events: batch,
       after: position,
       notify: false,
-      eventsInPostgres: options.eventsInPostgres,
+      storedEventsTable: options.storedEventsTable,
     });
     events += batch.length;
   }

@@ -26,15 +26,15 @@ export class TableState {
   private readonly keyIsUuid: boolean[];
   private readonly keyTypes: ColumnType[];
   private readonly complete: boolean;
-  private readonly eventsInDatabase: boolean;
+  /** The event store's table in this database (`EventStore.sqlTable`), when it is here. */
+  private readonly storedEventsTable: string | undefined;
 
-  /** `eventsInDatabase`: the events live in this database's `public.events` (the PostgreSQL event store). */
   constructor(
     readonly def: TableDef,
-    options: { complete: boolean; eventsInDatabase?: boolean },
+    options: { complete: boolean; storedEventsTable?: string | undefined },
   ) {
     this.complete = options.complete;
-    this.eventsInDatabase = options.eventsInDatabase === true;
+    this.storedEventsTable = options.storedEventsTable;
     this.keyTypes = def.primaryKey.map((name) => def.columns.find((column) => column.name === name)!.type);
     this.keyIsUuid = this.keyTypes.map((type) => type === 'uuid');
     this.rows = new KeyMap(def.primaryKey.length);
@@ -76,7 +76,7 @@ export class TableState {
    * SQL): the caller then puts the row itself.
    */
   copyFromStore(position: bigint): boolean {
-    if (!this.eventsInDatabase || this.def.fromStoredEvent === undefined) return false;
+    if (this.storedEventsTable === undefined || this.def.fromStoredEvent === undefined) return false;
     this.fromStore.push(position.toString());
     return true;
   }
@@ -181,7 +181,7 @@ export class TableState {
     if (this.fromStore.length > 0) {
       statements.push(sql.fragment`
         INSERT INTO ${table} (${names})
-        SELECT ${definitionSql(this.def.fromStoredEvent!)} FROM public.events e
+        SELECT ${definitionSql(this.def.fromStoredEvent!)} FROM ${definitionSql(this.storedEventsTable!)} e
         WHERE e.position = ANY(${sql.array(this.fromStore, 'int8')}) AND ${onlyIf}
         ON CONFLICT (${pkNames}) ${conflict}`);
       this.fromStore = [];
@@ -204,7 +204,7 @@ export class TableState {
       const positions = this.fromStore;
       this.fromStore = [];
       this.copied += positions.length;
-      await client.query(`INSERT INTO ${this.def.name} (${names}) SELECT ${this.def.fromStoredEvent} FROM public.events e WHERE e.position = ANY($1::int8[])`, [positions]);
+      await client.query(`INSERT INTO ${this.def.name} (${names}) SELECT ${this.def.fromStoredEvent} FROM ${this.storedEventsTable} e WHERE e.position = ANY($1::int8[])`, [positions]);
     }
     if (this.rows.size === 0) return;
     const written = this.rows;

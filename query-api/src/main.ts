@@ -10,15 +10,14 @@ const databaseUrl = settings.databaseUrl!;
 const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
-const eventsInPostgres = !settings.eventStoreUrl;
-const eventPool = eventsInPostgres ? createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
+const eventPool = !settings.eventStoreUrl ? createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 // For /api/health's "last position" and the caller's principal (user and session streams);
 // every other read comes from the read models.
 const store = settings.eventStoreUrl
   ? createEventStoreDbEventStore(settings.eventStoreUrl)
   : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
 const prepared = createPreparedQueries(databaseUrl);
-const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres });
+const waiter = new PositionWaiter({ pool, databaseUrl });
 await waiter.start();
 const clock = () => new Date();
 const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);

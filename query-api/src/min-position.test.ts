@@ -7,7 +7,8 @@ import type { PositionWaiter } from './wait-for-position.ts';
 
 /** The x-min-position hook alone, with a waiter that answers as told (the real one: wait-for-position.test.ts). */
 let app: FastifyInstance;
-let reached = true;
+/** The batch the waiter says applied the position, or null (timed out). */
+let reached: number | null = 7;
 let asked: bigint[] = [];
 let reads = 0;
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(() => {
-  reached = true;
+  reached = 7;
   asked = [];
   reads = 0;
 });
@@ -35,7 +36,7 @@ test('a read waits for the position in the header, then answers', async () => {
 });
 
 test('when the wait runs out the read still answers, marked stale', async () => {
-  reached = false;
+  reached = null;
   const response = await get('42');
   expect(response.statusCode).toBe(200);
   expect(response.headers['x-consistency']).toBe('stale');

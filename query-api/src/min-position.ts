@@ -13,8 +13,8 @@ export function registerMinPosition(app: FastifyInstance, deps: QueryApiDeps) {
   app.addHook('preHandler', async (request, reply) => {
     const position = minPositionOf(request);
     if (position === null) return;
-    const reached = await deps.waiter.waitFor(position);
-    if (!reached) void reply.header('x-consistency', 'stale');
+    const appliedIn = await deps.waiter.waitFor(position);
+    if (appliedIn === null) void reply.header('x-consistency', 'stale');
   });
 }
 

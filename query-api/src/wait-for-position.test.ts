@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createPostgresEventStore } from '@mathdaily/event-store';
 import { POSITION_WAITER_APPLICATION_NAME, PositionWaiter } from './wait-for-position.ts';
 import { Projector, readModels, contactEvent, projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
@@ -13,7 +13,7 @@ beforeEach(async () => {
   fixture = await projectorFixture();
   projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
   await projector.start();
-  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl });
   await waiter.start();
 });
 afterEach(async () => {
@@ -25,16 +25,18 @@ afterEach(async () => {
 test('a read waits until the projector has applied the position, woken by NOTIFY', async () => {
   const { position } = await fixture.store.append('contact-a', [contactEvent(1, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
   const started = performance.now();
-  expect(await waiter.waitFor(position, 5000)).toBe(true);
+  const seq = await waiter.waitFor(position, 5000);
+  expect(seq).toBeGreaterThan(0);
   expect(performance.now() - started).toBeLessThan(4000);
   expect(await waiter.reached(position)).toBe(true);
+  expect(waiter.checkpoint.seq).toBeGreaterThanOrEqual(seq!);
 });
 
 test('a position the projector has not reached times out after the bound', async () => {
   await projector.stop();
   const { position } = await fixture.store.append('contact-b', [contactEvent(2, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
   const started = performance.now();
-  expect(await waiter.waitFor(position, 300)).toBe(false);
+  expect(await waiter.waitFor(position, 300)).toBeNull();
   expect(performance.now() - started).toBeGreaterThanOrEqual(290);
 });
 
@@ -71,7 +73,7 @@ test('the LISTEN connection comes back after it drops, also when the first attem
   const { position } = await fixture.store.append('contact-c', [contactEvent(3, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
   const started = performance.now();
   // A deaf waiter would only give up at the 5 s limit.
-  expect(await waiter.waitFor(position, 5000)).toBe(true);
+  expect(await waiter.waitFor(position, 5000)).not.toBeNull();
   expect(performance.now() - started).toBeLessThan(4000);
 });
 
@@ -91,16 +93,15 @@ function countingPool(pool: DatabasePool): { pool: DatabasePool; queries: () => 
   return { pool: counted, queries: () => queries };
 }
 
-const notify = (payload: string) => fixture.eventPool.query(`SELECT pg_notify('mathdaily_checkpoint', $1)`, [payload]);
-const transactionIdOf = async (position: bigint) =>
-  (await fixture.eventPool.query<{ tx: string }>('SELECT transaction_id::text AS tx FROM events WHERE position = $1', [position.toString()])).rows[0]!
-    .tx;
+const notify = (payload: unknown) => fixture.eventPool.query(`SELECT pg_notify('mathdaily_checkpoint', $1)`, [JSON.stringify(payload)]);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+const feed = (after: number) =>
+  fixture.pool.any(sql.unsafe`SELECT seq::int AS seq, position::text AS position, changes, reset FROM read_models.change_feed WHERE seq > ${after} ORDER BY seq`);
 
-test('a NOTIFY carrying <position>:<transactionId> moves the checkpoint in memory: one lookup per awaited position, no query per wake-up', async () => {
+test('a batch whose NOTIFY names the position wakes its readers without a query; one lookup per awaited position before that', async () => {
   await projector.stop();
   const counted = countingPool(fixture.pool);
-  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl });
   await own.start();
   try {
     const at = new Date('2026-01-01T00:00:00Z');
@@ -110,55 +111,58 @@ test('a NOTIFY carrying <position>:<transactionId> moves the checkpoint in memor
     const waits = Array.from({ length: 20 }, () => own.waitFor(second.position, 5000));
     await settle();
     expect(counted.queries() - before).toBe(1);
-    // Checkpoints short of the position wake every waiter; none of them queries.
-    for (let n = 0; n < 5; n += 1) await notify(`${first.position}:${await transactionIdOf(first.position)}`);
+    // Batches of other positions wake every waiter; none of them queries.
+    const seq = own.checkpoint.seq;
+    const changes = { learners: {}, everyone: false, problemsCreated: [], problemsAnswered: [], questionSets: [], users: [] };
+    for (let n = 1; n <= 3; n += 1) await notify({ seq: seq + n, position: first.position.toString(), ranges: [[first.position.toString(), first.position.toString()]], changes });
     await settle();
     expect(counted.queries() - before).toBe(1);
-    // projection_state never moved (the projector is stopped): the payload alone answers.
-    await notify(`${second.position}:${await transactionIdOf(second.position)}`);
-    expect(await Promise.all(waits)).toEqual(Array.from({ length: 20 }, () => true));
+    await notify({ seq: seq + 4, position: second.position.toString(), ranges: [[first.position.toString(), second.position.toString()]], changes });
+    expect(await Promise.all(waits)).toEqual(Array.from({ length: 20 }, () => seq + 4));
     expect(await own.reached(second.position)).toBe(true);
+    expect(own.appliedAt(second.position)).toBe(seq + 4);
     expect(counted.queries() - before).toBe(1);
   } finally {
     await own.close();
   }
 });
 
-test('a position this process appended (the store tells the waiter) costs no lookup: its own write is read at once', async () => {
-  await projector.stop();
-  const counted = countingPool(fixture.pool);
-  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+test('batches are handed on in order, each once, with what they changed: a NOTIFY without changes or ranges, or a missed one, is read from the change feed', async () => {
+  const batches: { seq: number; reset: boolean; users: string[] | null }[] = [];
+  const own = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl });
+  own.onAdvance((batch) => batches.push({ seq: batch.seq, reset: batch.reset, users: batch.changes?.users ?? null }));
   await own.start();
-  const store = createPostgresEventStore({ pool: fixture.eventPool, connectionString: fixture.databaseUrl, onAppended: (position, transactionId) => own.remember(position, transactionId) });
   try {
-    const { position } = await store.append('contact-g', [contactEvent(7, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
-    const before = counted.queries();
-    expect(await own.pointOf(position)).toEqual({ position, transactionId: BigInt(await transactionIdOf(position)) });
-    const wait = own.waitFor(position, 5000);
-    await notify(`${position}:${await transactionIdOf(position)}`);
-    expect(await wait).toBe(true);
-    expect(counted.queries() - before).toBe(0);
-  } finally {
-    await store.close();
-    await own.close();
-  }
-});
+    const start = own.checkpoint.seq;
+    // Three batches the projector applies for real.
+    const users = [randomUUID(), randomUUID(), randomUUID()];
+    let last = 0n;
+    for (const userId of users) {
+      last = (await fixture.store.append(`user-${userId}`, [{ id: randomUUID(), type: 'ProfileUpdated', data: { userId, gradeLevel: 3 }, metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 } }], { expectedVersion: 'any' })).position;
+      expect(await own.waitFor(last, 5000)).not.toBeNull();
+    }
+    const rows = await feed(start);
+    const mine = batches.filter((batch) => batch.seq > start);
+    expect(mine.map((batch) => batch.seq)).toEqual(rows.map((row) => (row as { seq: number }).seq));
+    expect(mine.flatMap((batch) => batch.users ?? [])).toEqual(expect.arrayContaining(users));
 
-test('a bare <position> NOTIFY (the older payload) costs one projection_state read, shared by every waiter', async () => {
-  await projector.stop();
-  const counted = countingPool(fixture.pool);
-  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
-  await own.start();
-  try {
-    const { position } = await fixture.store.append('contact-f', [contactEvent(6, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
-    const before = counted.queries();
-    const waits = Array.from({ length: 20 }, () => own.waitFor(position, 5000));
-    await settle();
-    // As if the projector had applied it.
-    await fixture.pool.query(sql.unsafe`UPDATE read_models.projection_state SET position = ${position.toString()}::bigint`);
-    await notify(position.toString());
-    expect(await Promise.all(waits)).toEqual(Array.from({ length: 20 }, () => true));
-    expect(counted.queries() - before).toBe(2);
+    // A NOTIFY that skips a number and leaves its changes out: the feed fills in both, in order.
+    await projector.stop();
+    const next = own.checkpoint.seq;
+    const extra = [randomUUID(), randomUUID()];
+    for (const [index, userId] of extra.entries()) {
+      await fixture.pool.query(sql.unsafe`INSERT INTO read_models.change_feed (seq, position, changes) VALUES (${next + index + 1}, ${last.toString()}, ${JSON.stringify({ learners: {}, everyone: false, problemsCreated: [], problemsAnswered: [], questionSets: [], users: [userId] })}::jsonb)`);
+    }
+    await notify({ seq: next + 2, position: last.toString(), ranges: null, changes: null });
+    await expect.poll(() => own.checkpoint.seq).toBe(next + 2);
+    expect(batches.slice(-2)).toEqual([
+      { seq: next + 1, reset: false, users: [extra[0]] },
+      { seq: next + 2, reset: false, users: [extra[1]] },
+    ]);
+    // A number the feed no longer has: a reset.
+    await notify({ seq: next + 9, position: last.toString(), ranges: null, changes: null });
+    await expect.poll(() => own.checkpoint.seq).toBe(next + 9);
+    expect(batches.slice(-2).map((batch) => batch.reset)).toEqual([true, true]);
   } finally {
     await own.close();
   }
@@ -166,25 +170,6 @@ test('a bare <position> NOTIFY (the older payload) costs one projection_state re
 
 test('an unknown position is never reached and times out (a stale read, not an error)', async () => {
   expect(await waiter.reached(987_654_321n)).toBe(false);
-  expect(await waiter.waitFor(987_654_321n, 200)).toBe(false);
+  expect(await waiter.waitFor(987_654_321n, 200)).toBeNull();
   expect(await waiter.reached(0n)).toBe(true);
-});
-
-test('with EventStoreDB the NOTIFY is a bare commit position and positions compare alone, in memory', async () => {
-  await projector.stop();
-  const counted = countingPool(fixture.pool);
-  const own = new PositionWaiter({ pool: counted.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: false });
-  await own.start();
-  try {
-    const before = counted.queries();
-    const wait = own.waitFor(5_000_000n, 5000);
-    await notify('4999999');
-    await settle();
-    expect(await own.reached(5_000_000n)).toBe(false);
-    await notify('5000137');
-    expect(await wait).toBe(true);
-    expect(counted.queries() - before).toBe(0);
-  } finally {
-    await own.close();
-  }
 });

@@ -8,73 +8,102 @@ const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
 export const POSITION_WAITER_APPLICATION_NAME = 'mathdaily-position-waiter';
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5000;
-/** Positions whose transaction id is remembered (a client sends the same x-min-position on every read until its next command). */
-const TRANSACTION_ID_CACHE = 10_000;
+/** Positions whose batch is remembered (a client sends the same x-min-position on every read until its next command). */
+const APPLIED_POSITIONS_KEPT = 10_000;
+/** Recent batches whose position ranges are kept, so a read finds its position without a query. */
+const BATCHES_KEPT = 512;
 
-/** Where the projector is, or where a read wants it to be: an event's position and, with the PostgreSQL store, its transaction id. */
-export interface Point {
-  position: bigint;
-  transactionId: bigint;
+/** What one projector batch changed (projector/src/change-feed.ts, the JSON of change_feed.changes). */
+export interface BatchChanges {
+  learners: Record<string, { problems: string[]; other: boolean }>;
+  everyone: boolean;
+  problemsCreated: string[];
+  problemsAnswered: string[];
+  questionSets: string[];
+  users: string[];
 }
 
-const START: Point = { position: 0n, transactionId: 0n };
+/**
+ * One batch of the change feed, in order: its number, the checkpoint after it and what it
+ * changed. `reset`: anything may have changed (a replay put new read models in place, or the
+ * batches in between are no longer in the feed); `changes` is then null.
+ */
+export interface FeedBatch {
+  seq: number;
+  position: bigint;
+  changes: BatchChanges | null;
+  reset: boolean;
+}
 
-/** A checkpoint as SQL reads it (`position::text`, the event's `transaction_id::text`, NULL with EventStoreDB). */
-export const pointOfRow = (row: { position: string; transaction_id: string | null }): Point => ({
-  position: BigInt(row.position),
-  transactionId: BigInt(row.transaction_id ?? 0),
+/** Where the read models are: the last batch applied and its checkpoint. */
+export interface Checkpoint {
+  seq: number;
+  position: bigint;
+}
+
+const notification = z.object({
+  seq: z.number().int().nonnegative(),
+  position: z.string().regex(/^\d{1,20}$/),
+  ranges: z.array(z.tuple([z.string(), z.string()])).nullish(),
+  changes: z.unknown().nullish(),
+  reset: z.boolean().optional(),
 });
+const feedRow = z.object({ seq: z.string(), position: z.string(), changes: z.unknown().nullable(), reset: z.boolean() });
+const stateRow = z.object({ seq: z.string(), position: z.string() });
+const lookupRow = z.object({ seq: z.string(), applied: z.boolean() });
 
-/** PostgreSQL reading order is (transaction id, position); EventStoreDB positions carry transaction id 0 and compare alone. */
-export const atOrBefore = (a: Point, b: Point) => a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position <= b.position);
-
-const checkpointRow = z.object({ position: z.string(), transaction_id: z.string().nullable() });
+interface Recent {
+  seq: number;
+  /** The batch's positions, ascending inclusive ranges; null when the notification left them out. */
+  ranges: [bigint, bigint][] | null;
+}
 
 /**
- * Lets a read wait until the projector has applied the event at a position the client saw
- * (the `x-min-position` header). Waiters sleep until the projector's NOTIFY, never poll.
+ * The query side's view of the projector's change feed (docs/change-feed.md), from read models
+ * alone whatever the event store: the checkpoint, every batch in order with what it changed (for
+ * the caches and the live feed), and reads waiting for their `x-min-position`.
  *
- * The latest checkpoint lives in memory. The projector's NOTIFY on `mathdaily_checkpoint` carries
- * `<position>:<transactionId>` of the last applied event (just `<position>` with EventStoreDB);
- * projection_state is read once at start and after every reconnect. A bare `<position>` from the
- * PostgreSQL store (an older projector) is answered by reading projection_state again: one query
- * per NOTIFY, shared by every waiter. A read looks up the transaction id of the event it waits
- * for once (primary key, remembered in an LRU since positions never change), and every wake-up
- * compares (transaction id, position) pairs in memory: no query per wake-up per waiting read.
+ * The projector's NOTIFY on `mathdaily_checkpoint` carries each batch: `{seq, position, ranges,
+ * changes}`, ranges and changes left out (null) when too long. Batches are handed on in `seq`
+ * order: a missing one (a NOTIFY lost while reconnecting) and left-out changes are read from
+ * `change_feed`; a batch no longer there is handed on as a reset. The checkpoint is read once at
+ * start and after every reconnect.
+ *
+ * A read waits for the batch that applied its position: found in memory among the recent batches'
+ * ranges, else looked up once in the event log read model (one row per applied event) with the
+ * batch number in the same snapshot, and then on each batch whose ranges were left out. Waiters
+ * sleep until a batch arrives, never poll.
  */
 export class PositionWaiter {
   private listener: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly waiting = new Set<() => void>();
   private closed = false;
-  private checkpointAt: Point = START;
-  private readonly transactionIds = new LruMap<bigint, Promise<bigint | null>>(TRANSACTION_ID_CACHE);
-  private refreshing: Promise<void> | undefined;
-  private refreshAgain = false;
-  private readonly advanceListeners = new Set<(point: Point) => void>();
+  private current: Checkpoint = { seq: 0, position: 0n };
+  private readonly recent: Recent[] = [];
+  private readonly applied = new LruMap<bigint, number>(APPLIED_POSITIONS_KEPT);
+  private readonly lookups = new Map<bigint, Promise<number | null>>();
+  private readonly advanceListeners = new Set<(batch: FeedBatch) => void>();
+  /** Notifications are handled one after another, so batches go out in order whatever a read costs. */
+  private queue: Promise<void> = Promise.resolve();
+  private started = false;
 
-  constructor(
-    private readonly options: { pool: DatabasePool; databaseUrl: string; eventsInPostgres: boolean },
-  ) {}
+  constructor(private readonly options: { pool: DatabasePool; databaseUrl: string }) {}
 
-  /** The latest checkpoint this waiter knows (from NOTIFY payloads or projection_state). */
-  get checkpoint(): Point {
-    return this.checkpointAt;
+  /** The latest batch this waiter handed on. */
+  get checkpoint(): Checkpoint {
+    return this.current;
   }
 
-  /** Called each time the checkpoint moves (the live feed reads what the batch changed); returns the unsubscribe. */
-  onAdvance(listener: (point: Point) => void): () => void {
+  /** Called with each batch, in order, once the waiter knows what it changed; returns the unsubscribe. */
+  onAdvance(listener: (batch: FeedBatch) => void): () => void {
     this.advanceListeners.add(listener);
     return () => this.advanceListeners.delete(listener);
   }
 
-  get eventsInPostgres(): boolean {
-    return this.options.eventsInPostgres;
-  }
-
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: POSITION_WAITER_APPLICATION_NAME });
-    client.on('notification', (message) => this.notified(message.payload ?? ''));
+    client.on('notification', (message) => this.enqueue(() => this.notified(message.payload ?? '')));
     client.on('error', () => {
       if (this.listener !== client) return;
       this.listener = undefined;
@@ -90,8 +119,8 @@ export class PositionWaiter {
     }
     if (this.closed) return void (await client.end().catch(() => {}));
     this.listener = client;
-    // Checkpoints moved while nobody listened send no NOTIFY again: read where the projector is.
-    await this.refresh();
+    // Batches applied while nobody listened send no NOTIFY again: read where the projector is.
+    await this.enqueue(() => this.refresh());
   }
 
   /** Meanwhile waiters still end at their time limit, so a read is slow but never stuck. */
@@ -109,92 +138,131 @@ export class PositionWaiter {
     await this.listener?.end().catch(() => {});
   }
 
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step).catch(() => undefined);
+    this.queue = next;
+    return next;
+  }
+
   private wakeAll() {
     for (const wake of [...this.waiting]) wake();
   }
 
-  private notified(payload: string) {
-    const full = /^(\d{1,20}):(\d{1,20})$/.exec(payload);
-    if (full) this.advance({ position: BigInt(full[1]!), transactionId: BigInt(full[2]!) });
-    else if (/^\d{1,20}$/.test(payload) && !this.options.eventsInPostgres) this.advance({ position: BigInt(payload), transactionId: 0n });
-    else void this.refresh();
-  }
-
-  /** Checkpoints only move forward (a replay's switch lands at or after the live one), whatever order reads finish in. */
-  private advance(point: Point) {
-    if (atOrBefore(point, this.checkpointAt)) return;
-    this.checkpointAt = point;
-    this.wakeAll();
-    for (const listener of this.advanceListeners) listener(point);
-  }
-
-  /** Reads projection_state; concurrent calls share one read, and a call during a read gets one more after it. */
-  private refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
+  private async notified(payload: string) {
+    let parsed: z.infer<typeof notification>;
+    try {
+      parsed = notification.parse(JSON.parse(payload));
+    } catch {
+      return this.refresh();
     }
-    this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        const row = await this.options.pool.maybeOne(this.checkpointQuery()).catch(() => null);
-        if (row) this.advance(pointOfRow(row));
-      } while (this.refreshAgain && !this.closed);
-    })().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
+    const batch: FeedBatch = { seq: parsed.seq, position: BigInt(parsed.position), changes: (parsed.changes ?? null) as BatchChanges | null, reset: parsed.reset === true };
+    const ranges = parsed.ranges ? parsed.ranges.map(([first, last]) => [BigInt(first), BigInt(last)] as [bigint, bigint]) : null;
+    if (!this.started) return; // the start's read of the checkpoint covers it
+    if (batch.seq <= this.current.seq) return;
+    if (batch.seq > this.current.seq + 1) await this.catchUp(batch.seq - 1);
+    if (!batch.reset && batch.changes === null) {
+      const row = (await this.feedRows(batch.seq - 1, batch.seq))[0];
+      if (!row) return this.handOn({ ...batch, reset: true }, null);
+      batch.changes = row.changes;
+    }
+    this.handOn(batch, ranges);
   }
 
-  private checkpointQuery() {
-    return this.options.eventsInPostgres
-      ? sql.type(checkpointRow)`
-          SELECT c.position::text AS position, e.transaction_id::text AS transaction_id
-          FROM read_models.projection_state c LEFT JOIN public.events e ON e.position = c.position`
-      : sql.type(checkpointRow)`SELECT position::text AS position, NULL::text AS transaction_id FROM read_models.projection_state`;
+  /** Where the projector is now, and every batch since the last one handed on. */
+  private async refresh(): Promise<void> {
+    const state = await this.options.pool.maybeOne(sql.type(stateRow)`
+      SELECT batch_seq::text AS seq, position::text AS position FROM read_models.projection_state`).catch(() => null);
+    if (!state) return;
+    const seq = Number(state.seq);
+    if (!this.started) {
+      this.started = true;
+      this.handOn({ seq, position: BigInt(state.position), changes: null, reset: true }, null);
+      return;
+    }
+    if (seq > this.current.seq) await this.catchUp(seq);
+  }
+
+  /** Hands on the batches after the current one up to `seq` from change_feed (a reset when some are gone). */
+  private async catchUp(seq: number): Promise<void> {
+    const rows = await this.feedRows(this.current.seq, seq);
+    if (rows[0]?.seq !== this.current.seq + 1) {
+      const last = rows.at(-1);
+      return this.handOn({ seq, position: last?.position ?? this.current.position, changes: null, reset: true }, null);
+    }
+    for (const row of rows) this.handOn(row, null);
+  }
+
+  private async feedRows(after: number, upTo: number): Promise<FeedBatch[]> {
+    const rows = await this.options.pool.any(sql.type(feedRow)`
+      SELECT seq::text AS seq, position::text AS position, changes, reset FROM read_models.change_feed
+      WHERE seq > ${after} AND seq <= ${upTo} ORDER BY seq`);
+    return rows.map((row) => ({ seq: Number(row.seq), position: BigInt(row.position), changes: (row.changes ?? null) as BatchChanges | null, reset: row.reset }));
+  }
+
+  private handOn(batch: FeedBatch, ranges: [bigint, bigint][] | null) {
+    this.current = { seq: batch.seq, position: batch.position };
+    this.recent.push({ seq: batch.seq, ranges });
+    if (this.recent.length > BATCHES_KEPT) this.recent.shift();
+    this.wakeAll();
+    for (const listener of this.advanceListeners) listener(batch);
+  }
+
+  /** The batch at or before which the position was applied, as far as memory tells; undefined when it does not. */
+  appliedAt(position: bigint): number | undefined {
+    if (position <= 0n) return 0;
+    const known = this.applied.get(position);
+    if (known !== undefined) return known;
+    for (let index = this.recent.length - 1; index >= 0; index -= 1) {
+      const { seq, ranges } = this.recent[index]!;
+      if (ranges?.some(([first, last]) => position >= first && position <= last)) {
+        this.applied.set(position, seq);
+        return seq;
+      }
+    }
+    return undefined;
   }
 
   /**
-   * An event this process appended, with the transaction id it committed in (the store's
-   * `onAppended`): a read with that position then needs no lookup.
+   * Asks the read models whether the position was applied (the event log has a row per applied
+   * event), with the batch number of the same snapshot: the position is in that batch or an
+   * earlier one. One lookup per position at a time, shared by every read waiting for it.
    */
-  remember(position: bigint, transactionId: bigint): void {
-    if (this.options.eventsInPostgres) this.transactionIds.set(position, Promise.resolve(transactionId));
-  }
-
-  /** The point to wait for; null when the position is not a stored event (then it is never reached). */
-  async pointOf(position: bigint): Promise<Point | null> {
-    if (!this.options.eventsInPostgres) return { position, transactionId: 0n };
-    let transactionId = this.transactionIds.get(position);
-    if (!transactionId) {
-      transactionId = this.options.pool
-        .maybeOneFirst(sql.type(z.object({ transaction_id: z.string() }))`
-          SELECT transaction_id::text AS transaction_id FROM public.events WHERE position = ${position.toString()}::bigint`)
-        .then((value) => (value === null ? null : BigInt(value)));
-      this.transactionIds.set(position, transactionId);
-      // Only stored positions are remembered: a failed or empty lookup is tried again next time.
-      transactionId.then(
-        (value) => value === null && this.transactionIds.delete(position),
-        () => this.transactionIds.delete(position),
-      );
+  private lookUp(position: bigint): Promise<number | null> {
+    let lookup = this.lookups.get(position);
+    if (!lookup) {
+      lookup = this.options.pool
+        .one(sql.type(lookupRow)`
+          SELECT s.batch_seq::text AS seq, EXISTS (SELECT 1 FROM read_models.event_log WHERE position = ${position.toString()}::bigint) AS applied
+          FROM read_models.projection_state s`)
+        .then((row) => {
+          if (!row.applied) return null;
+          this.applied.set(position, Number(row.seq));
+          return Number(row.seq);
+        })
+        .catch(() => null)
+        .finally(() => this.lookups.delete(position));
+      this.lookups.set(position, lookup);
     }
-    const value = await transactionId.catch(() => null);
-    return value === null ? null : { position, transactionId: value };
+    return lookup;
   }
 
   async reached(position: bigint): Promise<boolean> {
-    if (position <= 0n) return true;
-    const target = await this.pointOf(position);
-    return target !== null && atOrBefore(target, this.checkpointAt);
+    return (this.appliedAt(position) ?? (await this.lookUp(position))) !== null;
   }
 
-  /** Resolves true once the position is projected, false when the time limit passes first. */
-  async waitFor(position: bigint, timeoutMs = 2000): Promise<boolean> {
-    if (position <= 0n) return true;
+  /**
+   * Resolves with the batch at or before which the position was applied (its number), or null
+   * when the time limit passes first: an unknown position is never reached.
+   */
+  async waitFor(position: bigint, timeoutMs = 2000): Promise<number | null> {
+    const known = this.appliedAt(position);
+    if (known !== undefined) return known;
     const deadline = Date.now() + timeoutMs;
-    const target = await this.pointOf(position);
-    while (!this.closed) {
-      if (target && atOrBefore(target, this.checkpointAt)) return true;
+    let seen = this.current.seq;
+    let found = await this.lookUp(position);
+    while (found === null && !this.closed) {
       const left = deadline - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) return null;
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -204,7 +272,11 @@ export class PositionWaiter {
         const timer = setTimeout(wake, left);
         this.waiting.add(wake);
       });
+      found = this.appliedAt(position) ?? null;
+      // Batches whose ranges the NOTIFY left out (or missed ones) may hold it: ask once more.
+      if (found === null && this.recent.some((batch) => batch.seq > seen && batch.ranges === null)) found = await this.lookUp(position);
+      seen = this.current.seq;
     }
-    return false;
+    return found;
   }
 }

@@ -36,7 +36,7 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
     startApp({ databaseUrl, jwtSecret: JWT_SECRET, demoAccounts: false, dataDir, port: 0, log: () => {}, webDist: path.join(dataDir, 'no-web') });
   let app = await start();
   const pool: DatabasePool = await createSlonikPool(databaseUrl, { maximumPoolSize: 2 });
-  const waiter = new PositionWaiter({ pool, databaseUrl, eventsInPostgres: true });
+  const waiter = new PositionWaiter({ pool, databaseUrl });
   await waiter.start();
   const prepared = createPreparedQueries(databaseUrl, { max: 2 });
   const admin = await createApiServer({

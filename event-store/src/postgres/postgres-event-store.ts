@@ -18,6 +18,7 @@ import { PostgresNotificationListener, type Warn } from './listener.ts';
 import { AppendNotifier } from './notifier.ts';
 import { createEventStorePool } from './event-store-pool.ts';
 import { cursorAt, lastVisiblePosition, readPage, readStreams, type ReadCursor } from './read.ts';
+import { POSTGRES_EVENTS_TABLE } from './schema.ts';
 
 export interface PostgresEventStoreOptions {
   /** Pool for appends and reads. When absent, one is made from `connectionString` and ended by close(). */
@@ -168,6 +169,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   }
 
   return {
+    sqlTable: POSTGRES_EVENTS_TABLE,
     append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
       return appendToPostgres(pool, notifier, streamId, events, appendOptions.expectedVersion, {
         unchanged: appendOptions.unchangedStreams,

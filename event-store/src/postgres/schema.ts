@@ -4,6 +4,9 @@ import { checkOut, releaseAfter } from './pg-util.ts';
 /** NOTIFY channel: every append sends its last position here, delivered when the append commits. */
 export const POSTGRES_EVENTS_CHANNEL = 'mathdaily_events';
 
+/** The events table, as SQL outside the store may read it (EventStore.sqlTable): the connection's default schema. */
+export const POSTGRES_EVENTS_TABLE = 'public.events';
+
 /** application_name of the dedicated LISTEN connection (visible in pg_stat_activity). */
 export const POSTGRES_LISTENER_APPLICATION_NAME = 'mathdaily-event-store-listener';
 

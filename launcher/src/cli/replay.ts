@@ -29,7 +29,7 @@ async function main() {
       models: readModels,
       log: (line) => console.log(line),
       signal: stopping.signal,
-      eventsInPostgres: !process.env.EVENTSTORE_URL,
+      storedEventsTable: store.sqlTable,
     });
     console.log(`replay: ${result.events} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond} events/s`);
   } catch (error) {

@@ -20,14 +20,14 @@ afterEach(async () => {
 });
 
 /** Every event through live batches of 7 into a fresh schema, the rows copied from the store or not. */
-async function projectLive(schema: string, eventsInPostgres: boolean) {
+async function projectLive(schema: string, copyFromStore: boolean) {
   await createReadModelSchema(fixture.pool, schema, [eventLog]);
   let after = 0n;
   for (;;) {
     const events = await fixture.store.readAll({ after, limit: 7 });
     if (events.length === 0) return dumpSchema(fixture.pool, schema);
     after = await fixture.pool.transaction((tx) =>
-      applyBatch({ db: transactionBatchDb(tx), schema, models: [eventLog], events, after, notify: false, eventsInPostgres }),
+      applyBatch({ db: transactionBatchDb(tx), schema, models: [eventLog], events, after, notify: false, storedEventsTable: copyFromStore ? fixture.store.sqlTable : undefined }),
     );
   }
 }
@@ -51,9 +51,9 @@ test('rows copied in SQL from the store equal the rows node writes: redacted, up
 
 test('a replay copies the same rows from the store as it writes through node, and the same as live batches', async () => {
   const live = await projectLive('log_live', true);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: [eventLog], batchSize: 9, eventsInPostgres: true });
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: [eventLog], batchSize: 9, storedEventsTable: fixture.store.sqlTable });
   const copied = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: [eventLog], batchSize: 9, eventsInPostgres: false });
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: [eventLog], batchSize: 9 });
   const written = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
   expect(copied.event_log).toHaveLength(appended);
   expect(copied).toEqual(written);

@@ -70,7 +70,7 @@ export function contactEvent(index: number, at: Date): NewEvent {
 /** Every row of every table in a schema, sorted, for exact comparison of two projections. */
 export async function dumpSchema(pool: DatabasePool, schema: string): Promise<Record<string, string[]>> {
   const tables = await pool.anyFirst(
-    sql.unsafe`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_name <> 'projection_state' ORDER BY 1`,
+    sql.unsafe`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema} AND table_name NOT IN ('projection_state', 'change_feed') ORDER BY 1`,
   );
   const dump: Record<string, string[]> = {};
   for (const table of tables as readonly string[]) {

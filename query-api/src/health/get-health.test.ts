@@ -41,6 +41,8 @@ beforeAll(async () => {
     beforeEach: () => {
       if (poisoned) throw new Error('poisoned batch (test)');
     },
+    // Well within the 2 s threshold, as the 5 s default is within the default 30 s.
+    storeWatchIntervalMs: 250,
   });
   await projector.start();
   stallApi = await startQueryApiOnFixture(fixture, SECRET, { projectorStallSeconds: STALL_SECONDS });
@@ -108,7 +110,6 @@ test('event store database unreachable → 503 with a clear message, not 500', a
   const server = await createApiServer({ jwtSecret: 'x'.repeat(40), loadPrincipal: async () => null });
   registerGetHealth(server, {
     pool,
-    waiter: { eventsInPostgres: true },
     config: {},
     lastEventPosition: async () => BigInt((await events.query('SELECT 1 AS p')).rows[0].p),
   } as unknown as QueryApiDeps);

@@ -5,7 +5,7 @@ import { DEFAULT_PROJECTOR_STALL_SECONDS, isUnavailable, PROJECTOR_LOCK_KEY, sen
 import type { QueryApiDeps } from '../deps.ts';
 
 const runningRow = z.object({ running: z.boolean() });
-const checkpointRow = z.object({ checkpoint: z.string(), idleMs: z.number() });
+const checkpointRow = z.object({ checkpoint: z.string(), uncheckedMs: z.number(), waitedMs: z.number().nullable() });
 
 /**
  * GET /api/health: the event store's last position, the projector's checkpoint and lag, and
@@ -13,18 +13,15 @@ const checkpointRow = z.object({ checkpoint: z.string(), idleMs: z.number() });
  * the database cannot be reached, no projector runs, or the one that holds the lock is stalled
  * (reads would fall further behind), so a load balancer or `docker compose ps` sees it.
  *
- * Stalled: events wait beyond the checkpoint, and for longer than the threshold neither has the
- * checkpoint moved nor has the oldest waiting event been appended. The second half keeps a
- * projector that was idle for an hour healthy in the milliseconds before it applies the next
- * event. Both times are the database's clock (`updated_at`, `events.created_at`), so every
- * query-api instance, in either topology, gives the same answer without remembering anything.
- * With EventStoreDB the events' age is not in PostgreSQL and the checkpoint's age counts alone.
+ * Stalled: events wait beyond the checkpoint, and either the projector has not looked at the
+ * event store's end for longer than the threshold (it looks every 5 s while it runs:
+ * projector/src/store-watch.ts), or since it saw events waiting, longer than the threshold went by
+ * without its checkpoint moving. A projector idle for an hour stays healthy in the moments before
+ * it applies the next event. The times are the database's clock, kept in projection_state, so every
+ * query-api instance, on either event store, gives the same answer from read models alone.
  */
 export function registerGetHealth(app: FastifyInstance, deps: QueryApiDeps) {
   const stallMs = (deps.config.projectorStallSeconds ?? DEFAULT_PROJECTOR_STALL_SECONDS) * 1000;
-  const oldestWaitingEvent = deps.waiter.eventsInPostgres
-    ? sql.fragment`(SELECT created_at FROM public.events WHERE position > s.position ORDER BY position LIMIT 1)`
-    : sql.fragment`NULL::timestamptz`;
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
     let last: bigint;
     let running: boolean;
@@ -41,7 +38,9 @@ export function registerGetHealth(app: FastifyInstance, deps: QueryApiDeps) {
         deps.pool
           .maybeOne(sql.type(checkpointRow)`
             SELECT s.position::text AS checkpoint,
-                   (extract(epoch FROM now() - greatest(s.updated_at, ${oldestWaitingEvent})) * 1000)::float8 AS "idleMs"
+                   (extract(epoch FROM now() - coalesce(s.store_checked_at, s.updated_at)) * 1000)::float8 AS "uncheckedMs",
+                   CASE WHEN s.waiting_since IS NOT NULL
+                        THEN (extract(epoch FROM now() - greatest(s.updated_at, s.waiting_since)) * 1000)::float8 END AS "waitedMs"
             FROM read_models.projection_state s`)
           .catch((error: unknown) => (isUnavailable(error) ? Promise.reject(error) : null)),
       ]);
@@ -51,11 +50,13 @@ export function registerGetHealth(app: FastifyInstance, deps: QueryApiDeps) {
     }
     const checkpoint = state?.checkpoint ?? null;
     const lag = checkpoint === null ? null : last - BigInt(checkpoint);
-    const stalled = running && state !== null && lag !== null && lag > 0n && state.idleMs > stallMs;
+    // How long the projector has been seen doing nothing about the waiting events.
+    const idleMs = state === null ? 0 : Math.max(state.uncheckedMs, state.waitedMs ?? 0);
+    const stalled = running && state !== null && lag !== null && lag > 0n && idleMs > stallMs;
     const message = !running
       ? 'No projector is running: new answers will not show up in progress and statistics until one starts.'
       : stalled
-        ? `The projector holds its lock but has not moved past position ${checkpoint} for ${Math.floor(state!.idleMs / 1000)} s while ${lag} events wait: ` +
+        ? `The projector holds its lock but has not moved past position ${checkpoint} for ${Math.floor(idleMs / 1000)} s while ${lag} events wait: ` +
           'new answers will not show up in progress and statistics. See its log; restarting it lets a standby take over.'
         : undefined;
     return reply.status(message ? 503 : 200).send({

@@ -20,7 +20,6 @@ import type { QueryApiDeps } from '../deps.ts';
 import { minPositionOf } from '../min-position.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
-import { atOrBefore } from '../wait-for-position.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
 import { learnerQueueCacheOf, reviewsDue, type ReviewInput } from './learner-queue-cache.ts';
 
@@ -118,20 +117,18 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const userId = request.params.userId;
       const { self } = await authorizeLearner(request, deps, userId);
       const now = deps.clock();
-      const checkpoint = deps.waiter.checkpoint;
+      const seq = deps.waiter.checkpoint.seq;
       const minPosition = minPositionOf(request);
-      const ownWrite = minPosition === null ? null : await deps.waiter.pointOf(minPosition);
-      const [inputs, bank] = await Promise.all([
-        learnerQueueCacheOf(deps).inputsOf(userId, now, checkpoint, ownWrite),
-        problemCatalogueOf(deps).viewAt(checkpoint),
-      ]);
+      // The batch that applied the caller's own write (the x-min-position wait found it).
+      const ownWrite = minPosition === null ? null : (deps.waiter.appliedAt(minPosition) ?? null);
+      const [inputs, bank] = await Promise.all([learnerQueueCacheOf(deps).inputsOf(userId, now, seq, ownWrite), problemCatalogueOf(deps).viewAt(seq)]);
       if (!inputs.known && !self) throw unknownLearner(userId);
       // Right after registering, before the projector caught up, your own queue is a new learner's.
       const gradeLevel = inputs.gradeLevel;
       const due = reviewsDue(inputs, now);
       // A due review or an assigned problem the view lacks: created after the view's checkpoint when the inputs are
       // newer (read the catalogue once more), else not in the problem bank at all (never shown).
-      const complete = atOrBefore(inputs.at, bank.at) || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
+      const complete = inputs.at <= bank.at || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
       const catalogue = complete ? bank : await problemCatalogueOf(deps).latest();
       const reviews = due.filter((review) => catalogue.problems.has(review.problem_id)).slice(0, MAX_SESSION_SIZE);
 

@@ -7,40 +7,8 @@ import { Projector, projectorFixture, readModels, seedProblemBank, type Projecto
 import { createPreparedQueries, type PreparedQueries } from '../prepared-queries.ts';
 import { numericTemplate } from '../testing/numeric-template.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
-import { LearnerQueueCache, QUEUE_INPUT_EVENTS, reviewsDue } from './learner-queue-cache.ts';
+import { LearnerQueueCache, reviewsDue } from './learner-queue-cache.ts';
 import { calendarFor, dueToday } from './learning-figures.ts';
-
-/** Tables the due queue reads (learner-queue-cache.ts `read`). */
-const QUEUE_TABLES = [
-  'learner_profiles',
-  'review_states',
-  'problems',
-  'ability_students',
-  'ability_student_topics',
-  'practice_days',
-  'question_sets',
-  'question_set_assignments',
-  'tutor_students',
-];
-/** Handled by those tables' models, on purpose without a learner to drop (and why). */
-const NOT_QUEUE_INPUTS: Record<string, string> = {
-  ProblemCreated: 'a new problem joins the catalogue, which refreshes itself; no learner has answered it yet',
-  QuestionSetCreated: 'an empty set given to nobody',
-  QuestionSetRenamed: 'the queue shows no set titles',
-  ReferralCodeCreated: 'no student yet',
-  ReferralCodeDeactivated: 'links of students already joined stay as they are',
-};
-
-describe('which events drop a learner’s queue inputs', () => {
-  test('every event type the queue’s read models handle is classified', () => {
-    const handled = readModels
-      .filter((model) => model.tables.some((table) => QUEUE_TABLES.includes(table.name)))
-      .flatMap((model) => (model.handles === 'all' ? ['all'] : model.handles));
-    expect(handled).not.toContain('all');
-    const unclassified = [...new Set(handled)].filter((type) => !(type in QUEUE_INPUT_EVENTS) && !(type in NOT_QUEUE_INPUTS));
-    expect(unclassified).toEqual([]);
-  });
-});
 
 describe('LearnerQueueCache on real read models', () => {
   let fixture: ProjectorFixture;
@@ -54,7 +22,7 @@ describe('LearnerQueueCache on real read models', () => {
     await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates: [numericTemplate('add', 'addition', 2), numericTemplate('sub', 'subtraction', 2)], version: 1, seedsPerTemplate: () => 8 });
     projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
     await projector.start();
-    waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+    waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl });
     await waiter.start();
     prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
     bank = [...(await fixture.pool.any(sql.type(z.object({ problem_id: z.string(), topic_id: z.string() }))`
@@ -70,7 +38,7 @@ describe('LearnerQueueCache on real read models', () => {
   const meta = (actor: string, at: string) => ({ actorId: actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 });
 
   async function projected(position: bigint) {
-    expect(await waiter.waitFor(position, 10_000)).toBe(true);
+    expect(await waiter.waitFor(position, 10_000)).not.toBeNull();
   }
 
   async function answer(userId: string, problem: { problem_id: string; topic_id: string }, isCorrect: boolean, at: string): Promise<bigint> {
@@ -98,7 +66,7 @@ describe('LearnerQueueCache on real read models', () => {
     await projected((await fixture.store.append(`user-${userId}`, [event], { expectedVersion: 'no_stream' })).position);
   }
 
-  const cacheNow = () => new LearnerQueueCache(fixture.pool, prepared, true);
+  const cacheNow = () => new LearnerQueueCache(prepared, waiter);
 
   test('keeps a learner’s inputs while only others change, and drops them when their own events are projected', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
@@ -107,15 +75,15 @@ describe('LearnerQueueCache on real read models', () => {
     await answer(a, bank[0]!, true, '2026-03-01T10:00:00.000Z');
     const cache = cacheNow();
     const now = new Date('2026-03-02T12:00:00Z');
-    const first = await cache.inputsOf(a, now, waiter.checkpoint);
+    const first = await cache.inputsOf(a, now, waiter.checkpoint.seq);
     expect([...first.attempted]).toEqual([bank[0]!.problem_id]);
-    expect(await cache.inputsOf(a.toUpperCase(), now, waiter.checkpoint)).toBe(first);
+    expect(await cache.inputsOf(a.toUpperCase(), now, waiter.checkpoint.seq)).toBe(first);
 
     await answer(b, bank[1]!, false, '2026-03-02T11:00:00.000Z');
-    expect(await cache.inputsOf(a, now, waiter.checkpoint)).toBe(first);
+    expect(await cache.inputsOf(a, now, waiter.checkpoint.seq)).toBe(first);
 
     await answer(a, bank[2]!, false, '2026-03-02T11:30:00.000Z');
-    const second = await cache.inputsOf(a, now, waiter.checkpoint);
+    const second = await cache.inputsOf(a, now, waiter.checkpoint.seq);
     expect(second).not.toBe(first);
     expect(new Set(second.attempted)).toEqual(new Set([bank[0]!.problem_id, bank[2]!.problem_id]));
     expect(second.answers).toBe(2);
@@ -123,10 +91,10 @@ describe('LearnerQueueCache on real read models', () => {
     // A read right after the learner's own answer (its x-min-position) gets inputs that include it;
     // the same position sent again (the web app repeats it until its next command) is a hit.
     const position = await answer(a, bank[3]!, true, '2026-03-02T11:45:00.000Z');
-    const ownWrite = await waiter.pointOf(position);
-    const third = await cache.inputsOf(a, now, waiter.checkpoint, ownWrite);
+    const ownWrite = waiter.appliedAt(position) ?? null;
+    const third = await cache.inputsOf(a, now, waiter.checkpoint.seq, ownWrite);
     expect(third.answers).toBe(3);
-    expect(await cache.inputsOf(a, now, waiter.checkpoint, ownWrite)).toBe(third);
+    expect(await cache.inputsOf(a, now, waiter.checkpoint.seq, ownWrite)).toBe(third);
   });
 
   test('inputs outdated by the learner’s answers and ratings are brought up to date from what changed, equal to a whole read', async () => {
@@ -148,11 +116,11 @@ describe('LearnerQueueCache on real read models', () => {
     // The learner reads made (the catch-up's statement aside).
     const names: string[] = [];
     const counted: PreparedQueries = { one: (name, query) => (name.startsWith('mathdaily-learner') && names.push(name), prepared.one(name, query)), end: () => Promise.resolve() };
-    const cache = new LearnerQueueCache(fixture.pool, counted, true);
+    const cache = new LearnerQueueCache(counted, waiter);
     // A week on: most of the problems answered are due again.
     const now = new Date('2026-03-10T20:00:00Z');
     const whole = async () => {
-      const inputs = await new LearnerQueueCache(fixture.pool, prepared, true).inputsOf(learner, now, waiter.checkpoint);
+      const inputs = await new LearnerQueueCache(prepared, waiter).inputsOf(learner, now, waiter.checkpoint.seq);
       return { ...inputs, selection: undefined };
     };
     const rate = async (problem: { problem_id: string }, rating: number, at: string) => {
@@ -160,7 +128,7 @@ describe('LearnerQueueCache on real read models', () => {
       return (await fixture.store.append(`practice-${learner}`, [event], { expectedVersion: 'any' })).position;
     };
 
-    expect((await cache.inputsOf(learner, now, waiter.checkpoint)).assigned).toEqual([bank[8]!.problem_id, bank[9]!.problem_id]);
+    expect((await cache.inputsOf(learner, now, waiter.checkpoint.seq)).assigned).toEqual([bank[8]!.problem_id, bank[9]!.problem_id]);
     // New problems, a review answered wrong then right (learning step), a rating, an assigned problem,
     // and enough right answers in one topic for the knowledge model to call it mastered.
     const steps: [(() => Promise<bigint>), string][] = [
@@ -178,23 +146,23 @@ describe('LearnerQueueCache on real read models', () => {
     for (const [act, what] of steps) {
       const position = await act();
       await projected(position);
-      const ownWrite = await waiter.pointOf(position);
+      const ownWrite = waiter.appliedAt(position) ?? null;
       names.length = 0;
-      const updated = await cache.inputsOf(learner, now, waiter.checkpoint, ownWrite);
+      const updated = await cache.inputsOf(learner, now, waiter.checkpoint.seq, ownWrite);
       expect(names, what).toEqual(['mathdaily-learner-changes']);
       expect({ ...updated, selection: undefined }, what).toEqual(await whole());
       mastered = updated.reviews.filter((review) => review.mastered).length;
     }
     expect(mastered).toBeGreaterThan(0);
 
-    // Anything else naming the learner (here a new grade) makes the next read a whole one.
+    // Anything else naming the learner (here a new grade) makes the next read a whole one, at once.
     const profile: NewEvent = { id: randomUUID(), type: 'ProfileUpdated', data: { userId: learner, gradeLevel: 8 }, metadata: meta(learner, '2026-03-03T19:50:00.000Z') };
     const { position } = await fixture.store.append(`user-${learner}`, [profile], { expectedVersion: 'any' });
     await projected(position);
-    const ownWrite = await waiter.pointOf(position);
+    const ownWrite = waiter.appliedAt(position) ?? null;
     names.length = 0;
-    const regraded = await cache.inputsOf(learner, now, waiter.checkpoint, ownWrite);
-    expect(names).toEqual(['mathdaily-learner-changes', 'mathdaily-learner-inputs']);
+    const regraded = await cache.inputsOf(learner, now, waiter.checkpoint.seq, ownWrite);
+    expect(names).toEqual(['mathdaily-learner-inputs']);
     expect(regraded.gradeLevel).toBe(8);
   });
 
@@ -204,32 +172,39 @@ describe('LearnerQueueCache on real read models', () => {
     await register(other, 'UTC');
     const cache = cacheNow();
     const now = new Date('2026-03-02T12:00:00Z');
-    const studentBefore = await cache.inputsOf(student, now, waiter.checkpoint);
-    const otherBefore = await cache.inputsOf(other, now, waiter.checkpoint);
+    const studentBefore = await cache.inputsOf(student, now, waiter.checkpoint.seq);
+    const otherBefore = await cache.inputsOf(other, now, waiter.checkpoint.seq);
     const setEvent = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data: { setId, ...data }, metadata: meta(tutor, '2026-03-02T11:00:00.000Z') });
 
     await projected((await fixture.store.append(`question-set-${setId}`, [setEvent('QuestionSetCreated', { tutorId: tutor, title: 'Warm-up' }), setEvent('QuestionSetAssigned', { tutorId: tutor, studentIds: [student] })], { expectedVersion: 'no_stream' })).position);
-    expect(await cache.inputsOf(student, now, waiter.checkpoint)).not.toBe(studentBefore);
-    expect(await cache.inputsOf(other, now, waiter.checkpoint)).toBe(otherBefore);
+    expect(await cache.inputsOf(student, now, waiter.checkpoint.seq)).not.toBe(studentBefore);
+    expect(await cache.inputsOf(other, now, waiter.checkpoint.seq)).toBe(otherBefore);
 
     await projected((await fixture.store.append(`question-set-${setId}`, [setEvent('QuestionAddedToSet', { problemId: bank[3]!.problem_id })], { expectedVersion: 'any' })).position);
-    expect(await cache.inputsOf(other, now, waiter.checkpoint)).not.toBe(otherBefore);
+    expect(await cache.inputsOf(other, now, waiter.checkpoint.seq)).not.toBe(otherBefore);
   });
 
-  test('with EventStoreDB (no events table to read between checkpoints) any projected event drops every learner’s inputs', async () => {
+  test('inputs read before batches the cache has already seen are brought level with them when kept', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await register(a, 'UTC');
     await register(b, 'UTC');
-    const cache = new LearnerQueueCache(fixture.pool, prepared, false);
     const now = new Date('2026-03-02T12:00:00Z');
-    // EventStoreDB positions compare alone (transaction id 0), as the waiter gives them in that topology.
-    const checkpoint = () => ({ position: waiter.checkpoint.position, transactionId: 0n });
-    const first = await cache.inputsOf(a, now, checkpoint());
-    expect(await cache.inputsOf(a, now, checkpoint())).toBe(first);
-    await answer(b, bank[4]!, true, '2026-03-02T11:00:00.000Z');
-    const second = await cache.inputsOf(a, now, checkpoint());
-    expect(second).not.toBe(first);
-    expect(await cache.inputsOf(a, now, checkpoint())).toBe(second);
+    // The cache learns of a batch naming a only after a's inputs were read as of an earlier one.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: PreparedQueries = { one: async (name, query) => { const row = await prepared.one(name, query); await gate; return row; }, end: () => Promise.resolve() };
+    const cache = new LearnerQueueCache(slow, waiter);
+    const reading = cache.inputsOf(a, now, waiter.checkpoint.seq);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await answer(a, bank[5]!, true, '2026-03-02T11:00:00.000Z');
+    await answer(b, bank[6]!, true, '2026-03-02T11:05:00.000Z');
+    release();
+    const stale = await reading;
+    expect(stale.answers).toBe(0);
+    // Kept as outdated (the answer came after it), so the next request reads what changed.
+    const fresh = await new LearnerQueueCache(prepared, waiter).inputsOf(a, now, waiter.checkpoint.seq);
+    expect(fresh.answers).toBe(1);
+    expect({ ...(await cache.inputsOf(a, now, waiter.checkpoint.seq)), selection: undefined }).toEqual({ ...fresh, selection: undefined });
   });
 
   test('the learner’s day ends the inputs at their midnight', async () => {
@@ -237,10 +212,10 @@ describe('LearnerQueueCache on real read models', () => {
     await register(learner, 'Asia/Tokyo');
     const cache = cacheNow();
     // 14:59 UTC is 23:59 in Tokyo; a minute later it is the next day there.
-    const before = await cache.inputsOf(learner, new Date('2026-03-02T14:59:00Z'), waiter.checkpoint);
+    const before = await cache.inputsOf(learner, new Date('2026-03-02T14:59:00Z'), waiter.checkpoint.seq);
     expect(new Date(before.startOfTomorrow).toISOString()).toBe('2026-03-02T15:00:00.000Z');
-    expect(await cache.inputsOf(learner, new Date('2026-03-02T14:59:59Z'), waiter.checkpoint)).toBe(before);
-    const after = await cache.inputsOf(learner, new Date('2026-03-02T15:00:00Z'), waiter.checkpoint);
+    expect(await cache.inputsOf(learner, new Date('2026-03-02T14:59:59Z'), waiter.checkpoint.seq)).toBe(before);
+    const after = await cache.inputsOf(learner, new Date('2026-03-02T15:00:00Z'), waiter.checkpoint.seq);
     expect(new Date(after.startOfToday).toISOString()).toBe('2026-03-02T15:00:00.000Z');
   });
 
@@ -273,7 +248,7 @@ describe('LearnerQueueCache on real read models', () => {
     let due = 0;
     for (const probe of probes) {
       const now = new Date(probe);
-      const inputs = await cache.inputsOf(learner, now, waiter.checkpoint);
+      const inputs = await cache.inputsOf(learner, now, waiter.checkpoint.seq);
       const cal = calendarFor(now, timezone);
       const expected = await fixture.pool.anyFirst(sql.type(z.object({ problem_id: z.string() }))`
         SELECT r.problem_id::text FROM read_models.review_states r

@@ -1,37 +1,10 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import type { LearnerKnowledge, TopicKnowledge } from '@mathdaily/domain';
+import { UUID_PATTERN, type LearnerKnowledge, type TopicKnowledge } from '@mathdaily/domain';
 import { LruMap } from '@mathdaily/event-store';
 import type { PreparedQueries } from '../prepared-queries.ts';
-import { READ_MODELS_STATE, UUID_TEXT, type CatalogueView } from '../problems/problem-catalogue.ts';
-import { atOrBefore, pointOfRow, type Point, type PositionWaiter } from '../wait-for-position.ts';
-
-/**
- * Event types that change what the due queue reads about a learner, and the data field naming
- * the learner(s); 'everyone' when the event does not say whom (a question set's questions change
- * for every student it was given to). Every other type changes nobody's queue inputs; a test
- * checks that each type the queue's read models handle is listed here or there on purpose.
- */
-export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' | 'studentIds' | 'everyone'>> = {
-  UserRegistered: 'userId',
-  ProfileUpdated: 'userId',
-  UserRoleChanged: 'userId',
-  PlacementCompleted: 'userId',
-  PlacementAnswerRecorded: 'userId',
-  AnswerSubmitted: 'userId',
-  DifficultyRated: 'userId',
-  ReferralCodeRedeemed: 'studentId',
-  TutorStudentActivated: 'studentId',
-  TutorStudentDeactivated: 'studentId',
-  QuestionSetAssigned: 'studentIds',
-  QuestionSetUnassigned: 'studentId',
-  QuestionAddedToSet: 'everyone',
-  QuestionReplacedInSet: 'everyone',
-  QuestionRemovedFromSet: 'everyone',
-};
-
-const QUEUE_TYPES = Object.keys(QUEUE_INPUT_EVENTS);
-const EVERYONE_TYPES = QUEUE_TYPES.filter((type) => QUEUE_INPUT_EVENTS[type] === 'everyone');
+import { BATCH_SEQ, type CatalogueView } from '../problems/problem-catalogue.ts';
+import type { FeedBatch, PositionWaiter } from '../wait-for-position.ts';
 
 /**
  * Rows kept over all learners: each learner's inputs hold a review row (~600 bytes) per problem due
@@ -40,14 +13,11 @@ const EVERYONE_TYPES = QUEUE_TYPES.filter((type) => QUEUE_INPUT_EVENTS[type] ===
  */
 const ROWS_HELD = 150_000;
 
-/**
- * Inputs this many events or fewer behind are brought up to date by reading what changed since
- * (`readChanges`); older ones are read whole. It bounds the events the change read scans.
- */
-const CHANGES_SCANNED = 2_000;
+/** Outdated inputs with answers to more problems than this since are read whole rather than brought up to date. */
+const CHANGED_PROBLEMS_READ = 200;
 
-/** The events that change a learner's review states, and nothing of theirs the queue reads but what `readChanges` reads again. */
-const ANSWER_EVENTS = ['AnswerSubmitted', 'DifficultyRated'];
+/** Recent batches remembered, to bring inputs read before them up to date when they are stored. */
+const BATCHES_KEPT = 512;
 
 /** A review state as the queue uses it, times as epoch milliseconds (the response shows them as ISO text). */
 export interface ReviewInput {
@@ -68,10 +38,10 @@ export interface ReviewInput {
   mastered: boolean;
 }
 
-/** What the due queue reads about a learner, as of one read-model checkpoint, for one calendar day of theirs. */
+/** What the due queue reads about a learner, as of one batch of the change feed, for one calendar day of theirs. */
 export interface LearnerInputs {
-  at: Point;
-  fingerprint: string;
+  /** The change feed batch the inputs include (and everything before it). */
+  at: number;
   /** The learner has a profile (read model learner_profiles). */
   known: boolean;
   gradeLevel: number | null;
@@ -107,11 +77,9 @@ export function reviewsDue(inputs: LearnerInputs, now: Date): ReviewInput[] {
   );
 }
 
-const stateRow = z.object({ fingerprint: z.string(), position: z.string(), transaction_id: z.string().nullable() });
-/** `learners`: each learner named, with the point of the last event naming them. */
-const touchesRow = stateRow.extend({ everyone: z.boolean().nullable(), learners: z.array(z.tuple([z.string(), z.string(), z.string()])) });
-/** What both reads return: the checkpoint, review rows and `knowledgeOf`'s columns. */
-const knowledgeRow = stateRow.extend({
+/** What both reads return: the batch they saw, review rows and `knowledgeOf`'s columns. */
+const knowledgeRow = z.object({
+  seq: z.number(),
   reviews: z.array(z.unknown()),
   learner_state: z.unknown(),
   topic_states: z.record(z.string(), z.unknown()).nullable(),
@@ -126,7 +94,6 @@ const inputsRow = knowledgeRow.extend({
   attempted: z.array(z.string()),
   assigned: z.array(z.string()),
 });
-const changesRow = knowledgeRow.extend({ other_changes: z.boolean().nullable() });
 
 /** The knowledge-model inputs of a read's row. */
 function knowledgeInputs(row: z.infer<typeof knowledgeRow>): Pick<LearnerInputs, 'learnerState' | 'topicStates' | 'answers'> {
@@ -182,115 +149,91 @@ const topicsOf = (user: ReturnType<typeof sql.fragment>) => sql.fragment`
 
 interface Entry {
   inputs: LearnerInputs;
-  /** False once events since `inputs.at` touched the learner: kept only to be brought up to date. */
+  /** False once batches after `inputs.at` changed the learner: kept only to be brought up to date. */
   current: boolean;
+  /** What those batches changed: the problems answered or rated, and whether anything else changed. */
+  changedProblems: Set<string>;
+  otherChanges: boolean;
 }
 
 /**
  * The due queue's per-learner inputs in memory, so a queue request costs no query while nothing
- * of the learner changed (docs/command-path.md, "The due queue"). An entry is the read models at
- * its checkpoint `at`. When the waiter's checkpoint moves, one query shared by every request reads
- * the events between (PostgreSQL store: `public.events` in reading order, as the problem catalogue
- * does) and marks the entries of the learners they touch (`QUEUE_INPUT_EVENTS`) not current: such an
- * entry is only the base that `readChanges` brings up to date. With EventStoreDB (no events table)
- * and after a rebuild (fingerprint) every entry is dropped. An entry read before
- * the touches already applied is used once and not kept, so a kept entry never misses a touch. An
- * entry also ends with the learner's day: "today" comes from PostgreSQL's time-zone rules.
+ * of the learner changed (docs/command-path.md, "The due queue"). An entry is the read models as
+ * of a batch of the projector's change feed (`inputs.at`). Every batch the waiter hands on names
+ * the learners it changed, with the problems they answered or rated (docs/change-feed.md): their
+ * entries stop being current and collect what changed, which `readChanges` then reads alone; a
+ * learner whose profile, placement, tutor or question sets changed is read whole, and so is
+ * everyone after a question set's questions changed or a reset. Nothing is read to learn what
+ * changed: the feed says it. Inputs read before batches the cache has already seen are checked
+ * against the recent batches when stored. An entry also ends with the learner's day: "today"
+ * comes from PostgreSQL's time-zone rules.
  */
 export class LearnerQueueCache {
   private readonly entries = new LruMap<string, Entry>(ROWS_HELD, ({ inputs }) => inputs.reviews.length + inputs.attempted.size + 1);
-  /** Touches are applied up to here. */
-  private applied: { at: Point; fingerprint: string } | undefined;
-  private catchingUp: Promise<void> | undefined;
+  /** The last batch handed on, and the recent ones (oldest first). */
+  private applied = 0;
+  private readonly recent: FeedBatch[] = [];
 
   constructor(
-    private readonly pool: DatabasePool,
     private readonly prepared: PreparedQueries,
-    private readonly eventsInPostgres: boolean,
-  ) {}
+    waiter: PositionWaiter,
+  ) {
+    this.applied = waiter.checkpoint.seq;
+    waiter.onAdvance((batch) => this.advance(batch));
+  }
+
+  private advance(batch: FeedBatch) {
+    this.applied = batch.seq;
+    this.recent.push(batch);
+    if (this.recent.length > BATCHES_KEPT) this.recent.shift();
+    if (batch.reset || !batch.changes || batch.changes.everyone) return this.entries.clear();
+    for (const [learner, change] of Object.entries(batch.changes.learners)) {
+      const entry = this.entries.get(learner);
+      if (entry) changeEntry(entry, batch.seq, change);
+    }
+  }
 
   /**
-   * The learner's inputs, as fresh as `checkpoint` at least, for the learner's day at `now`.
-   * `ownWrite`: the point of the caller's `x-min-position` (an event it just caused): inputs from
-   * before it are brought up to date at once, without waiting for the catch-up that would find them touched.
+   * The learner's inputs, as fresh as batch `seq` at least, for the learner's day at `now`.
+   * `ownWrite`: the batch that applied the caller's `x-min-position` (an event it just caused):
+   * inputs from before it are read again at once.
    */
-  async inputsOf(userId: string, now: Date, checkpoint: Point, ownWrite: Point | null = null): Promise<LearnerInputs> {
+  async inputsOf(userId: string, now: Date, seq: number, ownWrite: number | null = null): Promise<LearnerInputs> {
     // Keys as the events write ids (PostgreSQL compares uuids case-insensitively; a URL may not).
     const key = userId.toLowerCase();
     const nowMs = now.getTime();
     const today = (inputs: LearnerInputs) => nowMs >= inputs.startOfToday && nowMs < inputs.startOfTomorrow;
-    const usable = (entry: Entry | undefined): entry is Entry =>
-      entry !== undefined && entry.current && today(entry.inputs) && (ownWrite === null || atOrBefore(ownWrite, entry.inputs.at));
-    if (usable(this.entries.get(key))) {
-      // At most two catch-ups: one that started before the checkpoint moved may not include it.
-      for (let attempt = 0; attempt < 2 && (!this.applied || !atOrBefore(checkpoint, this.applied.at)); attempt += 1) await this.caughtUp();
-      const entry = this.entries.get(key);
-      if (usable(entry)) return entry.inputs;
-    }
-    // A read serves the request whatever the catch-up says; one is started for the next requests
-    // (awaited only the first time: until one has run, nothing read can be kept).
-    if (!this.applied) await this.caughtUp();
-    else if (!atOrBefore(checkpoint, this.applied.at)) void this.caughtUp().catch(() => {});
-    const outdated = this.entries.get(key)?.inputs;
-    const base = outdated && this.eventsInPostgres && today(outdated) && checkpoint.position - outdated.at.position <= CHANGES_SCANNED ? outdated : undefined;
-    const inputs = (base && (await this.readChanges(userId, base))) || (await this.read(userId, now));
-    const applied = this.applied;
-    if (applied && inputs.fingerprint === applied.fingerprint && atOrBefore(applied.at, inputs.at)) this.entries.set(key, { inputs, current: true });
+    const entry = this.entries.get(key);
+    // Current: no batch the cache has seen since the inputs named the learner. Batches up to `seq`
+    // (and the caller's own) reach the cache as the waiter hands them on, before any request sees them.
+    const seen = (batch: number | null) => batch === null || batch <= this.applied;
+    if (entry?.current && today(entry.inputs) && seen(seq) && seen(ownWrite)) return entry.inputs;
+    const base = entry && !entry.current && !entry.otherChanges && today(entry.inputs) && entry.changedProblems.size <= CHANGED_PROBLEMS_READ ? entry : undefined;
+    const inputs = base ? await this.readChanges(key, base) : await this.read(key, now);
+    this.store(key, inputs);
     return inputs;
   }
 
-  private caughtUp(): Promise<void> {
-    this.catchingUp ??= this.catchUp().finally(() => (this.catchingUp = undefined));
-    return this.catchingUp;
-  }
-
-  private async catchUp(): Promise<void> {
-    const applied = this.applied;
-    if (!applied || !this.eventsInPostgres) {
-      const state = await this.pool.one(sql.type(stateRow)`${READ_MODELS_STATE(this.eventsInPostgres)}`);
-      this.entries.clear();
-      this.applied = { at: pointOfRow(state), fingerprint: state.fingerprint };
-      return;
-    }
-    // Prepared: on every checkpoint move, and the reads waiting for it wait for this too (it was planned on every run, 0.7 ms).
-    const touches = await this.prepared.one('mathdaily-queue-touches', sql.type(touchesRow)`
-      WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
-      changed AS MATERIALIZED (
-        SELECT e.type, e.data, e.transaction_id, e.position
-        FROM public.events e, c
-        WHERE (e.transaction_id, e.position) > (${applied.at.transactionId.toString()}::xid8, ${applied.at.position.toString()}::bigint)
-          AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
-          AND e.type = ANY(${sql.array(QUEUE_TYPES, 'text')})
-      )
-      SELECT c.fingerprint, c.position, c.transaction_id,
-        (SELECT bool_or(type = ANY(${sql.array(EVERYONE_TYPES, 'text')})) FROM changed) AS everyone,
-        (SELECT coalesce(json_agg(json_build_array(t.id, t.transaction_id::text, t.position::text)), '[]'::json) FROM (
-           SELECT DISTINCT ON (l.id) l.id, l.transaction_id, l.position FROM (
-             SELECT coalesce(data ->> 'userId', data ->> 'studentId') AS id, transaction_id, position FROM changed
-             UNION ALL
-             SELECT jsonb_array_elements_text(data -> 'studentIds'), transaction_id, position FROM changed WHERE jsonb_typeof(data -> 'studentIds') = 'array'
-           ) l
-           WHERE l.id IS NOT NULL
-           ORDER BY l.id, l.transaction_id DESC, l.position DESC) t) AS learners
-      FROM c`);
-    if (touches.transaction_id === null || touches.fingerprint !== applied.fingerprint || touches.everyone) this.entries.clear();
-    else {
-      for (const [learner, transactionId, position] of touches.learners) {
-        const key = learner.toLowerCase();
-        const entry = this.entries.get(key);
-        // An entry read after the learner's last touch (a read right after their own write) stays current.
-        if (entry && !atOrBefore({ transactionId: BigInt(transactionId), position: BigInt(position) }, entry.inputs.at)) entry.current = false;
+  /** Keeps inputs read as of `inputs.at`, brought level with the batches the cache saw since (when it still has them). */
+  private store(key: string, inputs: LearnerInputs) {
+    const entry: Entry = { inputs, current: true, changedProblems: new Set(), otherChanges: false };
+    if (inputs.at < this.applied) {
+      if (!this.recent[0] || this.recent[0].seq > inputs.at + 1) return;
+      for (const batch of this.recent) {
+        if (batch.seq <= inputs.at) continue;
+        if (batch.reset || !batch.changes || batch.changes.everyone) return;
+        const change = batch.changes.learners[key];
+        if (change) changeEntry(entry, batch.seq, change);
       }
     }
-    this.applied = { at: pointOfRow(touches), fingerprint: touches.fingerprint };
+    this.entries.set(key, entry);
   }
 
-  /** One learner's inputs and the checkpoint they are at, in one statement (one snapshot). */
+  /** One learner's inputs and the batch they are as of, in one statement (one snapshot). */
   private async read(userId: string, now: Date): Promise<LearnerInputs> {
     const user = sql.fragment`${userId}::uuid`;
-    const row = await this.prepared.one(`mathdaily-learner-inputs${this.eventsInPostgres ? '' : '-esdb'}`, sql.type(inputsRow)`
-      WITH c AS MATERIALIZED (${READ_MODELS_STATE(this.eventsInPostgres)}),
-      learner AS MATERIALIZED (
+    const row = await this.prepared.one('mathdaily-learner-inputs', sql.type(inputsRow)`
+      WITH learner AS MATERIALIZED (
         SELECT p.user_id IS NOT NULL AS known, p.grade_level,
                d.today::timestamp AT TIME ZONE z.tz AS start_of_today,
                (d.today + 1)::timestamp AT TIME ZONE z.tz AS start_of_tomorrow
@@ -299,7 +242,7 @@ export class LearnerQueueCache {
         CROSS JOIN LATERAL (SELECT coalesce(p.timezone, 'UTC') AS tz) z
         CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE z.tz)::date AS today) d
       )
-      SELECT c.fingerprint, c.position, c.transaction_id, l.known, l.grade_level,
+      SELECT ${BATCH_SEQ} AS seq, l.known, l.grade_level,
         (extract(epoch FROM l.start_of_today) * 1000)::float8 AS start_of_today,
         (extract(epoch FROM l.start_of_tomorrow) * 1000)::float8 AS start_of_tomorrow,
         rs.reviews, rs.attempted, ${knowledgeOf(user)},
@@ -311,7 +254,7 @@ export class LearnerQueueCache {
            CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) WITH ORDINALITY AS e(problem_id, ord)
            WHERE a.student_id = ${user}
              AND NOT EXISTS (SELECT 1 FROM read_models.review_states r WHERE r.user_id = ${user} AND r.problem_id = e.problem_id::uuid)) q) AS assigned
-      FROM c, learner l, ${topicsOf(user)},
+      FROM learner l, ${topicsOf(user)},
       -- One pass over the learner's review states gives both lists.
       LATERAL (
         SELECT coalesce(json_agg(${REVIEW_ROW} ORDER BY r.due_at, r.problem_id) FILTER (WHERE r.due_at < l.start_of_tomorrow), '[]'::json) AS reviews,
@@ -320,8 +263,7 @@ export class LearnerQueueCache {
         WHERE r.user_id = ${user}) rs`);
     const masteredTopics = new Set(row.mastered_topics);
     return {
-      at: pointOfRow(row),
-      fingerprint: row.fingerprint,
+      at: row.seq,
       known: row.known,
       gradeLevel: row.grade_level,
       startOfToday: row.start_of_today,
@@ -334,60 +276,53 @@ export class LearnerQueueCache {
   }
 
   /**
-   * `base` brought up to the current checkpoint by reading only what its learner's answers and
-   * ratings since changed: the review states of those problems, the knowledge-model states and the
-   * answer count, with the events between (as the catch-up reads them) in the same snapshot. A whole
-   * learner's read scans every review state (~1 ms for a bench student's ~130 due reviews); this
-   * reads one or two. Null, for a whole read, when anything else named the learner since (profile,
-   * placement, tutor, question set: `QUEUE_INPUT_EVENTS`) or the read models were rebuilt.
+   * `base` brought up to the last batch the cache has seen by reading only what its learner's
+   * answers and ratings since changed: the review states of those problems, the knowledge-model
+   * states and the answer count. A whole learner's read scans every review state (~1 ms for a
+   * bench student's ~130 due reviews); this reads one or two. The rows are at least as new as that
+   * batch; later batches naming the learner make the inputs outdated again.
    */
-  private async readChanges(userId: string, base: LearnerInputs): Promise<LearnerInputs | null> {
-    const key = userId.toLowerCase();
-    const user = sql.fragment`${key}::uuid`;
-    const row = await this.prepared.one('mathdaily-learner-changes', sql.type(changesRow)`
-      WITH c AS MATERIALIZED (${READ_MODELS_STATE(true)}),
-      touched AS MATERIALIZED (
-        SELECT e.type, e.data ->> 'problemId' AS problem_id
-        FROM public.events e, c
-        WHERE (e.transaction_id, e.position) > (${base.at.transactionId.toString()}::xid8, ${base.at.position.toString()}::bigint)
-          AND (e.transaction_id, e.position) <= (c.transaction_id::xid8, c.position::bigint)
-          AND e.type = ANY(${sql.array(QUEUE_TYPES, 'text')})
-          -- Whom an event names, as the catch-up reads it.
-          AND (e.type = ANY(${sql.array(EVERYONE_TYPES, 'text')})
-               OR lower(coalesce(e.data ->> 'userId', e.data ->> 'studentId')) = ${key}
-               OR (jsonb_typeof(e.data -> 'studentIds') = 'array'
-                   AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(e.data -> 'studentIds') s(id) WHERE lower(s.id) = ${key})))
-      )
-      SELECT c.fingerprint, c.position, c.transaction_id,
-        (SELECT bool_or(NOT (type = ANY(${sql.array(ANSWER_EVENTS, 'text')}))) FROM touched) AS other_changes,
+  private async readChanges(userId: string, base: Entry): Promise<LearnerInputs> {
+    const at = this.applied;
+    const problems = [...base.changedProblems].filter((id) => UUID_PATTERN.test(id));
+    const user = sql.fragment`${userId}::uuid`;
+    const row = await this.prepared.one('mathdaily-learner-changes', sql.type(knowledgeRow)`
+      SELECT ${BATCH_SEQ} AS seq,
         (SELECT coalesce(json_agg(${REVIEW_ROW}), '[]'::json) FROM read_models.review_states r
-         -- An array, so that the generic plan looks each one up by key (IN (SELECT …) hashed all of the learner's).
-         WHERE r.user_id = ${user} AND r.problem_id = ANY(ARRAY(SELECT problem_id::uuid FROM touched WHERE problem_id ~ ${UUID_TEXT}))) AS reviews,
+         WHERE r.user_id = ${user} AND r.problem_id = ANY(${sql.array(problems, 'uuid')})) AS reviews,
         ${knowledgeOf(user)}
-      FROM c, ${topicsOf(user)}`);
-    if (row.other_changes || row.transaction_id === null || row.fingerprint !== base.fingerprint) return null;
+      FROM ${topicsOf(user)}`);
+    const previous = base.inputs;
     const masteredTopics = new Set(row.mastered_topics);
     const changed = new Map((row.reviews as ReviewRow[]).map((review) => [review[0], reviewInput(review, masteredTopics)]));
-    const attempted = new Set(base.attempted);
+    const attempted = new Set(previous.attempted);
     for (const problemId of changed.keys()) attempted.add(problemId);
-    const reviews = base.reviews
+    const reviews = previous.reviews
       .filter((review) => !changed.has(review.problem_id))
       .map((review) => {
         const mastered = review.last_is_correct && masteredTopics.has(review.topic_id);
         return review.mastered === mastered ? review : { ...review, mastered };
       })
-      .concat([...changed.values()].filter((review) => review.dueMs < base.startOfTomorrow))
+      .concat([...changed.values()].filter((review) => review.dueMs < previous.startOfTomorrow))
       .sort(byDue);
     return {
-      ...base,
-      at: pointOfRow(row),
+      ...previous,
+      at: Math.min(at, row.seq),
       reviews,
       attempted,
       ...knowledgeInputs(row),
-      assigned: base.assigned.filter((id) => !attempted.has(id.toLowerCase())),
+      assigned: previous.assigned.filter((id) => !attempted.has(id.toLowerCase())),
       selection: undefined,
     };
   }
+}
+
+/** A batch after the entry's inputs named its learner: outdated, with what changed. */
+function changeEntry(entry: Entry, seq: number, change: { problems: string[]; other: boolean }) {
+  if (seq <= entry.inputs.at) return;
+  entry.current = false;
+  for (const problemId of change.problems) entry.changedProblems.add(problemId);
+  if (change.other) entry.otherChanges = true;
 }
 
 const caches = new WeakMap<PositionWaiter, LearnerQueueCache>();
@@ -395,6 +330,6 @@ const caches = new WeakMap<PositionWaiter, LearnerQueueCache>();
 /** The cache of the read models this waiter follows. */
 export function learnerQueueCacheOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter }): LearnerQueueCache {
   let cache = caches.get(deps.waiter);
-  if (!cache) caches.set(deps.waiter, (cache = new LearnerQueueCache(deps.pool, deps.prepared, deps.waiter.eventsInPostgres)));
+  if (!cache) caches.set(deps.waiter, (cache = new LearnerQueueCache(deps.prepared, deps.waiter)));
   return cache;
 }

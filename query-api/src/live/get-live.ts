@@ -12,6 +12,8 @@ export const LIVE_CLOSE = {
   unauthorized: { code: 4401, reason: 'Your session has expired. Please sign in again.' },
   forbidden: { code: 4403, reason: 'Live activity is for tutors and admins.' },
   authTimeout: { code: 4408, reason: 'No sign-in message arrived in time.' },
+  /** The session ended while the socket was open (signed out, password changed, role changed): the client refreshes, and reconnects if it may. */
+  revoked: { code: 4401, reason: 'Your sign-in has changed. Reconnecting with your current access.' },
   /** The token the socket signed in with ran out while it was open: 4401 too, so the client refreshes and reconnects. */
   expired: { code: 4401, reason: 'Your sign-in token has expired. Reconnect with a fresh one.' },
   /** The socket is for listening: anything sent after the sign-in message ends it. */
@@ -107,8 +109,19 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
             if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
             socket.send(JSON.stringify({ type: 'activity', items }));
           };
+          // The socket keeps what the principal had when it signed in: when a batch changes its user,
+          // it is read again and the socket ends if it is gone or is no longer that tutor or admin.
+          const recheck = () =>
+            void deps.loadPrincipal(claims).then(
+              (now) => {
+                if (!now) close(LIVE_CLOSE.revoked);
+                else if (now.role !== 'tutor' && now.role !== 'admin') close(LIVE_CLOSE.forbidden);
+                else if (now.role !== principal.role) close(LIVE_CLOSE.revoked);
+              },
+              () => undefined,
+            );
           // Join before reading the missed rows, so nothing committed in between falls through.
-          leave = hub.add(principal.userId, principal.role, { send });
+          leave = hub.add(principal.userId, principal.role, { send, recheck });
           socket.send(JSON.stringify({ type: 'ready' }));
           const after = BigInt(message.after ?? '0');
           const missed = await recentActivity(deps.pool, principal.role === 'admin' ? null : principal.userId, {

@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { LruMap } from '@mathdaily/event-store';
 import type { QueryApiDeps } from '../deps.ts';
+import type { FeedBatch } from '../wait-for-position.ts';
 import { activitySince, type ActivityItem } from '../tutors/activity-view.ts';
 
 /**
@@ -21,11 +22,15 @@ const SENT_MEMORY = 50_000;
 
 export interface LiveClient {
   send(items: readonly ActivityItem[]): void;
+  /** Reads the socket's principal again (a batch changed its user): the socket ends when it lost its rights. */
+  recheck(): void;
 }
 
 export class LiveHub {
   private readonly tutors = new Map<string, Set<LiveClient>>();
   private readonly admins = new Set<LiveClient>();
+  /** Every socket by its user, tutors and admins alike: whose principal a batch may have changed. */
+  private readonly byUser = new Map<string, Set<LiveClient>>();
   private readonly sent = new LruMap<string, true>(SENT_MEMORY);
   private cursor = 0n;
   private pumping: Promise<void> | null = null;
@@ -36,13 +41,27 @@ export class LiveHub {
 
   async start(): Promise<void> {
     this.cursor = await this.latestPosition();
-    this.unsubscribe = this.deps.waiter.onAdvance(() => void this.pump());
+    this.unsubscribe = this.deps.waiter.onAdvance((batch) => {
+      this.recheck(batch);
+      void this.pump();
+    });
   }
 
   stop(): void {
     this.unsubscribe?.();
     this.tutors.clear();
     this.admins.clear();
+    this.byUser.clear();
+  }
+
+  /**
+   * The sockets of users a batch changed (a role change, a sign-out, a password change: the
+   * change feed's `users`), or all of them after a reset, check their principal again, on every
+   * query-api instance, as soon as the batch is applied.
+   */
+  private recheck(batch: FeedBatch) {
+    const users = batch.reset || !batch.changes ? [...this.byUser.keys()] : batch.changes.users;
+    for (const user of users) for (const client of this.byUser.get(user) ?? []) client.recheck();
   }
 
   get connections(): number {
@@ -52,16 +71,27 @@ export class LiveHub {
   }
 
   add(userId: string, role: 'tutor' | 'admin', client: LiveClient): () => void {
-    if (role === 'admin') {
-      this.admins.add(client);
-      return () => this.admins.delete(client);
-    }
-    let clients = this.tutors.get(userId);
-    if (!clients) this.tutors.set(userId, (clients = new Set()));
+    const user = userId.toLowerCase();
+    const leave = role === 'admin' ? this.join(this.admins, client) : this.joinKeyed(this.tutors, userId, client);
+    const leaveUser = this.joinKeyed(this.byUser, user, client);
+    return () => {
+      leave();
+      leaveUser();
+    };
+  }
+
+  private join(set: Set<LiveClient>, client: LiveClient): () => void {
+    set.add(client);
+    return () => set.delete(client);
+  }
+
+  private joinKeyed(map: Map<string, Set<LiveClient>>, key: string, client: LiveClient): () => void {
+    let clients = map.get(key);
+    if (!clients) map.set(key, (clients = new Set()));
     clients.add(client);
     return () => {
       clients.delete(client);
-      if (clients.size === 0 && this.tutors.get(userId) === clients) this.tutors.delete(userId);
+      if (clients.size === 0 && map.get(key) === clients) map.delete(key);
     };
   }
 

@@ -194,6 +194,40 @@ describe('/api/live', () => {
     again.socket.close();
   });
 
+  test('an open socket loses what its principal loses within a second: a tutor demoted, or signed out elsewhere', async () => {
+    const admin = await signIn('admin@example.com');
+    const promoted = async () => {
+      const person = await registerStudent();
+      await call('PUT', '/api/admin/users/role', admin, { userId: person.userId, role: 'tutor' });
+      const login = await call('POST', '/api/auth/login', null, { email: person.email, password: 'Secret123!' });
+      return { token: login.accessToken as string, refreshToken: login.refreshToken as string, userId: person.userId };
+    };
+    const ready = async (who: { token: string }) => {
+      const live = await LiveSocket.open({ type: 'auth', token: who.token });
+      await live.until(() => live.received.some((message) => message.type === 'ready'));
+      return live;
+    };
+
+    const demoted = await promoted();
+    const demotedSocket = await ready(demoted);
+    const changed = Date.now();
+    await call('PUT', '/api/admin/users/role', admin, { userId: demoted.userId, role: 'student' });
+    expect(await demotedSocket.closed).toEqual(LIVE_CLOSE.forbidden);
+    expect(Date.now() - changed).toBeLessThan(1000);
+
+    const leaving = await promoted();
+    const leavingSocket = await ready(leaving);
+    // Another tutor's socket stays open throughout.
+    const bystander = await ready(tutor);
+    const signedOut = Date.now();
+    await call('POST', '/api/auth/logout', { token: leaving.token, userId: leaving.userId }, { refreshToken: leaving.refreshToken });
+    expect(await leavingSocket.closed).toEqual(LIVE_CLOSE.revoked);
+    expect(Date.now() - signedOut).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bystander.socket.readyState).toBe(WebSocket.OPEN);
+    bystander.socket.close();
+  });
+
   test('an open socket is closed with a reason when its token expires', async () => {
     const { exp: _exp, ...claims } = verifyAccessToken(tutor.token, TEST_JWT_SECRET)!;
     // Signed as if 2 s before a full lifetime had passed: it expires 2 s from now.

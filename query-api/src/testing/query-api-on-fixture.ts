@@ -15,7 +15,7 @@ export async function startQueryApiOnFixture(
   secret: string,
   config: Partial<QueryApiDeps['config']> = {},
 ): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
-  const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, eventsInPostgres: true });
+  const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl });
   await waiter.start();
   const prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
   const app = await createApiServer({ jwtSecret: secret, loadPrincipal: trustSignedTokens });
