@@ -85,8 +85,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a broken %-escape in the path) get the same error body.
-    frameworkErrors: (error, _request, reply) =>
-      sendError(reply, 400, {
+    frameworkErrors: (error, request, reply) =>
+      sendError(reply.header('x-request-id', request.id), 400, {
         code: 'BAD_REQUEST',
         message: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a broken %-escape.' : 'The request is not valid.',
       }),

@@ -49,7 +49,9 @@ interface Operation {
 let app: RunningApp;
 let operations: Operation[] = [];
 const tokens: Record<string, string> = {};
+let privateProblemId = '';
 const stats = { requests: 0, serverErrors: 0, byStatus: new Map<number, number>() };
+let lastRequestId = '';
 
 beforeAll(async () => {
   app = await startTestApp({ demoAccounts: true });
@@ -80,6 +82,29 @@ beforeAll(async () => {
     const response = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password }, remoteAddress: '198.51.100.1' });
     tokens[role] = (response.json() as { accessToken: string }).accessToken;
   }
+  // A parent, and a tutor made a student after signing in (their token still says tutor).
+  const admin = (method: 'PUT' | 'POST', url: string, payload: object) =>
+    app.server.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.admin}` }, remoteAddress: '198.51.100.2' });
+  for (const [name, role] of [['parent', 'parent'], ['demoted', 'tutor']] as const) {
+    const email = `fuzz.${name}@example.com`;
+    const registered = await app.server.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'Fuzz1234!', firstName: 'Fuzz', lastName: 'Caller' }, remoteAddress: '198.51.100.3' });
+    const userId = (registered.json() as { user: { id: string } }).user.id;
+    await admin('PUT', '/api/admin/users/role', { userId, role });
+    const login = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Fuzz1234!' }, remoteAddress: '198.51.100.4' });
+    tokens[name] = (login.json() as { accessToken: string }).accessToken;
+    if (name === 'demoted') await admin('PUT', '/api/admin/users/role', { userId, role: 'student' });
+  }
+  // A tutor's private question (a set given to nobody): fuzzed ids include it, and only its tutor and admins may see it.
+  const set = await app.server.inject({ method: 'POST', url: '/api/tutors/question-sets', payload: { title: 'Fuzz private' }, headers: { authorization: `Bearer ${tokens.tutor}` }, remoteAddress: '198.51.100.5' });
+  const setId = (set.json() as { id: string }).id;
+  const question = await app.server.inject({
+    method: 'POST',
+    url: `/api/tutors/question-sets/${setId}/questions`,
+    payload: { topic_id: 'fractions', grade: 5, question: 'What is 1/2 + 1/4?', problem_type: 'numeric', correct_answer: '3/4', answer_form: { kind: 'exact_fraction' }, hint: 'Quarters.', explanation: '2/4 + 1/4 = 3/4', difficulty_level: 2, estimated_time_seconds: 60 },
+    headers: { authorization: `Bearer ${tokens.tutor}` },
+    remoteAddress: '198.51.100.5',
+  });
+  privateProblemId = (question.json() as { problem_id: string }).problem_id;
 }, 180_000);
 
 afterAll(async () => {
@@ -191,13 +216,16 @@ function hash(text: string): number {
   return h;
 }
 
-const pathParam = fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', '%00', '%ED%A0%80', '..%2F..%2Fetc', 'x'.repeat(3000), '00000000-0000-0000-0000-000000000000', '%E0%A4%A'), fc.string({ maxLength: 20 }).map(encodeURIComponent));
+const pathParam = fc.oneof(fc.uuid(), fc.constant('private-problem'), fc.constantFrom('not-a-uuid', '%00', '%ED%A0%80', '..%2F..%2Fetc', 'x'.repeat(3000), '00000000-0000-0000-0000-000000000000', '%E0%A4%A'), fc.string({ maxLength: 20 }).map(encodeURIComponent));
 const queryString = fc.oneof(
   fc.constant(''),
   fc.array(fc.tuple(fc.string({ maxLength: 12 }), nastyString), { maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.isWellFormed() ? v.slice(0, 3000) : 'x')}`).join('&')),
   fc.constantFrom('a=%00', 'a=%ED%A0%80', 'a=%', 'a[b][c]=1', 'limit=-1', 'limit=1e9', 'page=abc', 'a=1&a=2'),
 );
-const caller = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('student', 'tutor', 'admin') }, { weight: 1, arbitrary: fc.constantFrom('guest', 'garbage-token') });
+const caller = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('student', 'tutor', 'admin') },
+  { weight: 1, arbitrary: fc.constantFrom('parent', 'demoted', 'guest', 'garbage-token') },
+);
 const headers = fc.record(
   {
     contentType: fc.oneof(
@@ -205,6 +233,8 @@ const headers = fc.record(
       { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', '') },
     ),
     idempotencyKey: fc.oneof(fc.uuid(), fc.constantFrom('', ' ', '"quoted"', 'x'.repeat(300), 'bad\tkey')),
+    // A caller naming the request (a forged correlation id among them): the server's id is always its own.
+    requestId: fc.oneof(fc.uuid(), fc.constantFrom('previous-request', 'x'.repeat(100), 'bad id\n'), fc.string({ maxLength: 70 })),
   },
   { requiredKeys: ['contentType'] },
 );
@@ -247,11 +277,14 @@ test(`fuzzing every documented route (${RUNS} requests): no 5xx, every refusal a
   await fc.assert(
     fc.asyncProperty(requestArbitrary, async ({ op, params, query, body, caller: who, headers: h, address }) => {
       let url = op.path;
-      op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, params[i]!)));
+      const ids = params.map((param) => (param === 'private-problem' ? privateProblemId : param));
+      op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, ids[i]!)));
       if (query) url += `?${query}`;
       const requestHeaders: Record<string, string> = {};
       if (body !== undefined) requestHeaders['content-type'] = h.contentType;
       if (h.idempotencyKey !== undefined) requestHeaders['idempotency-key'] = h.idempotencyKey;
+      const sentRequestId = h.requestId === 'previous-request' ? lastRequestId : h.requestId;
+      if (sentRequestId !== undefined && /^[\t\x20-\x7e]*$/.test(sentRequestId)) requestHeaders['x-request-id'] = sentRequestId;
       if (who === 'garbage-token') requestHeaders.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
       else if (who !== 'guest') requestHeaders.authorization = `Bearer ${tokens[who]}`;
       const before = await app.store.lastPosition();
@@ -267,6 +300,13 @@ test(`fuzzing every documented route (${RUNS} requests): no 5xx, every refusal a
       const what = `${op.method} ${url.slice(0, 200)} as ${who} with ${String(body).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
       if (response.statusCode >= 500) stats.serverErrors += 1;
       expect(response.statusCode, what).toBeLessThan(500);
+      // The correlation id is the server's, never the caller's (nor another request's).
+      const requestId = String(response.headers['x-request-id']);
+      expect(requestId, what).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(requestId === sentRequestId || requestId === lastRequestId, what).toBe(false);
+      lastRequestId = requestId;
+      // The private question: nobody but its tutor and admins learns anything of it.
+      if (url.includes(privateProblemId) && who !== 'tutor' && who !== 'admin') expect(response.statusCode === 200 || response.statusCode === 201, what).toBe(false);
       if (response.statusCode >= 400) {
         expect(refusalHasMessage(response), what).toBe(true);
         // Background work (seeding, scheduled checks) may append meanwhile; only this request's own events count.

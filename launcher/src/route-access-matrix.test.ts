@@ -23,7 +23,9 @@ interface ApiRoute {
 
 const routes: ApiRoute[] = [];
 let app: RunningApp;
-const tokens = new Map<Role, string>();
+/** 'demoted': a tutor's token from before an admin made them a student; the role is read afresh, so they are a student. */
+type Caller = Role | 'demoted';
+const tokens = new Map<Caller, string>();
 let ip = 0;
 const nextIp = () => `192.0.2.${(ip = (ip % 250) + 1)}`;
 
@@ -76,18 +78,41 @@ beforeAll(async () => {
   });
   expect(changed.statusCode, changed.body).toBe(200);
   tokens.set('parent', await signIn(email, 'Parent123!'));
+
+  // A tutor signs in, then an admin makes them a student: their token still says 'tutor'.
+  const tutorEmail = `demoted.${Date.now()}@example.com`;
+  const tutorUser = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: tutorEmail, password: 'Demoted123!', firstName: 'Dee', lastName: 'Moted' },
+    remoteAddress: nextIp(),
+  });
+  const tutorId = (tutorUser.json() as { user: { id: string } }).user.id;
+  const setRole = async (role: Role) => {
+    const response = await app.server.inject({
+      method: 'PUT',
+      url: '/api/admin/users/role',
+      payload: { userId: tutorId, role },
+      headers: { authorization: `Bearer ${tokens.get('admin')}` },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  await setRole('tutor');
+  tokens.set('demoted', await signIn(tutorEmail, 'Demoted123!'));
+  await setRole('student');
 });
 
 afterAll(async () => {
   await app?.stop();
 });
 
-const callers: (Role | 'anonymous')[] = ['anonymous', 'student', 'tutor', 'admin', 'parent'];
+const callers: (Caller | 'anonymous')[] = ['anonymous', 'student', 'tutor', 'admin', 'parent', 'demoted'];
 
-function allowed(access: Access, caller: Role | 'anonymous'): boolean {
+function allowed(access: Access, caller: Caller | 'anonymous'): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
-  return access === 'authenticated' || access.includes(caller);
+  return access === 'authenticated' || access.includes(caller === 'demoted' ? 'student' : caller);
 }
 
 /** Routes anyone may call without signing in (SPEC §6: guests reach guest-only and open pages only). */
@@ -218,6 +243,39 @@ describe('role × route matrix', () => {
     }
     expect(calls).toBe(routes.length * callers.length);
     expect(failures).toEqual([]);
+  });
+});
+
+describe("a tutor's private question-set problem", () => {
+  test('is read by its tutor and admins only; every other caller, a demoted tutor and a parent too, is told it does not exist, and cannot answer it', async () => {
+    const as = (caller: Caller) => ({ authorization: `Bearer ${tokens.get(caller)}` });
+    const created = await app.server.inject({ method: 'POST', url: '/api/tutors/question-sets', payload: { title: 'Private' }, headers: as('tutor'), remoteAddress: nextIp() });
+    expect(created.statusCode, created.body).toBe(201);
+    const setId = (created.json() as { id: string }).id;
+    const question = {
+      topic_id: 'fractions', grade: 5, question: 'What is 1/2 + 1/4?', problem_type: 'numeric', correct_answer: '3/4',
+      answer_form: { kind: 'exact_fraction' }, hint: 'Use quarters.', explanation: '2/4 + 1/4 = 3/4', difficulty_level: 2, estimated_time_seconds: 60,
+    };
+    const added = await app.server.inject({ method: 'POST', url: `/api/tutors/question-sets/${setId}/questions`, payload: question, headers: as('tutor'), remoteAddress: nextIp() });
+    expect(added.statusCode, added.body).toBe(201);
+    const { problem_id: problemId, position } = added.json() as { problem_id: string; position: string };
+    const read = (caller: Caller) =>
+      app.server.inject({ method: 'GET', url: `/api/problems/${problemId}`, headers: { ...as(caller), 'x-min-position': position }, remoteAddress: nextIp() });
+    for (const caller of ['tutor', 'admin'] as const) expect((await read(caller)).json(), caller).toMatchObject({ data: { problem: { id: problemId, correct_answer: '3/4' } } });
+    for (const caller of ['student', 'parent', 'demoted'] as const) {
+      const response = await read(caller);
+      expect([response.statusCode, response.json()], caller).toEqual([404, { code: 'NOT_FOUND', message: `Problem ${problemId} was not found.` }]);
+    }
+    for (const caller of ['student', 'demoted'] as const) {
+      const answered = await app.server.inject({
+        method: 'POST',
+        url: '/api/learning/submit-answer',
+        payload: { problem_id: problemId, session_id: '00000000-0000-4000-8000-00000000000a', user_answer: '3/4', response_time_ms: 1000 },
+        headers: as(caller),
+        remoteAddress: nextIp(),
+      });
+      expect(answered.statusCode, caller).toBe(404);
+    }
   });
 });
 
