@@ -7,7 +7,7 @@ import {
   type NewEvent,
 } from '@mathdaily/domain';
 import type { PrincipalCheck } from '@mathdaily/api-kit';
-import { ConcurrencyError, StreamsChangedError, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { ConcurrencyError, StreamsChangedError, streamStateCacheOf, type EventStore, type StreamAppend } from '@mathdaily/event-store';
 
 export interface CommandMeta {
   actorId: string | null;
@@ -63,6 +63,8 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
   principal?: PrincipalCheck | null;
 }): Promise<CommandResult<Event>> {
   const { store, streamId, decider, command, meta, alongside = [], principal = null } = options;
+  // Made once: a retry sends the same ids, so a stream written before a failure is not written twice.
+  const newStreams = alongside.map((extra) => ({ streamId: extra.streamId, events: toNewEvents(extra.facts, meta), expectedVersion: 'no_stream' as const }));
   const cache = streamStateCacheOf(store);
   let current = cache.peek(streamId, decider);
   let fresh = current === undefined;
@@ -93,7 +95,7 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
       const result =
         alongside.length === 0
           ? await store.append(streamId, events, { expectedVersion, unchangedStreams })
-          : await appendAlongside(store, { streamId, events, expectedVersion }, alongside, meta);
+          : await appendAlongside(store, { streamId, events, expectedVersion }, newStreams);
       principal?.confirm();
       // Folded as a read would return them (JSON, as stored), so the cached state equals a fresh fold.
       const stored = events.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
@@ -119,19 +121,20 @@ export async function handleCommand<State, Command, Event extends EventFact>(opt
   }
 }
 
-/** One transaction: the decided events and the new streams; the position is the last of them (a read waiting for it sees them all). */
+/**
+ * The new streams, then the decided events that name them (a question set's event names its new
+ * problem), so no reader ever finds a reference before its target: on PostgreSQL in one
+ * transaction, on EventStoreDB stream by stream (docs/event-store.md, "appendMany"). The position is
+ * the last of them: a read waiting for it sees them all.
+ */
 async function appendAlongside(
   store: EventStore,
   decided: { streamId: string; events: NewEvent[]; expectedVersion: number | 'no_stream' },
-  alongside: readonly { streamId: string; facts: EventFact[] }[],
-  meta: CommandMeta,
+  newStreams: readonly StreamAppend[],
 ): Promise<{ nextExpectedVersion: number; position: bigint }> {
-  const results = await store.appendMany([
-    decided,
-    ...alongside.map((extra) => ({ streamId: extra.streamId, events: toNewEvents(extra.facts, meta), expectedVersion: 'no_stream' as const })),
-  ]);
+  const results = await store.appendMany([...newStreams, decided]);
   const position = results.reduce((latest, result) => (result.position > latest ? result.position : latest), results[0]!.position);
-  return { nextExpectedVersion: results[0]!.nextExpectedVersion, position };
+  return { nextExpectedVersion: results.at(-1)!.nextExpectedVersion, position };
 }
 
 /** Appends events that need no decision (e.g. a new stream whose id was just generated). */
