@@ -59,7 +59,7 @@ export interface EventStoreDbTestServerOptions {
 
 export interface EventStoreDbTestServer {
   readonly port: number;
-  /** `esdb://127.0.0.1:PORT?tls=false` (TLS: `esdb://localhost:PORT`, to be completed with tlsCAFile). */
+  /** `esdb://127.0.0.1:PORT?tls=false` (with TLS: `esdb://localhost:PORT`, to be completed with tlsCAFile). */
   readonly url: string;
   /** Every Read call so far (stream or '$all', whether it required the leader, whether it subscribed). */
   readonly reads: ReadSeen[];

@@ -39,6 +39,10 @@ export interface ReadSeen {
   stream: string;
   requiresLeader: boolean;
   subscription: boolean;
+  /** Where it started: 'start', 'end', a revision, or a $all commit position. */
+  from: string;
+  /** Events sent so far. */
+  sent: number;
 }
 
 export interface StreamsServiceContext {
@@ -163,10 +167,12 @@ function filterOf(options: InstanceType<typeof Options>): { allows: (event: LogE
 
 export function streamsService(context: StreamsServiceContext): grpc.UntypedServiceImplementation {
   const { log } = context;
+  const sentTo = new WeakMap<object, ReadSeen>();
 
   /** Writes with the stream's back-pressure; false once the call is gone. */
   async function send(call: grpc.ServerWritableStream<ReadReq, ReadRespType>, message: ReadRespType, signal: AbortSignal): Promise<boolean> {
     if (signal.aborted) return false;
+    if (message.hasEvent()) sentTo.get(call)!.sent += 1;
     if (!call.write(message)) await once(call, 'drain', { signal }).catch(() => undefined);
     return !signal.aborted;
   }
@@ -319,11 +325,21 @@ export function streamsService(context: StreamsServiceContext): grpc.UntypedServ
       if (!options?.hasUuidOption()) throw fail(grpc.status.INVALID_ARGUMENT, "Required argument 'uuidOption' was not provided.");
       const onAll = options.getStreamOptionCase() === Options.StreamOptionCase.ALL;
       const subscription = options.getCountOptionCase() === Options.CountOptionCase.SUBSCRIPTION;
-      context.reads.push({
+      const from = onAll ? allPosition(options) : options.getStream()!;
+      const seen: ReadSeen = {
         stream: onAll ? '$all' : streamName(options.getStream()?.getStreamIdentifier()),
         requiresLeader: call.metadata.get('requires-leader')[0] === 'true',
         subscription,
-      });
+        from:
+          typeof from === 'string' ? from
+          : 'commit' in from ? String(from.commit)
+          : from.hasRevision() ? from.getRevision()
+          : from.hasEnd() ? 'end'
+          : 'start',
+        sent: 0,
+      };
+      context.reads.push(seen);
+      sentTo.set(call, seen);
       if (context.reads.length > 10_000) context.reads.splice(0, 5_000);
       if (!onAll && !subscription) return readStream(call, options, controller.signal);
       if (onAll && !subscription) return readAll(call, options, controller.signal);
