@@ -324,6 +324,19 @@ describe('EventStoreDB adapter: connection strings, TLS and credentials', () => 
     }
   });
 
+  it('refuses a connection string it cannot parse without showing the password', () => {
+    const error = (() => {
+      try {
+        createEventStoreDbEventStore('esdb://admin:hunter2@a:2113:9?tls=false');
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(error.message).toMatch(/^Invalid EventStoreDB connection string/);
+    expect(error.message).not.toContain('hunter2');
+  });
+
   it('hands the client kurrentdb:// for esdb:// (the client warns on every esdb string)', () => {
     expect(toKurrentDbConnectionString('esdb://a:2113,b:2113?tls=false')).toBe('kurrentdb://a:2113,b:2113?tls=false');
     expect(toKurrentDbConnectionString(' esdb+discover://u:p@c.example:2113 ')).toBe('kurrentdb+discover://u:p@c.example:2113');

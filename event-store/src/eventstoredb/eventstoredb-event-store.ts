@@ -140,7 +140,17 @@ class Connection {
   private readonly retired = new Set<KurrentDBClient>();
 
   constructor(private readonly connectionString: string) {
-    this.client = KurrentDBClient.connectionString(connectionString);
+    this.client = Connection.create(connectionString);
+  }
+
+  /** The client's parse errors quote the whole string: the password is masked in them. */
+  private static create(connectionString: string): KurrentDBClient {
+    try {
+      return KurrentDBClient.connectionString(connectionString);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`Invalid EventStoreDB connection string: ${message.replace(/(:\/\/[^:@/\s]*:)[^@\s]*@/g, '$1***@')}`);
+    }
   }
 
   get current(): KurrentDBClient {
@@ -150,7 +160,7 @@ class Connection {
   /** `client` failed to reach the server: the next operation gets a fresh one (once per failing client). */
   unavailable(client: KurrentDBClient): void {
     if (client !== this.client) return;
-    this.client = KurrentDBClient.connectionString(this.connectionString);
+    this.client = Connection.create(this.connectionString);
     this.retired.add(client);
     // Its streams (a subscription, the batch-append call) are cancelled: they move to the new client.
     client.dispose().finally(() => this.retired.delete(client)).catch(() => undefined);
