@@ -65,6 +65,8 @@ export interface EventStoreDbEventStoreOptions {
 const DEFAULT_BATCH_SIZE = 500;
 /** Page size when reading $all (what the server's filter lets through; `$` streams are skipped here too). */
 const READ_PAGE = 500;
+/** How long a replaced client keeps serving what was sent on it before it is closed. */
+const RETIRED_CLIENT_GRACE_MS = 30_000;
 /** EventStoreDB before 22.6 reports "no position" as the largest unsigned 64-bit value. */
 const NO_POSITION = 18446744073709551615n;
 
@@ -137,7 +139,7 @@ function toRecordedEvent(event: StoredEvent, position: bigint): RecordedEvent {
  */
 class Connection {
   private client: KurrentDBClient;
-  private readonly retired = new Set<KurrentDBClient>();
+  private readonly retired = new Set<{ client: KurrentDBClient; timer: NodeJS.Timeout }>();
 
   constructor(private readonly connectionString: string) {
     this.client = Connection.create(connectionString);
@@ -161,13 +163,21 @@ class Connection {
   unavailable(client: KurrentDBClient): void {
     if (client !== this.client) return;
     this.client = Connection.create(this.connectionString);
-    this.retired.add(client);
-    // Its streams (a subscription, the batch-append call) are cancelled: they move to the new client.
-    client.dispose().finally(() => this.retired.delete(client)).catch(() => undefined);
+    // Appends already sent on it finish there (cancelling them would leave their outcome unknown);
+    // then its streams are closed, and a subscription still on it resubscribes on the new client.
+    const timer = setTimeout(() => {
+      this.retired.delete(retired);
+      client.dispose().catch(() => undefined);
+    }, RETIRED_CLIENT_GRACE_MS);
+    timer.unref();
+    const retired = { client, timer };
+    this.retired.add(retired);
   }
 
   async dispose(): Promise<void> {
-    await Promise.all([this.client, ...this.retired].map((client) => client.dispose().catch(() => undefined)));
+    for (const { timer } of this.retired) clearTimeout(timer);
+    await Promise.all([this.client, ...[...this.retired].map(({ client }) => client)].map((client) => client.dispose().catch(() => undefined)));
+    this.retired.clear();
   }
 }
 
