@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readSettings } from './settings.ts';
 
 const SECRET = 'x'.repeat(32);
@@ -35,7 +38,7 @@ describe('readSettings: one reading of the environment for every entry point', (
     ['PORT', '70000', "PORT must be a number from 0 to 65535, not '70000'."],
     ['DEMO_ACCOUNTS', 'maybe', "DEMO_ACCOUNTS must be one of on, off, true, false, yes, no, 1, 0, not 'maybe'."],
     ['DATABASE_URL', 'localhost:5432', "DATABASE_URL must be a URL starting with postgres:// or postgresql://, not 'localhost:5432'."],
-    ['EVENTSTORE_URL', 'http://es:2113', "EVENTSTORE_URL must be a URL starting with esdb:// or esdb+discover://, not 'http://es:2113'."],
+    ['EVENTSTORE_URL', 'http://es:2113', "EVENTSTORE_URL must be a URL starting with esdb://, esdb+discover://, kurrentdb://, kurrentdb+discover://, not 'http://es:2113'."],
     ['JWT_SECRET', 'short', "JWT_SECRET must be at least 32 characters long, not 'short'."],
     ['PUBLIC_URL', 'mathdaily.example', "PUBLIC_URL must be a URL starting with http:// or https://, not 'mathdaily.example'."],
     ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds, at least 1, not '0'."],
@@ -61,5 +64,92 @@ describe('readSettings: one reading of the environment for every entry point', (
     expect(() => readSettings('projector', {})).toThrow('set DATABASE_URL for the read models.');
     expect(() => readSettings('projector', { DATABASE_URL: 'postgres://db/app' })).toThrow('set JWT_SECRET for the links in e-mails.');
     expect(readSettings('command-api', { EVENTSTORE_URL: 'esdb://es:2113?tls=false', JWT_SECRET: SECRET }).eventStoreUrl).toBe('esdb://es:2113?tls=false');
+  });
+});
+
+describe('readSettings: the EventStoreDB connection (EVENTSTORE_URL, EVENTSTORE_CA_FILE, EVENTSTORE_USERNAME, EVENTSTORE_PASSWORD)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'settings-'));
+  const caFile = path.join(dir, 'ca.crt');
+  writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\n');
+  const unreadable = path.join(dir, 'secret.crt');
+  writeFileSync(unreadable, 'x');
+  chmodSync(unreadable, 0o000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const eventStore = (env: Record<string, string>) => readSettings('command-api', { JWT_SECRET: SECRET, ...env }).eventStoreUrl;
+  const refusal = (env: Record<string, string>) => {
+    try {
+      eventStore(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('expected the settings to be refused');
+  };
+
+  it('takes one node, a cluster of gossip seeds, and DNS discovery, under the esdb and kurrentdb names', () => {
+    for (const url of [
+      'esdb://es:2113?tls=false',
+      'esdb://es-1:2113,es-2:2113,es-3:2113',
+      'kurrentdb://10.0.0.1,10.0.0.2:2114?nodePreference=leader&gossipTimeout=3000',
+      'esdb+discover://cluster.example.com:2113',
+      'kurrentdb+discover://cluster.example.com?tlsVerifyCert=true',
+    ]) {
+      expect(eventStore({ EVENTSTORE_URL: url })).toBe(url);
+    }
+    expect(eventStore({ EVENTSTORE_URL: 'esdb://a:2113, b:2113' })).toBe('esdb://a:2113,b:2113');
+  });
+
+  it('folds the CA file into the connection string as tlsCAFile, once checked that it can be read', () => {
+    expect(eventStore({ EVENTSTORE_URL: 'esdb://a:2113,b:2113', EVENTSTORE_CA_FILE: caFile })).toBe(`esdb://a:2113,b:2113?tlsCAFile=${caFile}`);
+    expect(eventStore({ EVENTSTORE_URL: 'esdb://a:2113?nodePreference=follower', EVENTSTORE_CA_FILE: path.relative(process.cwd(), caFile) })).toBe(
+      `esdb://a:2113?nodePreference=follower&tlsCAFile=${caFile}`,
+    );
+    expect(refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_CA_FILE: path.join(dir, 'missing.crt') })).toBe(`EVENTSTORE_CA_FILE must name a readable file, not '${path.join(dir, 'missing.crt')}'.`);
+    expect(refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_CA_FILE: dir })).toBe(`EVENTSTORE_CA_FILE must name a readable file, not '${dir}'.`);
+    if (process.getuid?.() !== 0) expect(refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_CA_FILE: unreadable })).toContain('EVENTSTORE_CA_FILE must name a readable file');
+    expect(refusal({ EVENTSTORE_URL: 'esdb://a:2113?tls=false', EVENTSTORE_CA_FILE: caFile })).toBe('EVENTSTORE_CA_FILE is set, but EVENTSTORE_URL has tls=false.');
+    expect(refusal({ EVENTSTORE_URL: `esdb://a:2113?tlsCAFile=${caFile}`, EVENTSTORE_CA_FILE: caFile })).toContain('EVENTSTORE_CA_FILE is set, but EVENTSTORE_URL names a tlsCAFile too');
+    expect(refusal({ EVENTSTORE_URL: `esdb://a:2113?tlsCAFile=${path.join(dir, 'nope')}` })).toContain("EVENTSTORE_URL's tlsCAFile must name a readable file");
+    expect(refusal({ EVENTSTORE_CA_FILE: caFile, DATABASE_URL: 'postgres://db/app' })).toBe('EVENTSTORE_CA_FILE is set, but EVENTSTORE_URL is not.');
+  });
+
+  it('takes credentials in the URL or from EVENTSTORE_USERNAME and EVENTSTORE_PASSWORD, and never shows the password', () => {
+    expect(eventStore({ EVENTSTORE_URL: 'esdb://admin:s3cret.pw@a:2113' })).toBe('esdb://admin:s3cret.pw@a:2113');
+    expect(eventStore({ EVENTSTORE_URL: 'kurrentdb://a:2113,b:2113', EVENTSTORE_USERNAME: 'ops', EVENTSTORE_PASSWORD: 'Pa$$-w0rd', EVENTSTORE_CA_FILE: caFile })).toBe(
+      `kurrentdb://ops:Pa$$-w0rd@a:2113,b:2113?tlsCAFile=${caFile}`,
+    );
+    const refusals = [
+      refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_USERNAME: 'ops' }),
+      refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_PASSWORD: 'hunter2secret' }),
+      refusal({ EVENTSTORE_URL: 'esdb://a:2113', EVENTSTORE_USERNAME: 'ops', EVENTSTORE_PASSWORD: 'hunter2/secret' }),
+      refusal({ EVENTSTORE_URL: 'esdb://admin:hunter2secret@a:2113', EVENTSTORE_USERNAME: 'ops', EVENTSTORE_PASSWORD: 'hunter2secret' }),
+      refusal({ EVENTSTORE_URL: 'esdb://admin:hunter2secret@a:2113?tls=false' }),
+      refusal({ EVENTSTORE_URL: 'esdb://a:2113?tls=false', EVENTSTORE_USERNAME: 'ops', EVENTSTORE_PASSWORD: 'hunter2secret' }),
+      refusal({ EVENTSTORE_URL: 'esdb://admin:hunter2secret@a:99999' }),
+      refusal({ EVENTSTORE_URL: 'esdb://admin:hunter2%40secret@a:2113' }),
+    ];
+    expect(refusals).toEqual([
+      'EVENTSTORE_PASSWORD must be set too (EVENTSTORE_USERNAME and EVENTSTORE_PASSWORD go together).',
+      'EVENTSTORE_USERNAME must be set too (EVENTSTORE_USERNAME and EVENTSTORE_PASSWORD go together).',
+      "EVENTSTORE_PASSWORD must be letters, digits and . _ ~ ! $ & ' ( ) * + - only (the value is not shown).",
+      'EVENTSTORE_USERNAME and EVENTSTORE_PASSWORD are set, but EVENTSTORE_URL has credentials too: give them once.',
+      'EventStoreDB credentials need TLS, but EVENTSTORE_URL has tls=false: the password would cross the network in clear text.',
+      'EventStoreDB credentials need TLS, but EVENTSTORE_URL has tls=false: the password would cross the network in clear text.',
+      "EVENTSTORE_URL must name each node as host or host:port, separated by commas (one node), not 'esdb://admin:***@a:99999'.",
+      "EVENTSTORE_URL credentials must be user:password, each of letters, digits and . _ ~ ! $ & ' ( ) * + - only, not 'esdb://admin:***@a:2113'.",
+    ]);
+    for (const message of refusals) expect(message).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['esdb://', 'must name each node as host or host:port, separated by commas (one node)'],
+    ['esdb://a:2113,b:x', 'must name each node as host or host:port, separated by commas (a cluster)'],
+    ['esdb+discover://a:2113,b:2113', 'with +discover names one host (the DNS name the cluster is discovered from)'],
+    ['esdb://a:2113?tls=no', 'option tls must be true or false'],
+    ['esdb://a:2113?nodePreference=nearest', 'option nodePreference must be leader, follower, random or readOnlyReplica'],
+    ['esdb://a:2113?gossipTimeout=3s', 'option gossipTimeout must be milliseconds'],
+    ['esdb://a:2113?tls=false&tls=true', 'sets tls twice'],
+    ['esdb://a:2113?tlsCaFil=/x', "has an unknown option 'tlsCaFil'"],
+  ])('a bad EVENTSTORE_URL (%s) stops start-up with a message naming it', (url, why) => {
+    expect(refusal({ EVENTSTORE_URL: url })).toBe(`EVENTSTORE_URL ${why}${why.startsWith('has an unknown') ? ` (the client takes tls, tlsVerifyCert, tlsCAFile, nodePreference, maxDiscoverAttempts, discoveryInterval, gossipTimeout, defaultDeadline, keepAliveInterval, keepAliveTimeout, connectionName, throwOnAppendFailure, userCertFile, userKeyFile)` : ''}, not '${url}'.`);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventStoreConnectionString, EventStoreSettingsError } from './eventstore-settings.ts';
 import { parseTrustProxy } from './server.ts';
 
 /**
@@ -46,7 +47,11 @@ const environment = z.object({
   HOST: text,
   DATA_DIR: text,
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']),
-  EVENTSTORE_URL: urlWith(['esdb:', 'esdb+discover:']),
+  // Checked by eventStoreConnectionString, whose messages never show a password.
+  EVENTSTORE_URL: text,
+  EVENTSTORE_CA_FILE: text,
+  EVENTSTORE_USERNAME: text,
+  EVENTSTORE_PASSWORD: text,
   JWT_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
   DEMO_ACCOUNTS: switchValue,
   PUBLIC_URL: urlWith(['http:', 'https:']),
@@ -62,6 +67,10 @@ export interface Settings {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The EventStoreDB connection string for the client: EVENTSTORE_URL with EVENTSTORE_CA_FILE
+   * (as tlsCAFile) and EVENTSTORE_USERNAME/PASSWORD folded in. It may hold a password: never log it.
+   */
   eventStoreUrl: string | undefined;
   /** Absent only in embedded mode, where the launcher keeps a generated one under DATA_DIR. */
   jwtSecret: string | undefined;
@@ -102,6 +111,13 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     throw new SettingsError(lines.join('\n'));
   }
   const values = parsed.data;
+  let eventStoreUrl: string | undefined;
+  try {
+    eventStoreUrl = eventStoreConnectionString(values);
+  } catch (error) {
+    if (error instanceof EventStoreSettingsError) throw new SettingsError(error.message);
+    throw error;
+  }
   for (const rule of REQUIRED[topology]) {
     if (!rule.variables.some((names) => names.every((name) => values[name] !== undefined))) {
       throw new SettingsError(`set ${rule.variables.map((names) => names.join(' and ')).join(' or ')} ${rule.why}.`);
@@ -122,7 +138,7 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     host: values.HOST ?? defaults.HOST,
     dataDir: values.DATA_DIR ?? defaults.DATA_DIR,
     databaseUrl: values.DATABASE_URL,
-    eventStoreUrl: values.EVENTSTORE_URL,
+    eventStoreUrl,
     jwtSecret: values.JWT_SECRET,
     demoAccounts: values.DEMO_ACCOUNTS === undefined ? demoDefault : ['1', 'true', 'on', 'yes'].includes(values.DEMO_ACCOUNTS.toLowerCase()),
     publicUrl: values.PUBLIC_URL ?? defaults.PUBLIC_URL ?? `http://localhost:${port}`,

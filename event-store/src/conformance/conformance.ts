@@ -19,6 +19,11 @@ export type ConformanceTestApi = Pick<typeof import('vitest'), 'describe' | 'it'
 
 export interface ConformanceStore {
   store: EventStore;
+  /**
+   * Optional: a second store on the same events through connections of its own (another process
+   * of the product). Cases about other writers use it; without it they use `store`.
+   */
+  otherStore?: EventStore;
   cleanup(): Promise<void>;
   /**
    * TEST-ONLY and optional: append so that the events take their global position at once but
@@ -193,6 +198,22 @@ export function runEventStoreConformance(
         expect((await store.readStream(target)).version).toBe(1);
         const again = await store.append(target, makeEvents(1), { expectedVersion: 1, unchangedStreams: [{ streamId: user, version: 2 }, { streamId: session, version: 1 }] });
         expect(again.nextExpectedVersion).toBe(2);
+      });
+
+      it('refuses an append once a stream it depends on was changed and acknowledged elsewhere, and writes nothing', async () => {
+        const [target, session] = [`${shortId()}-dependent`, `${shortId()}-session`];
+        const other = context.otherStore ?? store;
+        await store.append(session, makeEvents(1), { expectedVersion: 'no_stream' });
+        await store.append(target, makeEvents(2), { expectedVersion: 'no_stream' });
+        const start = await store.lastPosition();
+        // Another process signs the session out; its append is acknowledged before ours is sent.
+        const signOut = makeEvents(1, 'SignedOut');
+        await other.append(session, signOut, { expectedVersion: 1 });
+        const refused = await rejection(store.append(target, makeEvents(2), { expectedVersion: 2, unchangedStreams: [{ streamId: session, version: 1 }] }));
+        expect(refused).toBeInstanceOf(StreamsChangedError);
+        expect(refused).toMatchObject({ streamIds: [session] });
+        expect((await store.readStream(target)).version).toBe(2);
+        expect((await readAllFrom(store, start, '')).map((event) => event.id)).toEqual(signOut.map((event) => event.id));
       });
     });
 

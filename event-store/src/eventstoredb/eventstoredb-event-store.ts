@@ -3,23 +3,24 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
   jsonEvent,
+  KurrentDBClient,
   NO_STREAM,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
-  type CurrentRevision,
+  type AppendStreamState,
+  type CurrentStreamState,
   type JSONType,
   type Position,
   type ReadPosition,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   ConcurrencyError,
   StreamsChangedError,
@@ -42,25 +43,30 @@ import { Backoff, Waiter } from '../internal/timing.ts';
  * $all order. We expose the COMMIT position as the event's `position` (a bigint, no precision
  * loss: the client already returns bigints) and rebuild a read/subscribe position from it as
  * { commit: p, prepare: p }. Internally, a subscription resumes from the full (commit, prepare)
- * pair of the last event it delivered, so it would also be exact for events whose pair differs.
+ * pair of the last event it delivered (or of the server's last checkpoint after it).
  */
 
 export interface EventStoreDbEventStoreOptions {
-  /** `esdb://…` connection string; the store makes the client and disposes of it on close(). */
-  connectionString?: string;
-  /** An existing client (not disposed by close()). */
-  client?: EventStoreDBClient;
+  /**
+   * `kurrentdb://`, `kurrentdb+discover://`, `esdb://` or `esdb+discover://` connection string
+   * (one host, a cluster `a:2113,b:2113,c:2113`, credentials, `tls`, `tlsCAFile`, …).
+   */
+  connectionString: string;
   /** Default subscription batch size (500). */
   batchSize?: number;
   /** Resubscription delays: doubling from `resubscribeMinMs` (100) up to `resubscribeMaxMs` (5,000). */
   resubscribeMinMs?: number;
   resubscribeMaxMs?: number;
+  /** Events considered between two server checkpoints of a subscription, in units of 32 (1). */
+  checkpointInterval?: number;
   warn?: (message: string, error?: unknown) => void;
 }
 
 const DEFAULT_BATCH_SIZE = 500;
-/** Page size when reading $all (system events are skipped client-side, so pages may hold fewer). */
+/** Page size when reading $all (what the server's filter lets through; `$` streams are skipped here too). */
 const READ_PAGE = 500;
+/** How long a replaced client keeps serving what was sent on it before it is closed. */
+const RETIRED_CLIENT_GRACE_MS = 30_000;
 /** EventStoreDB before 22.6 reports "no position" as the largest unsigned 64-bit value. */
 const NO_POSITION = 18446744073709551615n;
 
@@ -68,7 +74,12 @@ export function isSystemEvent(event: { streamId: string; type: string }): boolea
   return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 
-function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+/** The client warns on every `esdb` connection string (deprecated name): the same string, renamed. */
+export function toKurrentDbConnectionString(connectionString: string): string {
+  return connectionString.trim().replace(/^esdb(\+discover)?:\/\//i, 'kurrentdb$1://');
+}
+
+function toStreamState(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
   if (expected === 'stream_exists') return STREAM_EXISTS;
@@ -76,8 +87,8 @@ function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
   return expected === 0 ? NO_STREAM : BigInt(expected - 1);
 }
 
-function toVersion(revision: CurrentRevision | AppendExpectedRevision): number {
-  return typeof revision === 'bigint' ? Number(revision) + 1 : 0;
+function toVersion(state: CurrentStreamState): number {
+  return typeof state === 'bigint' ? Number(state) + 1 : 0;
 }
 
 function positionOf(position: Position | undefined): bigint | undefined {
@@ -87,6 +98,15 @@ function positionOf(position: Position | undefined): bigint | undefined {
 
 function toReadPosition(after: bigint): ReadPosition {
   return after === 0n ? START : { commit: after, prepare: after };
+}
+
+const laterThan = (a: Position, b: Position) => a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare);
+
+function expectationHolds(expected: ExpectedVersion, version: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return version === 0;
+  if (expected === 'stream_exists') return version > 0;
+  return expected === version;
 }
 
 interface StoredEvent {
@@ -111,45 +131,130 @@ function toRecordedEvent(event: StoredEvent, position: bigint): RecordedEvent {
   });
 }
 
+/**
+ * The client, replaced after a read finds the server unavailable. Reads go through the client's
+ * native (Rust) part, whose connection gives up for good when its first attempt fails (its
+ * connection task ends): without a new client, a process that lost the server before it first
+ * read would never read again. Appends and subscriptions (grpc-js) reconnect by themselves.
+ */
+class Connection {
+  private client: KurrentDBClient;
+  private readonly retired = new Set<{ client: KurrentDBClient; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly connectionString: string) {
+    this.client = Connection.create(connectionString);
+  }
+
+  /** The client's parse errors quote the whole string: the password is masked in them. */
+  private static create(connectionString: string): KurrentDBClient {
+    try {
+      return KurrentDBClient.connectionString(connectionString);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`Invalid EventStoreDB connection string: ${message.replace(/(:\/\/[^:@/\s]*:)[^@\s]*@/g, '$1***@')}`);
+    }
+  }
+
+  get current(): KurrentDBClient {
+    return this.client;
+  }
+
+  /** `client` failed to reach the server: the next operation gets a fresh one (once per failing client). */
+  unavailable(client: KurrentDBClient): void {
+    if (client !== this.client) return;
+    this.client = Connection.create(this.connectionString);
+    // Appends already sent on it finish there (cancelling them would leave their outcome unknown);
+    // then its streams are closed, and a subscription still on it resubscribes on the new client.
+    const timer = setTimeout(() => {
+      this.retired.delete(retired);
+      client.dispose().catch(() => undefined);
+    }, RETIRED_CLIENT_GRACE_MS);
+    timer.unref();
+    const retired = { client, timer };
+    this.retired.add(retired);
+  }
+
+  async dispose(): Promise<void> {
+    for (const { timer } of this.retired) clearTimeout(timer);
+    await Promise.all([this.client, ...[...this.retired].map(({ client }) => client)].map((client) => client.dispose().catch(() => undefined)));
+    this.retired.clear();
+  }
+}
+
 export function createEventStoreDbEventStore(options: string | EventStoreDbEventStoreOptions): EventStore {
   const settings: EventStoreDbEventStoreOptions = typeof options === 'string' ? { connectionString: options } : options;
-  if (!settings.client && !settings.connectionString) throw new Error('createEventStoreDbEventStore needs a client or a connectionString');
-  const ownsClient = !settings.client;
-  const client = settings.client ?? EventStoreDBClient.connectionString(settings.connectionString!);
+  if (!settings.connectionString) throw new Error('createEventStoreDbEventStore needs a connectionString');
+  const connection = new Connection(toKurrentDbConnectionString(settings.connectionString));
   const warn = settings.warn ?? ((message: string, error?: unknown) => console.warn(message, error instanceof Error ? error.message : (error ?? '')));
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
-  /** Position of an event we just appended when the append result does not carry it (idempotent re-sends on some servers). */
-  async function positionOfRevision(streamId: string, revision: bigint): Promise<bigint> {
-    for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
-      const position = positionOf(resolved.event?.position);
-      if (position !== undefined) return position;
+  /** Runs a read on the current client; a client that cannot reach the server is replaced for the next one. */
+  async function reading<T>(read: (client: KurrentDBClient) => Promise<T>): Promise<T> {
+    const client = connection.current;
+    try {
+      return await read(client);
+    } catch (error) {
+      if (error instanceof UnavailableError) connection.unavailable(client);
+      throw error;
     }
-    return 0n;
+  }
+
+  /** Position of an event we just appended when the append result does not carry it (idempotent re-sends on old servers). */
+  function positionOfRevision(streamId: string, revision: bigint): Promise<bigint> {
+    return reading(async (client) => {
+      for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1, requiresLeader: true })) {
+        const position = positionOf(resolved.event?.position);
+        if (position !== undefined) return position;
+      }
+      return 0n;
+    });
+  }
+
+  /** The stream's last event: its version (0: no stream) and position. */
+  function head(streamId: string, requiresLeader: boolean): Promise<{ version: number; position: bigint }> {
+    return reading(async (client) => {
+      try {
+        for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader })) {
+          if (resolved.event) return { version: Number(resolved.event.revision) + 1, position: positionOf(resolved.event.position) ?? 0n };
+        }
+      } catch (error) {
+        if (!(error instanceof StreamNotFoundError)) throw error;
+      }
+      return { version: 0, position: 0n };
+    });
+  }
+
+  /**
+   * EventStoreDB 24.10 has no multi-stream condition: the streams the append depends on are read
+   * just before it, on the leader (a follower may lag behind writes it has acknowledged).
+   */
+  async function checkUnchanged(unchanged: AppendOptions['unchangedStreams'] = []): Promise<void> {
+    const heads = await Promise.all(unchanged.map((stream) => head(stream.streamId, true)));
+    const moved = unchanged.filter((stream, index) => heads[index]!.version !== stream.version);
+    if (moved.length > 0) throw new StreamsChangedError(moved.map((stream) => stream.streamId));
   }
 
   async function append(streamId: string, events: NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
     const expected = appendOptions.expectedVersion;
-    // No multi-stream condition here: the streams the append depends on are read just before it.
-    const unchanged = appendOptions.unchangedStreams ?? [];
-    const heads = await Promise.all(unchanged.map((stream) => readStream(stream.streamId, { fromVersion: stream.version + 1 })));
-    const moved = unchanged.filter((stream, index) => heads[index]!.version !== stream.version);
-    if (moved.length > 0) throw new StreamsChangedError(moved.map((stream) => stream.streamId));
+    await checkUnchanged(appendOptions.unchangedStreams);
+    if (events.length === 0) {
+      // Nothing to write: the expectation checked against the stream's head, as on PostgreSQL.
+      const current = await head(streamId, true);
+      if (!expectationHolds(expected, current.version)) throw new ConcurrencyError(streamId, expected, current.version);
+      return { nextExpectedVersion: current.version, position: current.position };
+    }
     try {
-      const result = await client.appendToStream(
+      const result = await connection.current.appendToStream(
         streamId,
-        events.map((event) =>
-          jsonEvent({ id: event.id, type: event.type, data: (event.data ?? null) as JSONType, metadata: event.metadata }),
-        ),
-        { expectedRevision: toExpectedRevision(expected) },
+        events.map((event) => jsonEvent({ id: event.id, type: event.type, data: (event.data ?? null) as JSONType, metadata: event.metadata })),
+        { streamState: toStreamState(expected) },
       );
       const nextExpectedVersion = Number(result.nextExpectedRevision) + 1;
-      const position =
-        positionOf(result.position) ?? (nextExpectedVersion > 0 ? await positionOfRevision(streamId, result.nextExpectedRevision) : 0n);
+      const position = positionOf(result.position) ?? (await positionOfRevision(streamId, result.nextExpectedRevision));
       return { nextExpectedVersion, position };
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expected, toVersion(error.actualVersion));
+      if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expected, toVersion(error.actualState));
       throw error;
     }
   }
@@ -159,10 +264,12 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     const fromVersion = Math.max(1, readOptions.fromVersion ?? 1);
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion === 1 ? START : BigInt(fromVersion - 1) })) {
-        if (!resolved.event) continue;
-        events.push(toRecordedEvent(resolved.event, positionOf(resolved.event.position) ?? 0n));
-      }
+      await reading(async (client) => {
+        for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion === 1 ? START : BigInt(fromVersion - 1) })) {
+          if (!resolved.event) continue;
+          events.push(toRecordedEvent(resolved.event, positionOf(resolved.event.position) ?? 0n));
+        }
+      });
     } catch (error) {
       if (error instanceof StreamNotFoundError) return { events: [], version: 0, exists: false };
       throw error;
@@ -170,22 +277,15 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     const last = events.at(-1)?.version;
     if (last !== undefined) return { events, version: last, exists: true };
     // Nothing from fromVersion on: the stream's last event says where it is.
-    const version = fromVersion === 1 ? 0 : await headVersion(streamId);
+    const version = fromVersion === 1 ? 0 : (await head(streamId, false)).version;
     return { events, version, exists: version > 0 };
   }
 
-  async function headVersion(streamId: string): Promise<number> {
-    try {
-      for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        if (resolved.event) return Number(resolved.event.revision) + 1;
-      }
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
-    }
-    return 0;
-  }
-
-  /** Reads $all forward (fromPosition is inclusive on the server: we keep only positions > after). */
+  /**
+   * Reads $all forward with the server's filter (no `$` event types). The server's position is
+   * inclusive: we keep only positions > after. Events in `$` streams with other types are skipped
+   * here, so a page may hold fewer: we read on until `limit` or the end.
+   */
   async function readAll({ after, limit }: { after: bigint; limit: number }): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     let from: ReadPosition = toReadPosition(after);
@@ -193,18 +293,20 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     while (out.length < limit) {
       let count = 0;
       let last: Position | undefined;
-      for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: FORWARDS, resolveLinkTos: false })) {
-        count += 1;
-        const event = resolved.event;
-        if (!event) continue;
-        last = event.position;
-        const position = event.position.commit;
-        if (position <= floor) continue;
-        floor = position;
-        if (isSystemEvent(event)) continue;
-        out.push(toRecordedEvent(event, position));
-        if (out.length === limit) break;
-      }
+      await reading(async (client) => {
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: FORWARDS, filter: excludeSystemEvents() })) {
+          count += 1;
+          const event = resolved.event;
+          if (!event) continue;
+          last = event.position;
+          const position = event.position.commit;
+          if (position <= floor) continue;
+          floor = position;
+          if (isSystemEvent(event)) continue;
+          out.push(toRecordedEvent(event, position));
+          if (out.length === limit) break;
+        }
+      });
       if (count < READ_PAGE || !last || out.length === limit) break;
       from = last;
     }
@@ -216,13 +318,20 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     for (;;) {
       let count = 0;
       let last: Position | undefined;
-      for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: BACKWARDS, resolveLinkTos: false })) {
-        count += 1;
-        const event = resolved.event;
-        if (!event) continue;
-        if (!isSystemEvent(event)) return event.position.commit;
-        last = event.position;
-      }
+      let found: bigint | undefined;
+      await reading(async (client) => {
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: BACKWARDS, filter: excludeSystemEvents() })) {
+          count += 1;
+          const event = resolved.event;
+          if (!event) continue;
+          if (!isSystemEvent(event)) {
+            found = event.position.commit;
+            break;
+          }
+          last = event.position;
+        }
+      });
+      if (found !== undefined) return found;
       if (count < READ_PAGE || !last) return 0n;
       from = last;
     }
@@ -239,6 +348,8 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     let resumeFrom: ReadPosition = toReadPosition(subscribeOptions.after);
     let queue: RecordedEvent[] = [];
     let queuePositions: Position[] = [];
+    /** A server checkpoint that arrived while events before it were still queued: applies once they are delivered. */
+    let pendingCheckpoint: { after: bigint; position: Position } | undefined;
     let current: AllStreamSubscription | undefined;
     /** Position of the last user event when the subscription started: caught up once delivered (or the server says so). */
     let target: bigint | undefined;
@@ -261,23 +372,38 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       if (caughtUpSettled || queue.length > 0) return;
       if (serverCaughtUp || (target !== undefined && lastDelivered >= target)) settleCaughtUp();
     };
+    /** Resuming from a checkpoint skips the system events before it instead of reading them again. */
+    const advanceTo = (position: Position) => {
+      if (resumeFrom === START || resumeFrom === END || laterThan(position, resumeFrom)) resumeFrom = position;
+    };
 
     /** Opens a server subscription from `resumeFrom`; resolves when it ends or fails. */
     const follow = (): Promise<unknown> =>
       new Promise((resolve) => {
-        const subscription = client.subscribeToAll({ fromPosition: resumeFrom, filter: excludeSystemEvents(), resolveLinkTos: false });
-        current = subscription;
         let done = false;
+        const subscription = connection.current.subscribeToAll({
+          fromPosition: resumeFrom,
+          resolveLinkTos: false,
+          filter: excludeSystemEvents({
+            checkpointInterval: settings.checkpointInterval ?? 1,
+            checkpointReached: (_subscription, position) => {
+              if (done) return;
+              if (queue.length === 0) advanceTo(position);
+              else pendingCheckpoint = { after: queue.at(-1)!.position, position };
+            },
+          }),
+        });
         const finish = (reason: unknown) => {
           if (done) return;
           done = true;
-          current = undefined;
+          if (current === subscription) current = undefined;
           subscription.unsubscribe().catch(() => undefined);
           resolve(reason);
         };
+        current = subscription;
         subscription.on('data', (resolved: AllStreamResolvedEvent) => {
           const event = resolved.event;
-          if (!event || isSystemEvent(event)) return;
+          if (done || !event || isSystemEvent(event)) return;
           const position = event.position.commit;
           const queuedUpTo = queue.at(-1)?.position ?? lastDelivered;
           if (position <= queuedUpTo) return; // already delivered or queued (after a resubscribe)
@@ -304,6 +430,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
         // Drop what was queued but not delivered: the new subscription starts after the last delivered event.
         queue = [];
         queuePositions = [];
+        pendingCheckpoint = undefined;
         const delay = backoff.next();
         warn(`event store: $all subscription dropped, resubscribing in ${delay} ms`, reason);
         await resubscribeWaiter.wait(delay, false);
@@ -327,7 +454,11 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
           return;
         }
         lastDelivered = batch.at(-1)!.position;
-        resumeFrom = positions.at(-1)!;
+        advanceTo(positions.at(-1)!);
+        if (pendingCheckpoint && lastDelivered >= pendingCheckpoint.after) {
+          advanceTo(pendingCheckpoint.position);
+          pendingCheckpoint = undefined;
+        }
         // Drop everything delivered. A resubscribe during the batch may have queued some of the
         // batch's events again (it started from the previous resume point): they go too.
         const keepFrom = queue.findIndex((event) => event.position > lastDelivered);
@@ -348,6 +479,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       else warn('event store: subscription stopped by an error', error);
     };
 
+    // For servers before 23.10, which never say they caught up.
     lastPosition()
       .then((position) => {
         target = position;
@@ -374,7 +506,10 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     return handle;
   }
 
-  /** No multi-stream transactions in EventStoreDB: stream by stream, stopping at the first failure. */
+  /**
+   * No multi-stream transactions in EventStoreDB 24.10: stream by stream in the order given,
+   * stopping at the first failure (the caller puts a stream that refers to the others last).
+   */
   async function appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     const results: AppendResult[] = [];
     for (const part of appends) results.push(await append(part.streamId, part.events, { expectedVersion: part.expectedVersion }));
@@ -393,7 +528,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      if (ownsClient) await client.dispose();
+      await connection.dispose();
     },
   };
 }

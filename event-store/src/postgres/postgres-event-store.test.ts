@@ -31,10 +31,18 @@ async function freshStore(): Promise<{ url: string; pool: pg.Pool; store: EventS
 runEventStoreConformance(
   'PostgreSQL',
   async () => {
-    const { pool, store, cleanup } = await freshStore();
+    const { url, pool, store, cleanup } = await freshStore();
+    // Another process: a pool and a LISTEN connection of its own on the same database.
+    const otherPool = new pg.Pool({ connectionString: url, max: 4 });
+    const otherStore = createPostgresEventStore({ pool: otherPool, connectionString: url, warn: () => undefined });
     return {
       store,
-      cleanup,
+      otherStore,
+      cleanup: async () => {
+        await otherStore.close();
+        await otherPool.end();
+        await cleanup();
+      },
       appendSlowly: (streamId, events, { expectedVersion, holdMs }) =>
         appendWithDelayBeforeCommit(pool, streamId, events, { expectedVersion, beforeCommit: () => sleep(holdMs) }),
     };
