@@ -9,3 +9,4 @@ export * from './settings.ts';
 export * from './idempotency.ts';
 export * from './projector-lock.ts';
 export * from './principal-loader.ts';
+export * from './eventstore-settings.ts';

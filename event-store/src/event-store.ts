@@ -51,6 +51,27 @@ export interface Subscription {
   caughtUp: Promise<void>;
 }
 
+/** Which stored events a history read wants: every field given must hold. */
+export interface EventFilter {
+  /** Any of these types. */
+  types?: readonly string[];
+  streamId?: string;
+  /** metadata.actorId */
+  actorId?: string;
+  /** metadata.correlationId */
+  correlationId?: string;
+  /** metadata.at at or after `from` and before `to` (ISO 8601 instants). */
+  from?: string;
+  to?: string;
+}
+
+export interface HistoryPage {
+  /** The matching events of the page, in position order. */
+  events: RecordedEvent[];
+  /** The `after` of the next page, or null: nothing up to `until` is left. */
+  next: bigint | null;
+}
+
 /** One stream's part of an appendMany. */
 export interface StreamAppend {
   streamId: string;
@@ -89,6 +110,13 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event a reader can see (0n when empty). */
   lastPosition(): Promise<bigint>;
+  /**
+   * History for analysts (export, what-if): the events after `after` and at or before `until`
+   * (the store's end when the reading began, so new events do not make it chase the log) that
+   * match `filter`, a page at a time, in position order. Each store filters where it can: in SQL
+   * on PostgreSQL; on EventStoreDB the server filters by type or stream and the adapter the rest.
+   */
+  readHistory(options: { after: bigint; until: bigint; limit: number; filter?: EventFilter }): Promise<HistoryPage>;
   close(): Promise<void>;
   /**
    * PostgreSQL only: the stored events as a table of the store's database, readable in SQL as

@@ -21,6 +21,8 @@ export interface RebuildOptions {
   signal?: AbortSignal;
   /** The event store's table when it is in this database (`EventStore.sqlTable`); see ApplyBatchOptions. */
   storedEventsTable?: string | undefined;
+  /** Told after every page folded: the last position, the log's end when the replay began, the events so far. */
+  onProgress?: (position: bigint, target: bigint, events: number) => void;
 }
 
 export interface RebuildResult {
@@ -86,6 +88,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
           copying.catch(() => {}); // awaited before the next page or at the end
         }
         events += page.length;
+        options.onProgress?.(position, target, events);
         if (performance.now() - lastLog > 1000) {
           lastLog = performance.now();
           progress('folded');

@@ -387,6 +387,45 @@ export function runEventStoreConformance(
         const rest = await readAllFrom(store, middle.position, prefix);
         expect(rest.map((event) => event.id)).toEqual(sent.slice(4).map((event) => event.id));
       });
+
+      it('reads history up to a position, filtered by types, stream, actor, correlation and time, in pages', async () => {
+        const prefix = `${shortId()}-history-`;
+        const [typeA, typeB] = [`${prefix.replace(/-/g, '')}A`, `${prefix.replace(/-/g, '')}B`];
+        const start = await store.lastPosition();
+        const actor = `actor-${shortId()}`;
+        const correlation = `correlation-${shortId()}`;
+        const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
+        const event = (type: string, day: number, mine = false): NewEvent => {
+          const made = makeEvent(type, { day });
+          return { ...made, metadata: { ...made.metadata, at: at(day), ...(mine ? { actorId: actor, correlationId: correlation } : {}) } };
+        };
+        await store.append(`${prefix}one`, [event(typeA, 1), event(typeB, 2, true), event(typeA, 3)], { expectedVersion: 'no_stream' });
+        await store.append(`${prefix}one-more`, [event(typeA, 4, true), event(typeB, 5)], { expectedVersion: 'no_stream' });
+        const until = await store.lastPosition();
+        // Appended after the history's end was taken: never read.
+        await store.append(`${prefix}one`, [event(typeA, 6, true)], { expectedVersion: 'any' });
+        const everything = (await readAllFrom(store, start, prefix)).filter((e) => e.position <= until);
+        expect(everything).toHaveLength(5);
+        const history = async (filter: Parameters<EventStore['readHistory']>[0]['filter'], limit = 2) => {
+          const found: RecordedEvent[] = [];
+          let after: bigint | null = start;
+          while (after !== null) {
+            const page = await store.readHistory({ after, until, limit, filter });
+            expect(page.events.length).toBeLessThanOrEqual(limit);
+            found.push(...page.events);
+            after = page.next;
+          }
+          return found.map((e) => e.id);
+        };
+        const ids = (keep: (e: RecordedEvent) => boolean) => everything.filter(keep).map((e) => e.id);
+        expect(await history({ types: [typeA] })).toEqual(ids((e) => e.type === typeA));
+        expect(await history({ types: [typeA, typeB] }, 3)).toEqual(ids(() => true));
+        expect(await history({ streamId: `${prefix}one` })).toEqual(ids((e) => e.streamId === `${prefix}one`));
+        expect(await history({ types: [typeA, typeB], actorId: actor })).toEqual(ids((e) => e.metadata.actorId === actor));
+        expect(await history({ types: [typeB], correlationId: correlation }, 1)).toEqual(ids((e) => e.type === typeB && e.metadata.correlationId === correlation));
+        expect(await history({ streamId: `${prefix}one`, from: at(2), to: at(3) })).toEqual(ids((e) => e.streamId === `${prefix}one` && e.metadata.at === at(2)));
+        expect(await history({ types: ['NoSuchTypeAnywhere'] })).toEqual([]);
+      });
     });
 
     describe('subscribeToAll', () => {

@@ -3,6 +3,8 @@ import {
   ANY,
   BACKWARDS,
   END,
+  eventTypeFilter,
+  streamNameFilter,
   excludeSystemEvents,
   FORWARDS,
   jsonEvent,
@@ -15,6 +17,7 @@ import {
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
+  type Filter,
   type AppendStreamState,
   type CurrentStreamState,
   type JSONType,
@@ -25,6 +28,8 @@ import {
   ConcurrencyError,
   StreamsChangedError,
   type AppendResult,
+  type EventFilter,
+  type HistoryPage,
   type StreamAppend,
   type EventStore,
   type AppendOptions,
@@ -181,6 +186,21 @@ class Connection {
   }
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The part of a history filter the server could not apply (it filters by one thing only). */
+function matches(event: RecordedEvent, filter: EventFilter): boolean {
+  const { actorId, correlationId, at } = event.metadata;
+  return (
+    (filter.types === undefined || filter.types.includes(event.type)) &&
+    (filter.streamId === undefined || event.streamId === filter.streamId) &&
+    (filter.actorId === undefined || actorId === filter.actorId) &&
+    (filter.correlationId === undefined || correlationId === filter.correlationId) &&
+    (filter.from === undefined || Date.parse(at) >= Date.parse(filter.from)) &&
+    (filter.to === undefined || Date.parse(at) < Date.parse(filter.to))
+  );
+}
+
 export function createEventStoreDbEventStore(options: string | EventStoreDbEventStoreOptions): EventStore {
   const settings: EventStoreDbEventStoreOptions = typeof options === 'string' ? { connectionString: options } : options;
   if (!settings.connectionString) throw new Error('createEventStoreDbEventStore needs a connectionString');
@@ -333,6 +353,50 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       });
       if (found !== undefined) return found;
       if (count < READ_PAGE || !last) return 0n;
+      from = last;
+    }
+  }
+
+  /**
+   * History in position ($all) order up to `until`. The server filters by event type (a regex of
+   * the types) or, for one stream, by its name as a prefix; the rest of the filter (the exact
+   * stream, metadata: actor, correlation, time) is applied here, page after page of the server's.
+   */
+  async function readHistory({ after, until, limit, filter = {} }: { after: bigint; until: bigint; limit: number; filter?: EventFilter }): Promise<HistoryPage> {
+    const serverFilter: Filter = filter.types
+      ? eventTypeFilter({ regex: `^(?:${filter.types.map(escapeRegex).join('|')})$` })
+      : filter.streamId !== undefined
+        ? streamNameFilter({ prefixes: [filter.streamId] })
+        : excludeSystemEvents();
+    const events: RecordedEvent[] = [];
+    let from: ReadPosition = toReadPosition(after);
+    let scanned = after;
+    for (;;) {
+      let count = 0;
+      let last: Position | undefined;
+      let past = false;
+      await reading(async (client) => {
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: FORWARDS, filter: serverFilter })) {
+          count += 1;
+          const event = resolved.event;
+          if (!event) continue;
+          last = event.position;
+          const position = event.position.commit;
+          if (position <= scanned) continue;
+          if (position > until) {
+            past = true;
+            break;
+          }
+          scanned = position;
+          if (isSystemEvent(event)) continue;
+          const recorded = toRecordedEvent(event, position);
+          if (matches(recorded, filter)) events.push(recorded);
+          if (events.length === limit) break;
+        }
+      });
+      if (past) return { events, next: null };
+      if (events.length === limit) return { events, next: scanned };
+      if (count < READ_PAGE || !last) return { events, next: null };
       from = last;
     }
   }
@@ -524,6 +588,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     readAll,
     subscribeToAll,
     lastPosition,
+    readHistory,
     async close() {
       if (closed) return;
       closed = true;

@@ -5,6 +5,7 @@ import type {
   AppendResult,
   EventStore,
   ExpectedVersion,
+  HistoryPage,
   ReadStreamOptions,
   ReadStreamResult,
   StreamAppend,
@@ -17,7 +18,7 @@ import { appendManyToPostgres, appendToPostgres, type OnAppended } from './appen
 import { PostgresNotificationListener, type Warn } from './listener.ts';
 import { AppendNotifier } from './notifier.ts';
 import { createEventStorePool } from './event-store-pool.ts';
-import { cursorAt, lastVisiblePosition, readPage, readStreams, type ReadCursor } from './read.ts';
+import { cursorAt, lastVisiblePosition, readHistory, readPage, readStreams, type ReadCursor } from './read.ts';
 import { POSTGRES_EVENTS_TABLE } from './schema.ts';
 
 export interface PostgresEventStoreOptions {
@@ -196,6 +197,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
     lastPosition(): Promise<bigint> {
       return lastVisiblePosition(pool);
+    },
+
+    readHistory(options): Promise<HistoryPage> {
+      return readHistory(pool, options);
     },
 
     async close(): Promise<void> {

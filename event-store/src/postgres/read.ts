@@ -1,7 +1,7 @@
 import { upcast, type RecordedEvent } from '@mathdaily/domain';
 import type pg from 'pg';
 import { UnknownPositionError } from '../errors.ts';
-import type { ReadStreamResult } from '../event-store.ts';
+import type { EventFilter, HistoryPage, ReadStreamResult } from '../event-store.ts';
 
 /** Where a reader is: the last delivered event's transaction id (xid8 as text) and position. */
 export interface ReadCursor {
@@ -170,4 +170,32 @@ export async function readAllNaive(pool: pg.Pool, options: { after: bigint; limi
     [options.after.toString(), options.limit],
   );
   return result.rows.map(toRecordedEvent);
+}
+
+/**
+ * A page of history in position order, every filter in SQL. Analysts read a range fixed when they
+ * start (`until`), not a live tail, so position order is what they want; a subscriber's reading
+ * order is `readPage`'s.
+ */
+export async function readHistory(pool: pg.Pool, options: { after: bigint; until: bigint; limit: number; filter?: EventFilter }): Promise<HistoryPage> {
+  const { filter = {} } = options;
+  const values: unknown[] = [options.after.toString(), options.until.toString()];
+  const conditions = ['position > $1', 'position <= $2'];
+  const add = (condition: string, value: unknown) => {
+    values.push(value);
+    conditions.push(condition.replace('?', `$${values.length}`));
+  };
+  if (filter.types) add('type = ANY(?::text[])', filter.types);
+  if (filter.streamId !== undefined) add('stream_id = ?', filter.streamId);
+  if (filter.actorId !== undefined) add("metadata->>'actorId' = ?", filter.actorId);
+  if (filter.correlationId !== undefined) add("metadata->>'correlationId' = ?", filter.correlationId);
+  if (filter.from !== undefined) add("(metadata->>'at')::timestamptz >= ?::timestamptz", filter.from);
+  if (filter.to !== undefined) add("(metadata->>'at')::timestamptz < ?::timestamptz", filter.to);
+  // events.position: a bare `position` would sort by the text column of the same name.
+  const { rows } = await pool.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ORDER BY events.position LIMIT ${Math.max(1, Math.floor(options.limit))}`,
+    values,
+  );
+  const events = rows.map(toRecordedEvent);
+  return { events, next: events.length < options.limit ? null : events.at(-1)!.position };
 }

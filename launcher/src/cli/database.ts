@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eventStoreConnectionString, EventStoreSettingsError } from '@mathdaily/api-kit';
+import { createEventStoreDbEventStore, createPostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { loadConfig } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../embedded-postgres.ts';
 
@@ -33,6 +35,23 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The event store whose history an analyst tool reads: EventStoreDB when EVENTSTORE_URL is set
+ * (with EVENTSTORE_CA_FILE and the credentials, as the product reads them; a bad value is a
+ * UsageError naming it), else the PostgreSQL store in `databaseUrl`.
+ */
+export function cliEventStore(databaseUrl: string, log: (line: string) => void): EventStore {
+  let eventStoreUrl: string | undefined;
+  try {
+    eventStoreUrl = eventStoreConnectionString(process.env);
+  } catch (error) {
+    if (error instanceof EventStoreSettingsError) throw new UsageError(error.message);
+    throw error;
+  }
+  const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
+  return eventStoreUrl ? createEventStoreDbEventStore({ connectionString: eventStoreUrl, warn }) : createPostgresEventStore({ connectionString: databaseUrl, warn });
 }
 
 /** A mistake in how the command was called: its message is printed and the exit code is 2. */

@@ -6,7 +6,8 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEventOf, REDACTED, type NewEvent, type RecordedEvent } from '@mathdaily/domain';
-import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { createTestDatabase } from '@mathdaily/testing';
 import { emailStreamId } from '@mathdaily/command-api/auth/user-records';
 import { parseExportArgs, runExportCli } from './export-events.ts';
@@ -148,6 +149,44 @@ describe('npm run export-events', () => {
       expect(await runExportCli(['--out', out], io), out).toBe(2);
       expect(io.text('stderr')).toContain(message);
       expect(io.text('stderr')).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('npm run export-events on EventStoreDB', () => {
+  test('the same history in an EventStoreDB (the gRPC test server) exports the same events, filtered the same way, with no PostgreSQL', async () => {
+    const server = await startEventStoreDbTestServer({ statsPeriodMs: 50 });
+    const esdb = createEventStoreDbEventStore({ connectionString: server.url, warn: () => undefined });
+    const saved = process.env.DATABASE_URL;
+    try {
+      // The PostgreSQL store's events, stream by stream as they were appended.
+      for (const recorded of all) {
+        const { id, type, data, metadata } = recorded;
+        await esdb.append(recorded.streamId, [{ id, type, data, metadata }], { expectedVersion: recorded.version === 1 ? 'no_stream' : recorded.version - 1 });
+      }
+      const copied = await esdb.readAll({ after: 0n, limit: 1000 });
+      expect(copied.map((e) => e.id)).toEqual(all.map((e) => e.id));
+      process.env.EVENTSTORE_URL = server.url;
+      // No database at all: EventStoreDB holds the history.
+      process.env.DATABASE_URL = 'postgres://nobody:nothing@127.0.0.1:1/none';
+      const lines = async (args: string[]) => {
+        const io = collecting();
+        expect(await runExportCli(args, io), io.text('stderr')).toBe(0);
+        return io.text('stdout').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      };
+      expect(await lines(['--type', 'SignInFailed', '--from', '2026-03-03', '--to', '2026-03-05T00:00:00Z'])).toEqual(
+        copied.filter((e) => e.type === 'SignInFailed' && e.metadata.at >= '2026-03-03' && e.metadata.at < '2026-03-05').map(auditEventOf),
+      );
+      const userId = (copied.find((e) => e.type === 'ProfileUpdated')!.data as { userId: string }).userId;
+      const email = (copied.find((e) => e.type === 'EmailAddressReserved' && (e.data as { userId: string }).userId === userId)!.data as { email: string }).email;
+      expect(await lines(['--actor', email])).toEqual(copied.filter((e) => e.metadata.actorId === userId).map(auditEventOf));
+      expect(await lines(['--stream', all[0]!.streamId])).toEqual(copied.filter((e) => e.streamId === all[0]!.streamId).map(auditEventOf));
+      expect(await lines([])).toHaveLength(all.length);
+    } finally {
+      delete process.env.EVENTSTORE_URL;
+      process.env.DATABASE_URL = saved;
+      await esdb.close();
+      await server.close();
     }
   });
 });

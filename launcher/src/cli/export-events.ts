@@ -9,11 +9,10 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
-import pg from 'pg';
-import { auditEventOf, eventSchemas, isKnownEventType, upcast, UUID_PATTERN, type EventMetadata } from '@mathdaily/domain';
+import { auditEventOf, eventSchemas, isKnownEventType, UUID_PATTERN } from '@mathdaily/domain';
 import { userIdForEmail } from '@mathdaily/command-api/auth/user-records';
-import { createPostgresEventStore } from '@mathdaily/event-store';
-import { describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
+import type { EventFilter, EventStore } from '@mathdaily/event-store';
+import { cliEventStore, describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
 
 export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T[,T…]]… [--stream S] [--actor USER_ID|E-MAIL] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
   Filters combine; --type may repeat or list several types (any of them matches); --from is inclusive, --to exclusive (event time, metadata.at). Without --out the events go to standard output.`;
@@ -88,73 +87,51 @@ async function openOutput(out: string): Promise<FileHandle> {
 }
 
 /** The user id --actor names: itself, or the account the e-mail address is registered to. */
-async function actorIdOf(pool: pg.Pool, actor: string): Promise<string> {
+async function actorIdOf(store: EventStore, actor: string): Promise<string> {
   if (UUID_PATTERN.test(actor)) return actor.toLowerCase();
-  const store = createPostgresEventStore({ pool });
-  try {
-    const userId = await userIdForEmail(store, actor);
-    if (!userId) throw new UsageError(`--actor ${actor}: no account has this e-mail address.`);
-    return userId;
-  } finally {
-    await store.close();
-  }
+  const userId = await userIdForEmail(store, actor);
+  if (!userId) throw new UsageError(`--actor ${actor}: no account has this e-mail address.`);
+  return userId;
 }
 
 const PAGE = 5_000;
 
 /**
  * Writes every matching event up to the store's last readable position (fixed when it starts, so
- * a running server's new events do not make it chase the log) to `output`. Returns the count.
+ * a running server's new events do not make it chase the log) to `output`, read through the
+ * store's history read (filters in SQL on PostgreSQL, on the server and in the adapter on
+ * EventStoreDB). Returns the count.
  */
 export async function exportEvents(
-  pool: pg.Pool,
+  store: EventStore,
   options: ExportOptions,
   output: Writable,
   progress?: { start(total: number): void; update(position: number, exported: number): void; stop(): void },
 ): Promise<number> {
-  const store = createPostgresEventStore({ pool });
-  const last = await store.lastPosition();
-  await store.close();
-  const conditions: string[] = ['position > $1', 'position <= $2'];
-  const params: unknown[] = [0, last.toString()];
-  const add = (sql: string, value: string | undefined) => {
-    if (value === undefined) return;
-    params.push(value);
-    conditions.push(sql.replace('?', `$${params.length}`));
+  const until = await store.lastPosition();
+  const filter: EventFilter = {
+    ...(options.types ? { types: options.types } : {}),
+    ...(options.stream !== undefined ? { streamId: options.stream } : {}),
+    ...(options.actor !== undefined ? { actorId: options.actor } : {}),
+    ...(options.correlation !== undefined ? { correlationId: options.correlation } : {}),
+    ...(options.from !== undefined ? { from: options.from } : {}),
+    ...(options.to !== undefined ? { to: options.to } : {}),
   };
-  if (options.types) {
-    params.push(options.types);
-    conditions.push(`type = ANY($${params.length}::text[])`);
-  }
-  add('stream_id = ?', options.stream);
-  add("metadata->>'actorId' = ?", options.actor);
-  add("metadata->>'correlationId' = ?", options.correlation);
-  add("(metadata->>'at')::timestamptz >= ?::timestamptz", options.from);
-  add("(metadata->>'at')::timestamptz < ?::timestamptz", options.to);
-  const text = `SELECT position::text AS position, stream_id, version, event_id, type, data, metadata FROM events
-    WHERE ${conditions.join(' AND ')} ORDER BY events.position LIMIT ${PAGE}`;
-  progress?.start(Number(last));
-  let after = '0';
+  progress?.start(Number(until));
+  let after: bigint | null = 0n;
   let exported = 0;
   try {
-    for (;;) {
-      params[0] = after;
-      const { rows } = await pool.query<{ position: string; stream_id: string; version: number; event_id: string; type: string; data: unknown; metadata: EventMetadata }>(text, params);
-      if (rows.length === 0) break;
-      let chunk = '';
-      for (const row of rows) {
-        // In today's shape, as the product and the audit API read it (domain/src/events/upcasters.ts).
-        const event = upcast({ id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata });
-        chunk += `${JSON.stringify(auditEventOf(event))}\n`;
-      }
-      exported += rows.length;
-      after = rows.at(-1)!.position;
-      if (!output.write(chunk)) await once(output, 'drain');
-      progress?.update(Number(after), exported);
-      if (rows.length < PAGE) break;
+    while (after !== null) {
+      const page = await store.readHistory({ after, until, limit: PAGE, filter });
+      // In today's shape (the store upcasts), as the product and the audit API show it.
+      const chunk = page.events.map((event) => `${JSON.stringify(auditEventOf(event))}\n`).join('');
+      exported += page.events.length;
+      if (chunk && !output.write(chunk)) await once(output, 'drain');
+      after = page.next;
+      progress?.update(Number(page.events.at(-1)?.position ?? after ?? until), exported);
     }
   } finally {
-    progress?.update(Number(last), exported);
+    progress?.update(Number(until), exported);
     progress?.stop();
   }
   return exported;
@@ -173,14 +150,15 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
     return 2;
   }
   let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;
-  let pool: pg.Pool | undefined;
+  let store: EventStore | undefined;
   let file: FileHandle | undefined;
   try {
-    database = await resolveCliDatabase(log);
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    // EventStoreDB holds the whole history: no PostgreSQL is needed then.
+    database = process.env.EVENTSTORE_URL ? undefined : await resolveCliDatabase(log);
+    store = cliEventStore(database?.url ?? '', log);
     // The log is there before the file is made: a failure leaves no empty file behind.
-    await pool.query('SELECT 1 FROM events LIMIT 0');
-    if (options.actor) options.actor = await actorIdOf(pool, options.actor);
+    await store.lastPosition();
+    if (options.actor) options.actor = await actorIdOf(store, options.actor);
     file = options.out ? await openOutput(options.out) : undefined;
     const output: Writable = file ? file.createWriteStream() : io.stdout;
     // A write that fails later (a full disk) ends the export with its message, not a crash.
@@ -191,7 +169,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
       cliProgress.Presets.shades_classic,
     );
     const count = await Promise.race([
-      exportEvents(pool, options, output, {
+      exportEvents(store, options, output, {
         start: (total) => bar.start(Math.max(total, 1), 0, { exported: 0 }),
         update: (position, exported) => bar.update(position, { exported }),
         stop: () => bar.stop(),
@@ -213,7 +191,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
     return 1;
   } finally {
     await file?.close().catch(() => {});
-    await pool?.end();
+    await store?.close();
     await database?.embedded?.stop();
   }
 }

@@ -1,9 +1,9 @@
 // `npm run replay`: rebuilds every read model from event 0 into a fresh schema and switches to it.
 // Works beside a running server (it finds the database in DATA_DIR/runtime.json) or alone.
+import cliProgress from 'cli-progress';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { readModels, rebuildReadModels, ReplayStoppedError } from '@mathdaily/projector';
-import { resolveCliDatabase } from './database.ts';
+import { cliEventStore, describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 
 /** Ctrl-C (or SIGTERM) stops the replay between pages; the schema in use stays as it was. */
 const stopping = new AbortController();
@@ -16,35 +16,54 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main() {
-  const { url, embedded } = await resolveCliDatabase((line) => console.log(`replay: ${line}`));
-  const eventPool = createEventStorePool(url);
-  const store = process.env.EVENTSTORE_URL
-    ? createEventStoreDbEventStore(process.env.EVENTSTORE_URL)
-    : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: url }));
+  const log = (line: string) => console.log(`replay: ${line}`);
+  const { url, embedded } = await resolveCliDatabase(log);
   const pool = await createSlonikPool(url);
+  const bar = new cliProgress.SingleBar(
+    { format: 'replay [{bar}] {percentage}% of the log | {events} events folded', stream: process.stderr, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let store: ReturnType<typeof cliEventStore> | undefined;
   try {
+    store = cliEventStore(url, log);
     const result = await rebuildReadModels({
       pool,
       store,
       models: readModels,
-      log: (line) => console.log(line),
+      // The fold's progress is the bar; the phases after it are lines.
+      log: (line) => {
+        if (line.startsWith('replay: folded')) return;
+        bar.stop();
+        console.log(line);
+      },
       signal: stopping.signal,
       storedEventsTable: store.sqlTable,
+      onProgress: (position, target, events) => {
+        if (!started) bar.start(Math.max(Number(target), 1), 0, { events: 0 });
+        started = true;
+        bar.update(Math.min(Number(position), Number(target)), { events: events.toLocaleString('en-GB') });
+      },
     });
-    console.log(`replay: ${result.events} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond} events/s`);
+    bar.stop();
+    console.log(`replay: ${result.events.toLocaleString('en-GB')} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond.toLocaleString('en-GB')} events/s`);
   } catch (error) {
-    if (!(error instanceof ReplayStoppedError)) throw error;
-    console.log(`replay: ${error.message}`);
-    process.exitCode = 130;
+    bar.stop();
+    if (error instanceof ReplayStoppedError) {
+      log(error.message);
+      process.exitCode = 130;
+    } else if (error instanceof UsageError) {
+      log(error.message);
+      process.exitCode = 2;
+    } else {
+      log(`failed: ${describeFailure(error)}`);
+      process.exitCode = 1;
+    }
   } finally {
-    await store.close();
+    await store?.close();
     await pool.end();
-    await eventPool.end().catch(() => {});
     await embedded?.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`replay failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+await main();

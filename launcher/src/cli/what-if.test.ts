@@ -40,7 +40,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'what-if-'));
   await appendMixedHistory(fixture.store, { students: 8, answersPerStudent: 40, seed: 20261124 });
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models: readModels });
-  sameAsLive = await replayWhatIf(fixture.eventPool, LIVE_LEARNING_CONFIG);
+  sameAsLive = await replayWhatIf(fixture.store, LIVE_LEARNING_CONFIG);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,9 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { upcast, type EventMetadata, type RecordedEvent } from '@mathdaily/domain';
-import { createPostgresEventStore } from '@mathdaily/event-store';
-import { describeFailure, resolveCliDatabase, UsageError } from './database.ts';
+import type { EventStore } from '@mathdaily/event-store';
+import { cliEventStore, describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
 import { LearningFold, WHAT_IF_EVENT_TYPES } from './what-if/fold.ts';
 import { figuresOf, formatReport, type WhatIfFigures } from './what-if/report.ts';
@@ -50,38 +49,34 @@ export interface WhatIfResult {
   lastHistoryDay: string | null;
 }
 
-/** Folds every answer and rating up to the log's readable end (fixed at the start) under both configurations. */
+/**
+ * Folds every answer and rating up to the log's readable end (fixed at the start) under both
+ * configurations, read through the store's history read (only those types: SQL on PostgreSQL, the
+ * server's filter on EventStoreDB).
+ */
 export async function replayWhatIf(
-  pool: pg.Pool,
+  store: EventStore,
   candidateConfig: LearningConfig,
   options: { liveConfig?: LearningConfig; onProgress?: (position: number, last: number) => void } = {},
 ): Promise<WhatIfResult> {
-  const store = createPostgresEventStore({ pool });
-  const last = await store.lastPosition();
-  await store.close();
+  const until = await store.lastPosition();
   const live = new LearningFold(options.liveConfig ?? LIVE_LEARNING_CONFIG);
   const candidate = new LearningFold(candidateConfig);
-  let after = '0';
+  let after: bigint | null = 0n;
   let events = 0;
   let lastAt: string | null = null;
-  for (;;) {
-    const { rows } = await pool.query<{ position: string; stream_id: string; version: number; event_id: string; type: string; data: unknown; metadata: EventMetadata }>(
-      `SELECT position::text AS position, stream_id, version, event_id, type, data, metadata FROM events
-       WHERE events.position > $1 AND events.position <= $2 AND type = ANY($3) ORDER BY events.position LIMIT ${PAGE}`,
-      [after, last.toString(), WHAT_IF_EVENT_TYPES],
-    );
-    for (const row of rows) {
-      const event: RecordedEvent = upcast({ id: row.event_id, type: row.type, streamId: row.stream_id, version: row.version, position: BigInt(row.position), data: row.data, metadata: row.metadata });
+  while (after !== null) {
+    const page = await store.readHistory({ after, until, limit: PAGE, filter: { types: WHAT_IF_EVENT_TYPES } });
+    for (const event of page.events) {
       live.apply(event);
       candidate.apply(event);
-      if (lastAt === null || row.metadata.at > lastAt) lastAt = row.metadata.at;
+      if (lastAt === null || event.metadata.at > lastAt) lastAt = event.metadata.at;
     }
-    events += rows.length;
-    if (rows.length > 0) after = rows.at(-1)!.position;
-    options.onProgress?.(Number(after), Number(last));
-    if (rows.length < PAGE) break;
+    events += page.events.length;
+    options.onProgress?.(Number(page.events.at(-1)?.position ?? until), Number(until));
+    after = page.next;
   }
-  options.onProgress?.(Number(last), Number(last));
+  options.onProgress?.(Number(until), Number(until));
   return { live: figuresOf(live), candidate: figuresOf(candidate), liveFold: live, candidateFold: candidate, events, lastHistoryDay: lastAt?.slice(0, 10) ?? null };
 }
 
@@ -184,6 +179,7 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
   }
   let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;
   let pool: pg.Pool | undefined;
+  let store: EventStore | undefined;
   const bar = new cliProgress.SingleBar(
     { format: 'what-if [{bar}] {percentage}% of the log', stream: io.stderr as NodeJS.WriteStream, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
     cliProgress.Presets.shades_classic,
@@ -191,10 +187,11 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
   try {
     database = await resolveCliDatabase(log);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    store = cliEventStore(database.url, log);
     // Before the replay, so a refused schema costs nothing; checked again where it is replaced.
     await checkSchemaIsOurs(pool, options.schema);
     let started = false;
-    const result = await replayWhatIf(pool, config, {
+    const result = await replayWhatIf(store, config, {
       onProgress: (position, last) => {
         if (!started) bar.start(Math.max(last, 1), 0);
         started = true;
@@ -215,6 +212,7 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
     log(`failed: ${describeFailure(error)}`);
     return 1;
   } finally {
+    await store?.close();
     await pool?.end();
     await database?.embedded?.stop();
   }
