@@ -1,11 +1,8 @@
 // COPY of a generated history into a fresh database's `events` table, then the replay that
 // `npm run replay` runs (rebuildReadModels) over it.
-import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { bulkLoadPostgresEvents, createPostgresEventStore } from '@mathdaily/event-store';
 import { ACTIVE_SCHEMA, readModels, rebuildReadModels } from '@mathdaily/projector';
 import { writeHistory, type HistorySummary } from './history.ts';
 
@@ -52,21 +49,8 @@ export async function copyHistory(databaseUrl: string, file: string, rows: numbe
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => {});
   try {
-    await migratePostgresEventStore(pool);
-    const client = await pool.connect();
-    let seconds: number;
-    try {
-      const started = performance.now();
-      await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), client.query(copyFrom('COPY events (stream_id, version, event_id, type, data, metadata) FROM STDIN')));
-      seconds = (performance.now() - started) / 1000;
-    } finally {
-      client.release();
-    }
-    const { rows: counted } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM events');
-    if (Number(counted[0]!.n) !== rows) throw new Error(`COPY stored ${counted[0]!.n} rows, expected ${rows}`);
-    const vacuumStarted = performance.now();
-    await pool.query('VACUUM (ANALYZE) events');
-    return { rows, seconds, rowsPerSecond: rows / seconds, vacuumSeconds: (performance.now() - vacuumStarted) / 1000 };
+    const { seconds, vacuumSeconds } = await bulkLoadPostgresEvents(pool, file, rows);
+    return { rows, seconds, rowsPerSecond: rows / seconds, vacuumSeconds };
   } finally {
     await pool.end();
   }

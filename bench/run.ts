@@ -12,7 +12,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { PROBLEM_BANK_STREAM } from '@mathdaily/command-api/problems/seed-problem-bank';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
+import { createPostgresEventStore } from '@mathdaily/event-store';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
 import { benchDomain } from './domain.ts';
 import type { HistorySummary } from './history.ts';
@@ -183,18 +185,16 @@ async function loadWebModule(): Promise<WebModule | null> {
 
 /** The start-up seeding finishes the problem bank in the background: measure only once it is stored and projected. */
 async function waitForProblemBank(databaseUrl: string, baseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const store = createPostgresEventStore({ connectionString: databaseUrl });
   const deadline = Date.now() + 300_000;
   try {
     for (;;) {
-      const { rows } = await client.query("SELECT 1 FROM events WHERE type = 'ProblemBankSeeded' LIMIT 1");
-      if (rows.length > 0) break;
+      if ((await store.readStream(PROBLEM_BANK_STREAM)).exists) break;
       if (Date.now() > deadline) throw new Error('the problem bank was not seeded within 300 s');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } finally {
-    await client.end();
+    await store.close();
   }
   await waitForProjector(baseUrl, deadline);
 }

@@ -107,7 +107,22 @@ export async function checkBoundaries(root = repositoryRoot) {
       }
     }
   }
+  problems.push(...namesOfTheEventsTable(root, rootPackage.workspaces));
   return [...new Set(problems)].sort();
+}
+
+/** SQL that names the PostgreSQL event store's table, which only event-store/ may know (docs/change-feed.md). */
+const EVENTS_TABLE = /\bpublic\.events\b|\b(FROM|INTO|JOIN|UPDATE|COPY|TABLE)\s+events\b/;
+
+/** Files outside event-store/ that name the event store's table: everything else goes through the port. */
+function namesOfTheEventsTable(root, workspaces) {
+  const folders = [...workspaces.filter((folder) => folder !== 'event-store'), 'bench', 'tools'].filter((folder) => existsSync(path.join(root, folder)));
+  return folders.flatMap((folder) =>
+    sourceFiles(path.join(root, folder)).flatMap((file) => {
+      const line = readFileSync(file, 'utf8').split('\n').findIndex((text) => EVENTS_TABLE.test(text));
+      return line === -1 ? [] : [`${path.relative(root, file)}:${line + 1} names the event store's table; read it through the EventStore port (only event-store/ knows how a store keeps its events)`];
+    }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,9 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase } from '@mathdaily/testing';
+import { committedEvents, createTestDatabase } from '@mathdaily/testing';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { problemTemplates } from '@mathdaily/domain/problems/templates';
 import { problemBankSeeded, seedsFor } from '@mathdaily/command-api/problems/seed-problem-bank';
@@ -31,16 +30,8 @@ async function start(): Promise<RunningApp> {
 }
 
 async function eventCounts(): Promise<{ all: number; problems: number }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ all: string; problems: string }>(
-      `SELECT count(*) AS all, count(*) FILTER (WHERE type = 'ProblemCreated') AS problems FROM events`,
-    );
-    return { all: Number(rows[0]!.all), problems: Number(rows[0]!.problems) };
-  } finally {
-    await client.end();
-  }
+  const events = await committedEvents(databaseUrl);
+  return { all: events.length, problems: events.filter((event) => event.type === 'ProblemCreated').length };
 }
 
 const get = async (url: string, headers: Record<string, string> = {}) => {

@@ -3,6 +3,7 @@ export { DuplicateEventIdError, UnknownPositionError } from './errors.ts';
 export { LruMap } from './lru.ts';
 export { StreamStateCache, streamStateCacheOf, type Folder, type StreamState } from './stream-cache.ts';
 export {
+  bulkLoadPostgresEvents,
   createEventStorePool,
   createPostgresEventStore,
   migratePostgresEventStore,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { createPostgresEventStore, migratePostgresEventStore, type StreamAppend } from '@mathdaily/event-store';
 import { committedEvents, createTestDatabase, readModels, rebuildReadModels } from '@mathdaily/testing';
 import { dumpSchema } from '@mathdaily/projector/testing/projector-fixture';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
@@ -54,32 +54,41 @@ async function startPostgres(clusterDir: string, port: number): Promise<Embedded
   }
 }
 
-/** A database on `serverUrl` holding the events of `sourceUrl` (a seeded copy), positions and order kept. */
+/** A database on `serverUrl` holding the events of `sourceUrl` (a seeded copy) in their order, copied through the stores. */
 async function databaseWithEventsOf(sourceUrl: string, serverUrl: string): Promise<string> {
-  const source = new pg.Client({ connectionString: sourceUrl });
   const admin = new pg.Client({ connectionString: serverUrl });
-  await Promise.all([source.connect(), admin.connect()]);
-  const url = new URL(serverUrl);
-  url.pathname = '/fault';
-  const target = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
   try {
     await admin.query('CREATE DATABASE fault');
-    await target.connect();
-    const eventPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    await migratePostgresEventStore(eventPool);
-    await eventPool.end();
-    const { rows } = await source.query<{ events: string }>(
-      'SELECT json_agg(e ORDER BY position)::text AS events FROM (SELECT position, stream_id, version, event_id, type, data, metadata FROM events) e',
-    );
-    await target.query(
-      `INSERT INTO events (stream_id, version, event_id, type, data, metadata)
-       SELECT e->>'stream_id', (e->>'version')::int, (e->>'event_id')::uuid, e->>'type', e->'data', e->'metadata'
-       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS events(e, n)
-       ORDER BY n`,
-      [rows[0]!.events],
-    );
   } finally {
-    await Promise.all([source.end(), admin.end(), target.end().catch(() => {})]);
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = '/fault';
+  const targetPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  await migratePostgresEventStore(targetPool);
+  const source = createPostgresEventStore({ connectionString: sourceUrl });
+  const target = createPostgresEventStore({ pool: targetPool });
+  try {
+    const until = await source.lastPosition();
+    // In order, many streams per transaction: a chunk ends where a stream comes again.
+    let chunk: StreamAppend[] = [];
+    const flush = async () => {
+      if (chunk.length > 0) await target.appendMany(chunk);
+      chunk = [];
+    };
+    for (let after: bigint | null = 0n; after !== null; ) {
+      const page = await source.readHistory({ after, until, limit: 5_000 });
+      for (const { id, type, data, metadata, streamId, version } of page.events) {
+        if (chunk.some((part) => part.streamId === streamId)) await flush();
+        chunk.push({ streamId, events: [{ id, type, data, metadata }], expectedVersion: version === 1 ? 'no_stream' : version - 1 });
+      }
+      after = page.next;
+    }
+    await flush();
+  } finally {
+    await Promise.all([source.close(), target.close()]);
+    await targetPool.end();
   }
   return url.toString();
 }

@@ -3,7 +3,8 @@ import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
 import { generatedProblemId } from './problem-ids.ts';
 import { gradeForSeed, PROBLEM_BANK_STREAM, seedProblemBank, seedsFor, startProblemBankSeeding } from './seed-problem-bank.ts';
-import { projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
+import type { EventStore } from '@mathdaily/event-store';
+import { committedEvents, projectorFixture, type ProjectorFixture } from '@mathdaily/testing';
 
 let fixture: ProjectorFixture;
 beforeEach(async () => {
@@ -45,7 +46,7 @@ function fakeTemplate(id: string, grades: number[]): ProblemTemplate {
 }
 
 const clock = () => new Date('2026-03-01T09:00:00Z');
-const eventCount = async () => Number((await fixture.eventPool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+const eventCount = async () => (await committedEvents(fixture.databaseUrl)).length;
 
 test('seeds every (template, seed) once, with deterministic ids, and marks the bank', async () => {
   const templates = [fakeTemplate('add-a', [1, 2]), fakeTemplate('add-b', [1, 2, 3, 4, 5])];
@@ -84,9 +85,13 @@ test('a restart seeds nothing; a new bank version seeds only what is missing', a
 
 test('a seeding that stopped halfway is completed without duplicates', async () => {
   const templates = [fakeTemplate('add-a', [1]), fakeTemplate('add-b', [1])];
-  // Only the first template got through before a crash: no marker was written.
-  await seedProblemBank({ store: fixture.store, clock, templates: [templates[0]!], version: 1 });
-  await fixture.eventPool.query(`DELETE FROM events WHERE stream_id = $1`, [PROBLEM_BANK_STREAM]);
+  // Only the first template got through before a crash: the marker was never written.
+  const crashing: EventStore = {
+    ...fixture.store,
+    append: (streamId, events, options) =>
+      streamId === PROBLEM_BANK_STREAM ? Promise.reject(new Error('crashed before the marker')) : fixture.store.append(streamId, events, options),
+  };
+  await expect(seedProblemBank({ store: crashing, clock, templates: [templates[0]!], version: 1 })).rejects.toThrow('crashed before the marker');
   const before = await eventCount();
   const result = await seedProblemBank({ store: fixture.store, clock, templates, version: 1 });
   expect(result).toMatchObject({ appended: 12, existing: 12 });
