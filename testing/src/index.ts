@@ -4,5 +4,5 @@ export { startApp, startTestApp, type AppOptions, type RunningApp } from './prod
 export { startPublicFormsTestApp, type PublicFormsTestApp } from './public-forms-app.ts';
 export { contactEvent, Projector, problemsReadModel, projectorFixture, readModels, rebuildReadModels, seedProblemBank, type ProjectorFixture } from './projector.ts';
 export { testServerUrl, TEST_WORKERS } from './workers.ts';
-export { startProductionTopology, type ProductionTopology } from './production.ts';
+export { startProductionTopology, type ProductionTopology, type TopologyProcess } from './production.ts';
 export { appendFractionProblem } from './sample-problem.ts';

@@ -1,5 +1,6 @@
-// The production topology as separate processes (command-api, query-api, projector, each from
-// its own entry point) against one PostgreSQL, for tests that must not rely on embedded mode.
+// The production topology as separate processes (command-apis, query-apis, projectors, each from
+// its own entry point) against one PostgreSQL and, optionally, EventStoreDB, for tests that must
+// not rely on embedded mode.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -14,12 +15,42 @@ const ENTRY_POINTS = {
 } as const;
 export type ProductionProcess = keyof typeof ENTRY_POINTS;
 
+/** One process of the topology: `command-api-1`, `projector-2`, … */
+export interface TopologyProcess {
+  name: string;
+  kind: ProductionProcess;
+  /** What it printed. */
+  output(): string;
+  /** Ends it without a chance to clean up (`kill -9`). */
+  kill9(): Promise<void>;
+  readonly exited: boolean;
+}
+
 export interface ProductionTopology {
+  commandUrls: string[];
+  queryUrls: string[];
+  /** The first of each (the single-instance tests' addresses). */
   commandUrl: string;
   queryUrl: string;
-  /** Everything the three processes printed, for failure messages. */
+  processes: TopologyProcess[];
+  /** The projector holding the single-projector lock: the one that has not said it stands by. */
+  activeProjector(): TopologyProcess | undefined;
+  /** Everything the processes printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+}
+
+export interface ProductionTopologyOptions {
+  databaseUrl: string;
+  jwtSecret: string;
+  /** EventStoreDB for the events (EVENTSTORE_URL); PostgreSQL's event store without it. */
+  eventStoreUrl?: string;
+  demoAccounts?: boolean;
+  /** How many of each (default 1). */
+  commandApis?: number;
+  queryApis?: number;
+  projectors?: number;
+  timeoutMs?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -33,39 +64,69 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the three processes and resolves once both APIs are ready (as compose's health checks ask). */
-export async function startProductionTopology(options: { databaseUrl: string; jwtSecret: string; demoAccounts?: boolean; timeoutMs?: number }): Promise<ProductionTopology> {
+/** Starts the processes and resolves once every API is ready (as compose's health checks ask). */
+export async function startProductionTopology(options: ProductionTopologyOptions): Promise<ProductionTopology> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-production-'));
-  const ports = { 'command-api': await freePort(), 'query-api': await freePort(), projector: 0 };
+  const counts: Record<ProductionProcess, number> = { 'command-api': options.commandApis ?? 1, 'query-api': options.queryApis ?? 1, projector: options.projectors ?? 1 };
   let output = '';
-  const children: ChildProcess[] = (Object.keys(ENTRY_POINTS) as ProductionProcess[]).map((name) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, ENTRY_POINTS[name])], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
-        EVENTSTORE_URL: '',
-        JWT_SECRET: options.jwtSecret,
-        DEMO_ACCOUNTS: options.demoAccounts ? 'on' : 'off',
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(ports[name]),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const collect = (chunk: Buffer) => (output += `[${name}] ${chunk.toString()}`);
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    return child;
-  });
+  const processes: (TopologyProcess & { child: ChildProcess; port: number })[] = [];
+  for (const kind of Object.keys(ENTRY_POINTS) as ProductionProcess[]) {
+    for (let index = 1; index <= counts[kind]; index += 1) {
+      const name = `${kind}-${index}`;
+      const port = kind === 'projector' ? 0 : await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, ENTRY_POINTS[kind])], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: options.databaseUrl,
+          EVENTSTORE_URL: options.eventStoreUrl ?? '',
+          JWT_SECRET: options.jwtSecret,
+          DEMO_ACCOUNTS: options.demoAccounts ? 'on' : 'off',
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          // Behind the test's own "proxy": the test names the client in X-Forwarded-For.
+          TRUST_PROXY: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let own = '';
+      const collect = (chunk: Buffer) => {
+        own += chunk.toString();
+        output += `[${name}] ${chunk.toString()}`;
+      };
+      child.stdout!.on('data', collect);
+      child.stderr!.on('data', collect);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      processes.push({
+        name,
+        kind,
+        child,
+        port,
+        output: () => own,
+        get exited() {
+          return child.exitCode !== null || child.signalCode !== null;
+        },
+        kill9: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    }
+  }
+  const urls = (kind: ProductionProcess) => processes.filter((p) => p.kind === kind).map((p) => `http://127.0.0.1:${p.port}`);
   const topology: ProductionTopology = {
-    commandUrl: `http://127.0.0.1:${ports['command-api']}`,
-    queryUrl: `http://127.0.0.1:${ports['query-api']}`,
+    commandUrls: urls('command-api'),
+    queryUrls: urls('query-api'),
+    commandUrl: urls('command-api')[0]!,
+    queryUrl: urls('query-api')[0]!,
+    processes,
+    activeProjector: () => processes.find((p) => p.kind === 'projector' && !p.exited && !p.output().includes('standing by')),
     output: () => output,
     stop: async () => {
       await Promise.all(
-        children.map(
-          (child) =>
+        processes.map(
+          ({ child }) =>
             new Promise<void>((resolve) => {
               if (child.exitCode !== null || child.signalCode !== null) return resolve();
               child.once('exit', () => resolve());
@@ -77,12 +138,13 @@ export async function startProductionTopology(options: { databaseUrl: string; jw
     },
   };
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  // command-api's OpenAPI document answers once its routes are up; query-api's health also needs a projector.
-  for (const url of [`${topology.commandUrl}/api/docs/commands/json`, `${topology.queryUrl}/api/health`]) {
+  // A command-api's OpenAPI document answers once its routes are up; a query-api's health also needs a projector.
+  const ready = [...topology.commandUrls.map((url) => `${url}/api/docs/commands/json`), ...topology.queryUrls.map((url) => `${url}/api/health`)];
+  for (const url of ready) {
     for (;;) {
       const status = await fetch(url).then((response) => response.status, () => 0);
       if (status === 200) break;
-      if (Date.now() > deadline || children.some((child) => child.exitCode !== null)) {
+      if (Date.now() > deadline || processes.some((p) => p.exited)) {
         await topology.stop();
         throw new Error(`the production processes did not come up (${url}: ${status}):\n${output}`);
       }
