@@ -168,6 +168,23 @@ test('batches are handed on in order, each once, with what they changed: a NOTIF
   }
 });
 
+test('a waiter started before the projector made the read models follows them once they exist', async () => {
+  const fresh = await projectorFixture();
+  const early = new PositionWaiter({ pool: fresh.pool, databaseUrl: fresh.databaseUrl });
+  await early.start();
+  const late = new Projector({ pool: fresh.pool, databaseUrl: fresh.databaseUrl, store: fresh.store, models: readModels });
+  try {
+    await late.start();
+    const { position } = await fresh.store.append('contact-late', [contactEvent(8, new Date('2026-01-01T00:00:00Z'))], { expectedVersion: 'no_stream' });
+    expect(await early.waitFor(position, 5000)).not.toBeNull();
+    expect(early.checkpoint.seq).toBeGreaterThan(0);
+  } finally {
+    await early.close();
+    await late.stop();
+    await fresh.close();
+  }
+});
+
 test('an unknown position is never reached and times out (a stale read, not an error)', async () => {
   expect(await waiter.reached(987_654_321n)).toBe(false);
   expect(await waiter.waitFor(987_654_321n, 200)).toBeNull();

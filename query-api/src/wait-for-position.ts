@@ -157,7 +157,8 @@ export class PositionWaiter {
     }
     const batch: FeedBatch = { seq: parsed.seq, position: BigInt(parsed.position), changes: (parsed.changes ?? null) as BatchChanges | null, reset: parsed.reset === true };
     const ranges = parsed.ranges ? parsed.ranges.map(([first, last]) => [BigInt(first), BigInt(last)] as [bigint, bigint]) : null;
-    if (!this.started) return; // the start's read of the checkpoint covers it
+    // Before the read models existed (a fresh start) the checkpoint could not be read: read it now.
+    if (!this.started) return this.refresh();
     if (batch.seq <= this.current.seq) return;
     if (batch.seq > this.current.seq + 1) await this.catchUp(batch.seq - 1);
     if (!batch.reset && batch.changes === null) {

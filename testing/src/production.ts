@@ -2,6 +2,7 @@
 // its own entry point) against one PostgreSQL and, optionally, EventStoreDB, for tests that must
 // not rely on embedded mode.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,15 @@ const ENTRY_POINTS = {
   projector: 'projector/src/main.ts',
 } as const;
 export type ProductionProcess = keyof typeof ENTRY_POINTS;
+
+/**
+ * The bundle production runs (`<service>/dist/main.js`, which `npm test` builds first), else the
+ * sources through tsx (a test run without a build; compiling them costs seconds per process).
+ */
+function commandOf(kind: ProductionProcess): string[] {
+  const bundle = path.join(root, kind, 'dist/main.js');
+  return existsSync(bundle) ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(root, ENTRY_POINTS[kind])];
+}
 
 /** One process of the topology: `command-api-1`, `projector-2`, … */
 export interface TopologyProcess {
@@ -33,7 +43,7 @@ export interface ProductionTopology {
   commandUrl: string;
   queryUrl: string;
   processes: TopologyProcess[];
-  /** The projector holding the single-projector lock: the one that has not said it stands by. */
+  /** The projector holding the single-projector lock. */
   activeProjector(): TopologyProcess | undefined;
   /** Everything the processes printed, for failure messages. */
   output(): string;
@@ -74,7 +84,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     for (let index = 1; index <= counts[kind]; index += 1) {
       const name = `${kind}-${index}`;
       const port = kind === 'projector' ? 0 : await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, ENTRY_POINTS[kind])], {
+      const child = spawn(process.execPath, commandOf(kind), {
         cwd: root,
         env: {
           ...process.env,
@@ -121,7 +131,8 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     commandUrl: urls('command-api')[0]!,
     queryUrl: urls('query-api')[0]!,
     processes,
-    activeProjector: () => processes.find((p) => p.kind === 'projector' && !p.exited && !p.output().includes('standing by')),
+    // A projector says it runs once it holds the lock (projector/src/main.ts); a standby only after taking over.
+    activeProjector: () => processes.find((p) => p.kind === 'projector' && !p.exited && p.output().includes('projector: running from position')),
     output: () => output,
     stop: async () => {
       await Promise.all(
