@@ -244,6 +244,20 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     expect(replayed, whatIf.stdout).toBeGreaterThanOrEqual(answered);
   });
 
+  test.runIf(store === 'EventStoreDB' && !process.env.EVENTSTORE_URL)('EventStoreDB lost and back (the test server restarted): every service carries on without a restart', async () => {
+    const student = await register();
+    await eventStore!.stop();
+    // While it is away, commands are refused with a message (the product does not pretend).
+    const away = await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: randomUUID() } });
+    expect(away.status).toBeGreaterThanOrEqual(400);
+    expect(away.status).not.toBe(500);
+    await eventStore!.restart();
+    const sessionId = randomUUID();
+    await expect.poll(async () => (await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status, { timeout: 20_000 }).toBe(201);
+    expect(await answerOne(student, sessionId)).not.toBeNull();
+    await expect.poll(() => projectedAnswers(student.userId), { timeout: 20_000 }).toBe(1);
+  });
+
   test('kill -9 of the active projector while students answer: the standby takes over and every acknowledged answer is projected', async () => {
     const students = await Promise.all([register(), register(), register()]);
     const acknowledged = new Map(students.map((student) => [student.userId, 0]));

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DomainError, type Decider } from '@mathdaily/domain';
 import type { ContactRequested } from '@mathdaily/domain/contact/events';
-import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
+import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { handleCommand, type CommandMeta } from './handle-command.ts';
 
 /** A stream that accepts at most `limit` requests; `bad` produces data that fails the event schema. */
@@ -195,3 +196,32 @@ function counting(inner: EventStore): EventStore & { calls: string[]; fromVersio
   };
 }
 
+
+describe('new streams beside the decided one, on EventStoreDB (no multi-stream transaction: the gRPC test server)', () => {
+  test('the new stream is written first and the stream naming it last; a conflict on the last re-sends the same events, so nothing is written twice', async () => {
+    const server = await startEventStoreDbTestServer();
+    const esdb = createEventStoreDbEventStore({ connectionString: server.url, warn: () => undefined });
+    const other = createEventStoreDbEventStore({ connectionString: server.url, warn: () => undefined });
+    try {
+      const streamId = `contact-${randomUUID()}`;
+      await handleCommand({ store: esdb, streamId, decider, command: { limit: 9 }, meta: meta() });
+      // Another process appends to the stream: this process's cached state fails its next append.
+      await handleCommand({ store: other, streamId, decider, command: { limit: 9 }, meta: meta() });
+      const newStream = `contact-new-${randomUUID()}`;
+      // Watched on the store itself: its stream cache (per store object) holds the state now behind.
+      const sent: string[][] = [];
+      const appendMany = esdb.appendMany.bind(esdb);
+      (esdb as { appendMany: EventStore['appendMany'] }).appendMany = (appends) => (sent.push(appends.map((part) => part.streamId)), appendMany(appends));
+      const [fact] = decider.decide({ limit: 1 }, 0);
+      const result = await handleCommand({ store: esdb, streamId, decider, command: { limit: 9 }, meta: meta(), alongside: [{ streamId: newStream, facts: [fact!] }] });
+      // Two attempts (the first failed on the decided stream after the new one was written), new stream first each time.
+      expect(sent).toEqual([[newStream, streamId], [newStream, streamId]]);
+      expect(result.version).toBe(3);
+      expect((await esdb.readStream(newStream)).events).toHaveLength(1);
+      expect((await esdb.readStream(streamId)).events).toHaveLength(3);
+    } finally {
+      await Promise.all([esdb.close(), other.close()]);
+      await server.close();
+    }
+  });
+});
