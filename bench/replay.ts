@@ -77,6 +77,8 @@ export async function measureReplay(options: { adminUrl: string; databaseUrl: st
       pool,
       store,
       models: readModels,
+      // As `npm run replay` runs it: the event log's rows copied in SQL from the store's table.
+      storedEventsTable: store.sqlTable,
       log: (line) => {
         const match = /replay: (\d+) events/.exec(line);
         const seconds = (performance.now() - started) / 1000;
