@@ -48,7 +48,7 @@ describe('the API log under npm start', () => {
     const broken = await app.server.inject({ method: 'POST', url: '/api/auth/login?token=query-secret', payload: { email: admin.email, password: DEMO_PASSWORD }, remoteAddress: '198.51.100.8' });
     expect(broken.statusCode).toBe(500);
     const requestId = broken.headers['x-request-id'];
-    const logged = lines.find((line) => line.reqId === requestId);
+    const logged = lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId);
     expect(logged).toMatchObject({ level: 50, msg: 'unhandled error', err: { message: expect.stringContaining('rate_limits') } });
     expect(JSON.stringify(lines)).toContain('/api/auth/login');
     for (const secret of [DEMO_PASSWORD, 'query-secret', (fine.json() as { accessToken: string }).accessToken]) expect(JSON.stringify(lines)).not.toContain(secret);
