@@ -150,7 +150,7 @@ class Connection {
     this.client = Connection.create(connectionString);
   }
 
-  /** The client's parse errors quote the whole string: the password is masked in them. */
+  /** Parse errors may quote the whole string (the native parser's do): the password is masked in them. */
   private static create(connectionString: string): KurrentDBClient {
     try {
       return KurrentDBClient.connectionString(connectionString);

@@ -199,7 +199,8 @@ export function streamsService(context: StreamsServiceContext): grpc.UntypedServ
     if (forwards) {
       // END reads forwards from the end: nothing.
       const from = streamOptions.getRevisionOptionCase() === Case.END ? last + 1 : Number(requested ?? 0n);
-      // ReadStreamForwards: an empty first page from anywhere but the end says where the stream starts.
+      // ReadStreamForwards, compatibility 1: an empty first page tells the next event number (last + 1:
+      // nothing is ever truncated here) unless the read started there.
       if (compatibility >= 1 && from > last && from !== last + 1) {
         const response = new ReadResp();
         response.setFirstStreamPosition(String(last + 1));
