@@ -6,7 +6,7 @@ import { createHash, createHmac, hkdfSync } from 'node:crypto';
  * the token: command-api stores the hash, and the projector's mail reactor derives the same token
  * when it sends the message, so both import it from here.
  */
-export type LinkPurpose = 'verify-email' | 'reset-password';
+export type LinkPurpose = 'verify-email' | 'reset-password' | 'weekly-summary-opt-out';
 
 function linkKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'mathdaily', 'e-mail link tokens', 32));

@@ -13,3 +13,4 @@ export {
 } from './postgres/index.ts';
 export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb/index.ts';
 export * from './conformance/index.ts';
+export * from './personal-data/index.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERASED_TEXT, personal } from '../events/personal.ts';
 import { secret } from '../events/secret.ts';
 
 /**
@@ -26,17 +27,26 @@ const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const tokenHash = secret(sha256Hex);
 const isoTime = z.string().datetime({ offset: true });
 const role = z.enum(userRoles);
-const email = z.string().min(3).max(254);
-const personName = z.string().min(1).max(50);
+/** What an erased person's address, names and ids read as (events/personal.ts). */
+export const ERASED_EMAIL = 'deleted.user@erased.invalid';
+export const ERASED_FIRST_NAME = 'Deleted';
+export const ERASED_LAST_NAME = 'user';
+export const NIL_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+const email = personal(z.string().min(3).max(254), ERASED_EMAIL);
+const firstName = personal(z.string().min(1).max(50), ERASED_FIRST_NAME);
+const lastName = personal(z.string().min(1).max(50), ERASED_LAST_NAME);
 const gradeLevel = z.number().int().min(1).max(12);
 /** An argon2id hash in PHC format. */
-const passwordHash = secret(z.string().startsWith('$argon2').max(256));
+const passwordHash = personal(secret(z.string().startsWith('$argon2').max(256)), '');
+/** A picture's address or file name: personal (an upload may show the person). */
+const pictureText = (max: number) => personal(z.string().min(1).max(max), ERASED_TEXT);
 
 export const userRegisteredSchema = z.object({
   userId: uuid,
   email,
-  firstName: personName,
-  lastName: personName,
+  firstName,
+  lastName,
   role,
   gradeLevel: gradeLevel.nullable(),
   timezone: z.string().min(1).max(64),
@@ -45,7 +55,8 @@ export const userRegisteredSchema = z.object({
   source: z.enum(['self-registration', 'demo-seed']),
 });
 
-export const emailAddressReservedSchema = z.object({ email, userId: uuid });
+/** The user id too is sealed: once the person is erased, nothing ties the address's stream to their history. */
+export const emailAddressReservedSchema = z.object({ email, userId: personal(uuid, NIL_USER_ID) });
 
 export const emailVerificationRequestedSchema = z.object({
   userId: uuid,
@@ -97,7 +108,7 @@ export const authSessionRefreshedSchema = z.object({
   refreshedAt: isoTime.optional(),
 });
 
-export const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset'] as const;
+export const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset', 'account-erased'] as const;
 export type AuthSessionRevokeReason = (typeof authSessionRevokeReasons)[number];
 
 export const authSessionRevokedSchema = z.object({
@@ -130,23 +141,23 @@ export const passwordResetSchema = z.object({
 
 export const profileUpdatedSchema = z.object({
   userId: uuid,
-  firstName: personName.optional(),
-  lastName: personName.optional(),
+  firstName: firstName.optional(),
+  lastName: lastName.optional(),
   gradeLevel: gradeLevel.nullable().optional(),
   timezone: z.string().min(1).max(64).optional(),
 });
 
 export const avatarChosenSchema = z.object({
   userId: uuid,
-  avatarId: z.string().min(1).max(64),
-  url: z.string().min(1).max(200),
+  avatarId: pictureText(64),
+  url: pictureText(200),
 });
 
 export const avatarUploadedSchema = z.object({
   userId: uuid,
-  url: z.string().min(1).max(200),
-  fileName: z.string().min(1).max(200),
-  originalName: z.string().max(255),
+  url: pictureText(200),
+  fileName: pictureText(200),
+  originalName: personal(z.string().max(255), ERASED_TEXT),
   /** Decided by the file's bytes, not the declared type. */
   mimeType: z.enum(['image/jpeg', 'image/png', 'image/gif']),
   declaredMimeType: z.string().max(100),
@@ -157,7 +168,7 @@ export const avatarUploadedSchema = z.object({
 
 export const avatarRemovedSchema = z.object({
   userId: uuid,
-  previousUrl: z.string().min(1).max(200),
+  previousUrl: pictureText(200),
 });
 
 export const userRoleChangedSchema = z.object({
@@ -167,7 +178,7 @@ export const userRoleChangedSchema = z.object({
   changedBy: uuid,
 });
 
-export const emailKinds = ['email-verification', 'password-reset', 'password-changed'] as const;
+export const emailKinds = ['email-verification', 'password-reset', 'password-changed', 'weekly-summary'] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 /**
@@ -179,11 +190,48 @@ export const emailRequestedSchema = z.object({
   messageId: uuid,
   userId: uuid,
   to: email,
-  subject: z.string().min(1).max(200),
-  text: z.string().min(1).max(20_000),
-  html: z.string().min(1).max(50_000),
+  // A message names its reader: sealed like the address.
+  subject: personal(z.string().min(1).max(200), ERASED_TEXT),
+  text: personal(z.string().min(1).max(20_000), ERASED_TEXT),
+  html: personal(z.string().min(1).max(50_000), ERASED_TEXT),
   kind: z.enum(emailKinds),
-  link: z.object({ purpose: z.enum(['verify-email', 'reset-password']), tokenId: uuid }).nullable(),
+  link: z.object({ purpose: z.enum(['verify-email', 'reset-password', 'weekly-summary-opt-out']), tokenId: uuid }).nullable(),
+});
+
+/**
+ * The account is closed and its personal data is to be destroyed (UK GDPR Art. 17): the person
+ * themself, a linked parent for their child, or an admin answering a written request. From this
+ * event on the account signs nobody in; the erasure reactor then ends its links, releases its
+ * address and destroys its keys, and records PersonalDataErased (docs/personal-data.md).
+ */
+export const userErasedSchema = z.object({
+  userId: uuid,
+  requestedBy: z.enum(['self', 'parent', 'admin']),
+  erasedBy: uuid,
+});
+
+/** The keys of the account's personal data are destroyed: what its events held of the person reads as erased from now on. */
+export const personalDataErasedSchema = z.object({
+  userId: uuid,
+  keysDestroyed: z.number().int().min(0),
+  uploadsDeleted: z.number().int().min(0),
+});
+
+/** The address may register again: its reservation was held by an erased account. */
+export const emailAddressReleasedSchema = z.object({ reason: z.enum(['account-erased']) });
+
+/** A parent's weekly summary e-mail turned on or off (from settings, or the e-mail's one-click link). */
+export const weeklySummaryPreferenceChangedSchema = z.object({
+  userId: uuid,
+  enabled: z.boolean(),
+  via: z.enum(['settings', 'email-link']),
+});
+
+/** The weekly summary of the week starting `weekStart` (a Monday, the parent's calendar) was queued as EmailRequested. */
+export const weeklySummaryRequestedSchema = z.object({
+  userId: uuid,
+  weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  messageId: uuid,
 });
 
 export const accountEventSchemas = {
@@ -205,6 +253,11 @@ export const accountEventSchemas = {
   AvatarRemoved: avatarRemovedSchema,
   UserRoleChanged: userRoleChangedSchema,
   EmailRequested: emailRequestedSchema,
+  UserErased: userErasedSchema,
+  PersonalDataErased: personalDataErasedSchema,
+  EmailAddressReleased: emailAddressReleasedSchema,
+  WeeklySummaryPreferenceChanged: weeklySummaryPreferenceChangedSchema,
+  WeeklySummaryRequested: weeklySummaryRequestedSchema,
 };
 
 type Fact<T extends keyof typeof accountEventSchemas> = { type: T; data: z.infer<(typeof accountEventSchemas)[T]> };
@@ -227,6 +280,11 @@ export type AvatarUploaded = Fact<'AvatarUploaded'>;
 export type AvatarRemoved = Fact<'AvatarRemoved'>;
 export type UserRoleChanged = Fact<'UserRoleChanged'>;
 export type EmailRequested = Fact<'EmailRequested'>;
+export type UserErased = Fact<'UserErased'>;
+export type PersonalDataErased = Fact<'PersonalDataErased'>;
+export type EmailAddressReleased = Fact<'EmailAddressReleased'>;
+export type WeeklySummaryPreferenceChanged = Fact<'WeeklySummaryPreferenceChanged'>;
+export type WeeklySummaryRequested = Fact<'WeeklySummaryRequested'>;
 
 /** Events of the `user-{id}` stream. */
 export type UserEvent =
@@ -243,10 +301,14 @@ export type UserEvent =
   | AvatarUploaded
   | AvatarRemoved
   | UserRoleChanged
-  | EmailRequested;
+  | EmailRequested
+  | UserErased
+  | PersonalDataErased
+  | WeeklySummaryPreferenceChanged
+  | WeeklySummaryRequested;
 
 /** Events of the `auth-session-{id}` stream. */
 export type AuthSessionEvent = AuthSessionStarted | AuthSessionRefreshed | AuthSessionRevoked;
 
 /** Events of the `email-{hash}` stream. */
-export type EmailReservationEvent = EmailAddressReserved;
+export type EmailReservationEvent = EmailAddressReserved | EmailAddressReleased;

@@ -48,6 +48,12 @@ export interface UserState {
   sessions: { sessionId: string; absoluteExpiresAt: string }[];
   avatar: UserAvatar | null;
   failedSignIns: number;
+  /** The account was erased (UserErased): it signs nobody in and takes no command but the erasure's completion. */
+  erased: boolean;
+  /** Its personal data's keys are destroyed (PersonalDataErased). */
+  personalDataErased: boolean;
+  /** A parent's weekly summary e-mail: on unless turned off; the Monday of the last week sent. */
+  weeklySummary: { enabled: boolean; lastWeekStart: string | null };
 }
 
 export type UserCommand =
@@ -88,7 +94,12 @@ export type UserCommand =
       height: number;
     }
   | { type: 'RemoveAvatar' }
-  | { type: 'ChangeRole'; role: UserRole; changedBy: string };
+  | { type: 'ChangeRole'; role: UserRole; changedBy: string }
+  /** Who asked is checked by the server (password re-entered; a linked parent; an admin). */
+  | { type: 'EraseAccount'; requestedBy: 'self' | 'parent' | 'admin'; erasedBy: string }
+  | { type: 'RecordPersonalDataErased'; keysDestroyed: number; uploadsDeleted: number }
+  | { type: 'SetWeeklySummary'; enabled: boolean; via: 'settings' | 'email-link' }
+  | { type: 'RequestWeeklySummary'; weekStart: string; messageId: string; content: { subject: string; text: string; html: string } };
 
 export const TOKEN_MESSAGES = {
   verificationInvalid: 'This verification link is invalid. Please request a new one from your profile.',
@@ -108,6 +119,8 @@ export const USER_MESSAGES = {
   uploadNotAllowed: 'Only tutors and admins can upload a custom avatar.',
   removeNotAllowed: 'Only tutors and admins can remove a custom avatar.',
   ownRole: 'You cannot change your own role.',
+  erased: 'This account has been deleted.',
+  summaryParentsOnly: 'Weekly summaries are for parent accounts.',
 } as const;
 
 const initialState = (): UserState => ({
@@ -131,6 +144,9 @@ const initialState = (): UserState => ({
   sessions: [],
   avatar: null,
   failedSignIns: 0,
+  erased: false,
+  personalDataErased: false,
+  weeklySummary: { enabled: true, lastWeekStart: null },
 });
 
 function evolve(state: UserState, event: UserEvent): UserState {
@@ -211,11 +227,20 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, role: event.data.role };
     case 'EmailRequested':
       return state;
+    case 'UserErased':
+      // Nothing of the person stays in the state: what the account still answers is that it is gone.
+      return { ...initialState(), userId: state.userId, role: state.role, erased: true };
+    case 'PersonalDataErased':
+      return { ...state, personalDataErased: true };
+    case 'WeeklySummaryPreferenceChanged':
+      return { ...state, weeklySummary: { ...state.weeklySummary, enabled: event.data.enabled } };
+    case 'WeeklySummaryRequested':
+      return { ...state, weeklySummary: { ...state.weeklySummary, lastWeekStart: event.data.weekStart } };
   }
 }
 
 function requireUser(state: UserState) {
-  if (!state.exists) throw new DomainError('NOT_FOUND', USER_MESSAGES.notFound);
+  if (!state.exists) throw new DomainError('NOT_FOUND', state.erased ? USER_MESSAGES.erased : USER_MESSAGES.notFound);
 }
 
 function email(state: UserState, messageId: string, kind: EmailRequested['data']['kind'], link: EmailRequested['data']['link']): EmailRequested {
@@ -232,7 +257,7 @@ const expired = (token: PendingToken, at: string) => Date.parse(at) >= Date.pars
 
 function decide(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
-    if (state.exists) throw new DomainError('CONFLICT', USER_MESSAGES.alreadyRegistered);
+    if (state.exists || state.erased) throw new DomainError('CONFLICT', USER_MESSAGES.alreadyRegistered);
     const c = command;
     const registered: UserEvent = {
       type: 'UserRegistered',
@@ -268,6 +293,11 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     return events;
   }
 
+  if (command.type === 'RecordPersonalDataErased') {
+    if (!state.erased) throw new DomainError('CONFLICT', 'Only an erased account has its personal data erased.');
+    if (state.personalDataErased) return [];
+    return [{ type: 'PersonalDataErased', data: { userId: state.userId, keysDestroyed: command.keysDestroyed, uploadsDeleted: command.uploadsDeleted } }];
+  }
   requireUser(state);
   switch (command.type) {
     case 'RecordSignIn':
@@ -384,6 +414,33 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (command.changedBy === state.userId) throw new DomainError('VALIDATION_FAILED', USER_MESSAGES.ownRole);
       if (command.role === state.role) return [];
       return [{ type: 'UserRoleChanged', data: { userId: state.userId, role: command.role, previousRole: state.role, changedBy: command.changedBy } }];
+
+    case 'EraseAccount':
+      return [{ type: 'UserErased', data: { userId: state.userId, requestedBy: command.requestedBy, erasedBy: command.erasedBy } }];
+
+    case 'SetWeeklySummary':
+      if (state.role !== 'parent') throw new DomainError('FORBIDDEN', USER_MESSAGES.summaryParentsOnly);
+      if (command.enabled === state.weeklySummary.enabled) return [];
+      return [{ type: 'WeeklySummaryPreferenceChanged', data: { userId: state.userId, enabled: command.enabled, via: command.via } }];
+
+    case 'RequestWeeklySummary':
+      // One summary a week, whichever process asks first; none once turned off.
+      if (state.role !== 'parent' || !state.weeklySummary.enabled) return [];
+      if (state.weeklySummary.lastWeekStart !== null && state.weeklySummary.lastWeekStart >= command.weekStart) return [];
+      return [
+        { type: 'WeeklySummaryRequested', data: { userId: state.userId, weekStart: command.weekStart, messageId: command.messageId } },
+        {
+          type: 'EmailRequested',
+          data: {
+            messageId: command.messageId,
+            userId: state.userId,
+            to: state.email,
+            ...command.content,
+            kind: 'weekly-summary',
+            link: { purpose: 'weekly-summary-opt-out', tokenId: command.messageId },
+          },
+        },
+      ];
   }
 }
 

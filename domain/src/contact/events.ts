@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { ERASED_TEXT, personal } from '../events/personal.ts';
 import { CONTACT_LIMITS, CONTACT_PLANS, CONTACT_SOURCES, HELP_SUBJECTS } from './contact-form.ts';
 
 /** A contact-sales or help form submission (stream `contact-{requestId}`). */
 export const contactRequestedSchema = z.object({
   requestId: z.string().uuid(),
   source: z.enum(CONTACT_SOURCES),
-  name: z.string().min(1).max(CONTACT_LIMITS.name),
-  email: z.string().min(3).max(CONTACT_LIMITS.email),
-  organization: z.string().max(CONTACT_LIMITS.organization).nullable(),
+  // What the sender wrote about themselves is theirs: sealed (docs/personal-data.md).
+  name: personal(z.string().min(1).max(CONTACT_LIMITS.name), ERASED_TEXT),
+  email: personal(z.string().min(3).max(CONTACT_LIMITS.email), ERASED_TEXT),
+  organization: personal(z.string().max(CONTACT_LIMITS.organization), ERASED_TEXT).nullable(),
   /** Contact form only (school by default); null for help requests. */
   plan: z.enum(CONTACT_PLANS).nullable(),
   /** Help form only; null for contact requests. */
   subject: z.enum(HELP_SUBJECTS).nullable(),
-  message: z.string().min(1).max(CONTACT_LIMITS.message),
+  message: personal(z.string().min(1).max(CONTACT_LIMITS.message), ERASED_TEXT),
 });
 
 export const contactEventSchemas = {

@@ -5,6 +5,7 @@ import { clientErrorEventSchemas } from '../client-errors/events.ts';
 import { placementEventSchemas, practiceEventSchemas } from '../learning/events.ts';
 import { problemEventSchemas } from '../problems/events.ts';
 import { tutoringEventSchemas } from '../tutoring/events.ts';
+import { familyEventSchemas } from '../families/events.ts';
 
 /**
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
@@ -18,6 +19,7 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...placementEventSchemas,
   ...problemEventSchemas,
   ...tutoringEventSchemas,
+  ...familyEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

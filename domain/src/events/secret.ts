@@ -6,7 +6,7 @@ import { z } from 'zod';
  * follows the schemas, so a new secret field is covered by marking it where it is declared.
  */
 export function secret<T extends z.ZodType>(schema: T): T {
-  return schema.meta({ secret: true }) as T;
+  return schema.meta({ ...z.globalRegistry.get(schema), secret: true }) as T;
 }
 
 export function isSecret(schema: z.ZodType): boolean {

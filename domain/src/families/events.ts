@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Families (DESIGN §9 "Classes and families are streams like the rest"). Streams:
+ * - `family-codes-{childId}`: the one-time link codes a child makes (or their tutor makes for them);
+ *   only the newest works, once, for 24 hours;
+ * - `family-code-{sha256(code)}`: a code's reservation (appended with 'no_stream' beside its
+ *   creation, so no two children share a code); it names the child;
+ * - `parent-{parentId}`: the children a parent is linked to (at most 3, SPEC §6 family sharing).
+ * Codes appear only as SHA-256 hashes. Time is the envelope's metadata.at.
+ */
+
+export const familyCodesStreamId = (childId: string): string => `family-codes-${childId}`;
+export const familyCodeStreamId = (codeHash: string): string => `family-code-${codeHash}`;
+export const parentStreamId = (parentId: string): string => `parent-${parentId}`;
+
+/** SPEC §6: Full Access allows family sharing for up to 3 students. */
+export const MAX_CHILDREN_PER_PARENT = 3;
+export const LINK_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+const uuid = z.string().uuid();
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const familyLinkCodeCreatedSchema = z.object({
+  childId: uuid,
+  codeHash: sha256Hex,
+  expiresAt: z.string().datetime({ offset: true }),
+  /** The child, or their tutor. */
+  createdBy: uuid,
+});
+export const familyLinkCodeReservedSchema = z.object({ childId: uuid, codeHash: sha256Hex });
+export const familyLinkCodeRedeemedSchema = z.object({ childId: uuid, codeHash: sha256Hex, parentId: uuid });
+export const childLinkedSchema = z.object({ parentId: uuid, childId: uuid });
+export const childUnlinkedSchema = z.object({
+  parentId: uuid,
+  childId: uuid,
+  /** Who ended the link: the parent, the child, or the erasure of either account. */
+  by: z.enum(['parent', 'child', 'erasure']),
+});
+
+export const familyEventSchemas = {
+  FamilyLinkCodeCreated: familyLinkCodeCreatedSchema,
+  FamilyLinkCodeReserved: familyLinkCodeReservedSchema,
+  FamilyLinkCodeRedeemed: familyLinkCodeRedeemedSchema,
+  ChildLinked: childLinkedSchema,
+  ChildUnlinked: childUnlinkedSchema,
+};
+
+type Fact<T extends keyof typeof familyEventSchemas> = { type: T; data: z.infer<(typeof familyEventSchemas)[T]> };
+export type FamilyLinkCodeCreated = Fact<'FamilyLinkCodeCreated'>;
+export type FamilyLinkCodeReserved = Fact<'FamilyLinkCodeReserved'>;
+export type FamilyLinkCodeRedeemed = Fact<'FamilyLinkCodeRedeemed'>;
+export type ChildLinked = Fact<'ChildLinked'>;
+export type ChildUnlinked = Fact<'ChildUnlinked'>;
+
+export type FamilyCodesEvent = FamilyLinkCodeCreated | FamilyLinkCodeRedeemed;
+export type ParentEvent = ChildLinked | ChildUnlinked;
