@@ -10,3 +10,4 @@ export * from './idempotency.ts';
 export * from './projector-lock.ts';
 export * from './principal-loader.ts';
 export * from './eventstore-settings.ts';
+export * from './email-stream.ts';

@@ -3,9 +3,20 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
-import { createEventStorePool, createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import {
+  createEventStorePool,
+  createPostgresEventStore,
+  createEventStoreDbEventStore,
+  migratePostgresEventStore,
+  openPersonalDataVault,
+  PersonalDataOpener,
+  protectPersonalData,
+  streamStateCacheOf,
+  type EventStore,
+  type PersonalDataVault,
+} from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
-import { createPreparedQueries, PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
+import { childrenOfParent, createPreparedQueries, PositionWaiter, queryApi, type QueryApiDeps } from '@mathdaily/query-api';
 import { registerStaticWeb } from './static-web.ts';
 
 export interface AppOptions {
@@ -45,6 +56,8 @@ export interface RunningApp {
   url: string;
   server: FastifyInstance;
   store: EventStore;
+  /** The keys of personal data (docs/personal-data.md). */
+  vault: PersonalDataVault;
   projector: ProjectorHandle;
   stop(): Promise<void>;
 }
@@ -64,24 +77,27 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const clock = options.clock ?? (() => new Date());
   const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
-  let store: EventStore;
+  let rawStore: EventStore;
   if (options.eventStoreUrl) {
-    store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn });
+    rawStore = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn });
   } else {
     await migratePostgresEventStore(eventPool);
-    store = createPostgresEventStore({
+    rawStore = createPostgresEventStore({
       pool: eventPool,
       connectionString: options.databaseUrl,
       warn,
     });
   }
+  // Personal data is sealed per person with keys kept in this database, whichever store holds the events.
+  const vault = await openPersonalDataVault(eventPool);
+  const store = protectPersonalData(rawStore, vault);
   const pool = await createSlonikPool(options.databaseUrl);
   await migrateRuntimeSchema(pool);
   let projector: ProjectorHandle;
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
   } else {
-    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable });
+    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable, vault });
     await inline.start();
     projector = inline;
   }
@@ -107,6 +123,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
+    personalData: new PersonalDataOpener(vault),
+    childrenOf: childrenOfParent(streamStateCacheOf(store)),
     config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds },
   };
   await seedOnStart(commandDeps, log);
@@ -147,6 +165,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     url: `http://localhost:${port}`,
     server,
     store,
+    vault,
     projector,
     async stop() {
       await server.close();

@@ -40,6 +40,7 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
   ReferralCodeRedeemed: 'studentId',
   TutorStudentActivated: 'studentId',
   TutorStudentDeactivated: 'studentId',
+  TutorStudentRelationshipEnded: 'studentId',
   QuestionSetAssigned: 'studentIds',
   QuestionSetUnassigned: 'studentId',
   QuestionAddedToSet: 'everyone',

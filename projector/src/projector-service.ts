@@ -1,5 +1,5 @@
 import { createSlonikPool, POOL_IDLE_TIMEOUT_MS } from '@mathdaily/api-kit';
-import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
@@ -28,9 +28,12 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   const eventPool = createEventStorePool(options.databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) =>
     options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
-  const store = options.eventStoreUrl
+  const rawStore = options.eventStoreUrl
     ? createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn })
     : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn }));
+  // The keys of personal data live in this database whichever store holds the events (docs/personal-data.md).
+  const vault = await openPersonalDataVault(eventPool);
+  const store = protectPersonalData(rawStore, vault);
   const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: 4 });
   const projector = new Projector({
     pool,
@@ -40,6 +43,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     log: options.log,
     // The PostgreSQL store is in this very database (databaseUrl): its rows can be copied in SQL.
     storedEventsTable: store.sqlTable,
+    vault,
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
   // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).

@@ -1,13 +1,14 @@
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { EventStore } from '@mathdaily/event-store';
+import type { EventStore, PersonalDataVault } from '@mathdaily/event-store';
 import { AnalyzeGrowingTables } from './analyze-growing-tables.ts';
 import { applyBatch } from './apply-batch.ts';
 import { preparedBatchDb } from './batch-db.ts';
 import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
+import { erasureReactor } from './reactors/erasure.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
@@ -29,6 +30,8 @@ export interface ProjectorOptions {
   beforeEach?: (event: RecordedEvent, index: number) => void;
   /** How often it writes what it sees of the event store's end for /api/health (store-watch.ts; 5 s). */
   storeWatchIntervalMs?: number;
+  /** The personal data vault of `store` (protectPersonalData): the erasure reactor destroys keys in it. */
+  vault?: PersonalDataVault;
 }
 
 /**
@@ -93,9 +96,15 @@ export class Projector {
     if (this.active && !this.stopped) void subscription.start();
   }
 
-  /** Sends e-mail (EmailRequested) while this projector is active: the product's one mailer. */
+  /**
+   * Sends e-mail (EmailRequested) while this projector is active: the product's one mailer. The
+   * erasure reactor starts with it: both work in DATA_DIR (the mailbox, uploaded pictures), which
+   * the projector learns only here.
+   */
   startMail(settings: MailSettings): void {
     this.addReactor(mailReactor({ ...settings, log: this.log }));
+    const { vault } = this.options;
+    if (vault) this.addReactor(erasureReactor({ store: this.options.store, pool: this.options.pool, vault, dataDir: settings.dataDir, log: this.log }));
   }
 
   /** Resolves once this projector is active and has caught up with the events stored at start. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import type { PrincipalLoader } from '@mathdaily/api-kit';
+import type { PersonalDataOpener } from '@mathdaily/event-store';
 import type { PreparedQueries } from './prepared-queries.ts';
 import type { PositionWaiter } from './wait-for-position.ts';
 
@@ -14,6 +15,10 @@ export interface QueryApiDeps {
   clock: () => Date;
   /** The server's principal loader, for /api/live, which signs in by its first message. */
   loadPrincipal: PrincipalLoader;
+  /** Opens personal data that read models keep sealed (the audit log, contact requests), or reads it as erased. */
+  personalData: PersonalDataOpener;
+  /** The children a parent is linked to now, from the parent's stream (families/family-access.ts). */
+  childrenOf: (parentId: string) => Promise<readonly string[]>;
   config: {
     demoAccounts: boolean;
     /** Verifies the access token a /api/live socket sends as its first message. */

@@ -1,6 +1,7 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
 import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
-import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
+import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, openPersonalDataVault, PersonalDataOpener, protectPersonalData, streamStateCacheOf } from '@mathdaily/event-store';
+import { childrenOfParent } from './families/family-access.ts';
 import { queryApi } from './plugin.ts';
 import { createPreparedQueries } from './prepared-queries.ts';
 import { PositionWaiter } from './wait-for-position.ts';
@@ -10,12 +11,15 @@ const databaseUrl = settings.databaseUrl!;
 const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
 await migrateRuntimeSchema(pool);
-const eventPool = !settings.eventStoreUrl ? createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
-// For /api/health's "last position" and the caller's principal (user and session streams);
-// every other read comes from the read models.
-const store = settings.eventStoreUrl
-  ? createEventStoreDbEventStore(settings.eventStoreUrl)
-  : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
+// The event store's pool, and the personal data vault's (in this database whichever store holds the events).
+const eventPool = createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
+const vault = await openPersonalDataVault(eventPool);
+// For /api/health's "last position", the caller's principal (user and session streams) and a
+// parent's children (their stream); every other read comes from the read models.
+const store = protectPersonalData(
+  settings.eventStoreUrl ? createEventStoreDbEventStore(settings.eventStoreUrl) : createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl }),
+  vault,
+);
 const prepared = createPreparedQueries(databaseUrl);
 const waiter = new PositionWaiter({ pool, databaseUrl });
 await waiter.start();
@@ -36,6 +40,8 @@ await server.register(async (scope) =>
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
+    personalData: new PersonalDataOpener(vault),
+    childrenOf: childrenOfParent(streamStateCacheOf(store)),
     config: {
       demoAccounts: settings.demoAccounts,
       jwtSecret,
@@ -52,7 +58,7 @@ const stop = async () => {
   await store.close();
   await pool.end();
   await prepared.end();
-  await eventPool?.end().catch(() => {});
+  await eventPool.end().catch(() => {});
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { createApiServer, createSlonikPool, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
-import { createPreparedQueries, PositionWaiter, queryApi } from '@mathdaily/query-api';
+import { PersonalDataOpener, streamStateCacheOf } from '@mathdaily/event-store';
+import { childrenOfParent, createPreparedQueries, PositionWaiter, queryApi } from '@mathdaily/query-api';
 import { createTestDatabase } from './database.ts';
 
 /** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
@@ -44,7 +45,17 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
     loadPrincipal: trustSignedTokens,
   });
   await admin.register(async (scope) =>
-    queryApi(scope, { pool, prepared, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
+    queryApi(scope, {
+      pool,
+      prepared,
+      waiter,
+      clock: () => new Date(),
+      loadPrincipal: trustSignedTokens,
+      lastEventPosition: () => app.store.lastPosition(),
+      personalData: new PersonalDataOpener(app.vault),
+      childrenOf: (parentId) => childrenOfParent(streamStateCacheOf(app.store))(parentId),
+      config: { demoAccounts: false, jwtSecret: JWT_SECRET },
+    }),
   );
   await admin.ready();
   const result: PublicFormsTestApp = {

@@ -34,8 +34,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** `email-{sha256(lower-case email)}`. */
-export const emailStreamId = (email: string): string => `email-${sha256Hex(email.trim().toLowerCase())}`;
+export { emailStreamId } from '@mathdaily/api-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -36,6 +36,9 @@ export const referralCodeRedeemedSchema = z.object({
 
 const statusChangeSchema = z.object({ tutorId: uuid, studentId: uuid, changedBy: uuid });
 
+/** The relationship is over for good: the student's or the tutor's account was erased (the pair leaves every tutor list). */
+export const relationshipEndedSchema = z.object({ tutorId: uuid, studentId: uuid, reason: z.enum(['account-erased']) });
+
 export const studentFellBehindSchema = z.object({
   tutorId: uuid,
   studentId: uuid,
@@ -67,6 +70,7 @@ export const tutoringEventSchemas = {
   TutorStudentActivated: statusChangeSchema,
   TutorStudentDeactivated: statusChangeSchema,
   StudentFellBehind: studentFellBehindSchema,
+  TutorStudentRelationshipEnded: relationshipEndedSchema,
   QuestionSetCreated: questionSetCreatedSchema,
   QuestionSetRenamed: questionSetRenamedSchema,
   QuestionAddedToSet: questionAddedToSetSchema,
@@ -90,7 +94,8 @@ export type RelationshipEvent =
   | { type: 'ReferralCodeRedeemed'; data: ReferralCodeRedeemedData }
   | { type: 'TutorStudentActivated'; data: TutorStudentStatusChangeData }
   | { type: 'TutorStudentDeactivated'; data: TutorStudentStatusChangeData }
-  | { type: 'StudentFellBehind'; data: StudentFellBehindData };
+  | { type: 'StudentFellBehind'; data: StudentFellBehindData }
+  | { type: 'TutorStudentRelationshipEnded'; data: z.infer<typeof relationshipEndedSchema> };
 
 export type QuestionSetEvent =
   | { type: 'QuestionSetCreated'; data: z.infer<typeof questionSetCreatedSchema> }

@@ -28,7 +28,9 @@ export type RelationshipCommand =
       lastPracticeAt: string | null;
       overdueReviews: number;
       reasons: readonly ('no_practice' | 'overdue_reviews')[];
-    };
+    }
+  /** The erasure of either account ends the relationship whatever its status (nothing to do once ended). */
+  | { type: 'EndRelationship'; tutorId: string; studentId: string };
 
 /**
  * The `relationship-{tutorId}-{studentId}` stream. A redeemed code opens it as pending (or
@@ -47,10 +49,14 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
         return { ...state, status: 'inactive' };
       case 'StudentFellBehind':
         return { ...state, fellBehindFor: event.data.lastPracticeAt };
+      case 'TutorStudentRelationshipEnded':
+        return { ...state, status: null };
     }
   },
   decide: (command, state) => {
     switch (command.type) {
+      case 'EndRelationship':
+        return state.status === null ? [] : [{ type: 'TutorStudentRelationshipEnded', data: { tutorId: command.tutorId, studentId: command.studentId, reason: 'account-erased' } }];
       case 'RedeemReferralCode':
         if (state.status === 'pending' || state.status === 'active') {
           throw new DomainError('CONFLICT', RELATIONSHIP_MESSAGES.alreadyLinked, { referralCode: RELATIONSHIP_MESSAGES.alreadyLinked });

@@ -1,3 +1,3 @@
 export { isSealed, type SealedValue } from './field-cipher.ts';
-export { migratePersonalDataVault, MissingKeyError, PersonalDataVault } from './key-vault.ts';
+export { migratePersonalDataVault, MissingKeyError, openPersonalDataVault, PersonalDataVault } from './key-vault.ts';
 export { PersonalDataOpener, personalDataErased, protectPersonalData, sealedDataOf } from './protected-store.ts';

@@ -44,6 +44,12 @@ export async function migratePersonalDataVault(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The vault on this database, its schema made if needed. */
+export async function openPersonalDataVault(pool: pg.Pool): Promise<PersonalDataVault> {
+  await migratePersonalDataVault(pool);
+  return new PersonalDataVault(pool);
+}
+
 export interface VaultKey {
   keyId: string;
   secret: Buffer;

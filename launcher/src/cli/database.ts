@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventStoreConnectionString, EventStoreSettingsError } from '@mathdaily/api-kit';
-import { createEventStoreDbEventStore, createPostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import pg from 'pg';
+import { createEventStoreDbEventStore, createPostgresEventStore, openPersonalDataVault, protectPersonalData, type EventStore } from '@mathdaily/event-store';
 import { loadConfig } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../embedded-postgres.ts';
 
@@ -40,9 +41,18 @@ function isAlive(pid: number): boolean {
 /**
  * The event store whose history an analyst tool reads: EventStoreDB when EVENTSTORE_URL is set
  * (with EVENTSTORE_CA_FILE and the credentials, as the product reads them; a bad value is a
- * UsageError naming it), else the PostgreSQL store in `databaseUrl`.
+ * UsageError naming it), else the PostgreSQL store in `databaseUrl`; either way with personal data
+ * opened through the vault in `databaseUrl` (the tools then hide it: docs/personal-data.md).
  */
-export function cliEventStore(databaseUrl: string, log: (line: string) => void): EventStore {
+export async function cliEventStore(databaseUrl: string, log: (line: string) => void): Promise<EventStore> {
+  const raw = rawCliEventStore(databaseUrl, log);
+  const vaultPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const store = protectPersonalData(raw, await openPersonalDataVault(vaultPool));
+  return { ...store, close: async () => (await store.close(), await vaultPool.end()) };
+}
+
+/** The event store as it is, personal data sealed (the one-time migration copies it so). */
+export function rawCliEventStore(databaseUrl: string, log: (line: string) => void): EventStore {
   let eventStoreUrl: string | undefined;
   try {
     eventStoreUrl = eventStoreConnectionString(process.env);

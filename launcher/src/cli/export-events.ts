@@ -12,7 +12,7 @@ import cliProgress from 'cli-progress';
 import { auditEventOf, eventSchemas, isKnownEventType, UUID_PATTERN } from '@mathdaily/domain';
 import { userIdForEmail } from '@mathdaily/command-api/auth/user-records';
 import type { EventFilter, EventStore } from '@mathdaily/event-store';
-import { cliEventStore, describeFailure, parseIsoFlag, resolveCliDatabase, UsageError } from './database.ts';
+import { cliEventStore, describeFailure, parseIsoFlag, rawCliEventStore, resolveCliDatabase, UsageError } from './database.ts';
 
 export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T[,T…]]… [--stream S] [--actor USER_ID|E-MAIL] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
   Filters combine; --type may repeat or list several types (any of them matches); --from is inclusive, --to exclusive (event time, metadata.at). Without --out the events go to standard output.`;
@@ -89,8 +89,9 @@ async function openOutput(out: string): Promise<FileHandle> {
 /** The user id --actor names: itself, or the account the e-mail address is registered to. */
 async function actorIdOf(store: EventStore, actor: string): Promise<string> {
   if (UUID_PATTERN.test(actor)) return actor.toLowerCase();
-  const userId = await userIdForEmail(store, actor);
+  const userId: unknown = await userIdForEmail(store, actor);
   if (!userId) throw new UsageError(`--actor ${actor}: no account has this e-mail address.`);
+  if (typeof userId !== 'string') throw new UsageError(`--actor ${actor}: the address's account is sealed (docs/personal-data.md); set DATABASE_URL to the product's database, or give the user id.`);
   return userId;
 }
 
@@ -155,7 +156,8 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
   try {
     // EventStoreDB holds the whole history: no PostgreSQL is needed then.
     database = process.env.EVENTSTORE_URL ? undefined : await resolveCliDatabase(log);
-    store = cliEventStore(database?.url ?? '', log);
+    // Personal data is hidden in the export either way; only --actor by e-mail needs the vault to open an address's reservation.
+    store = database ? await cliEventStore(database.url, log) : rawCliEventStore('', log);
     // The log is there before the file is made: a failure leaves no empty file behind.
     await store.lastPosition();
     if (options.actor) options.actor = await actorIdOf(store, options.actor);

@@ -24,9 +24,9 @@ async function main() {
     cliProgress.Presets.shades_classic,
   );
   let started = false;
-  let store: ReturnType<typeof cliEventStore> | undefined;
+  let store: Awaited<ReturnType<typeof cliEventStore>> | undefined;
   try {
-    store = cliEventStore(url, log);
+    store = await cliEventStore(url, log);
     const result = await rebuildReadModels({
       pool,
       store,

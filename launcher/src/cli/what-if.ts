@@ -187,7 +187,7 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
   try {
     database = await resolveCliDatabase(log);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    store = cliEventStore(database.url, log);
+    store = await cliEventStore(database.url, log);
     // Before the replay, so a refused schema costs nothing; checked again where it is replaced.
     await checkSchemaIsOurs(pool, options.schema);
     let started = false;

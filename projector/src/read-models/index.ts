@@ -18,6 +18,7 @@ import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
 import { questionSets } from './question-sets.ts';
 import { placements } from './placements.ts';
+import { familyLinks } from './family-links.ts';
 
 /**
  * The practice loop. learner-profiles hands time zones to the models after it, review-states hands
@@ -27,4 +28,4 @@ import { placements } from './placements.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, abilityModel, attempts, practiceDays, achievements];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements, familyLinks];

@@ -2,20 +2,18 @@ import type { UserRegistered } from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
 /**
- * `registrations`: who registered when, as they registered (the admin's "recent registrations"
- * and the 30-day "new users" figure). Current names and roles are in `users`.
+ * `registrations`: who registered when, with the role and grade they registered with (the admin's
+ * "recent registrations" and the 30-day "new users" figure). Names and addresses are not copied
+ * here: queries join `users`, which reads "Deleted user" once an account is erased.
  */
 export const registrations: ReadModel = {
   name: 'registrations',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'registrations',
       columns: [
         { name: 'user_id', type: 'uuid' },
-        { name: 'email', type: 'text' },
-        { name: 'first_name', type: 'text' },
-        { name: 'last_name', type: 'text' },
         { name: 'role', type: 'text' },
         { name: 'grade_level', type: 'int2', nullable: true },
         { name: 'source', type: 'text' },
@@ -31,9 +29,6 @@ export const registrations: ReadModel = {
     const d = event.data as UserRegistered['data'];
     tables.registrations!.put({
       user_id: d.userId,
-      email: d.email,
-      first_name: d.firstName,
-      last_name: d.lastName,
       role: d.role,
       grade_level: d.gradeLevel,
       source: d.source,

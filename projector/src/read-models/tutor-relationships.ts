@@ -44,7 +44,7 @@ export const tutorRelationships: ReadModel = {
       indexes: ['tutor_students_student ON (student_id)', 'tutor_students_joined ON (tutor_id, joined_at DESC)'],
     },
   ],
-  handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated'],
+  handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated', 'TutorStudentRelationshipEnded'],
   keys: (events) => {
     const codes: unknown[][] = [];
     const pairs: unknown[][] = [];
@@ -113,6 +113,11 @@ export const tutorRelationships: ReadModel = {
         if (!pair) return;
         const active = event.type === 'TutorStudentActivated';
         students.put({ ...pair, status: active ? 'active' : 'inactive', activated_at: active ? at : pair.activated_at, status_changed_at: at });
+        return;
+      }
+      case 'TutorStudentRelationshipEnded': {
+        const data = event.data as { tutorId: string; studentId: string };
+        students.delete(data.tutorId, data.studentId);
         return;
       }
     }

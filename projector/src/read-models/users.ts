@@ -1,4 +1,4 @@
-import { profileImageUrlOf, type UserEvent } from '@mathdaily/domain';
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME, profileImageUrlOf, type UserEvent } from '@mathdaily/domain';
 import type { ReadModel, Row } from '../read-model.ts';
 
 /**
@@ -6,10 +6,13 @@ import type { ReadModel, Row } from '../read-model.ts';
  * the practice features (join on `id`). `profile_image_url` is the picture to show (the user's own
  * choice, else the role's default); `avatar_url` is the own choice only. `credentials_version` lets
  * the production query-api check access tokens (query-api/src/auth/load-principal.ts).
+ * The one table that holds people's names and addresses in plain text: every other read model
+ * joins it on `id`. Once an account is erased (UserErased) its row reads "Deleted user" with no
+ * address and the default picture, and `erased_at` says when (docs/personal-data.md).
  */
 export const users: ReadModel = {
   name: 'users',
-  version: 3,
+  version: 4,
   tables: [
     {
       name: 'users',
@@ -34,6 +37,7 @@ export const users: ReadModel = {
         { name: 'last_login_at', type: 'timestamptz', nullable: true },
         { name: 'created_at', type: 'timestamptz' },
         { name: 'updated_at', type: 'timestamptz' },
+        { name: 'erased_at', type: 'timestamptz', nullable: true },
       ],
       primaryKey: ['id'],
       indexes: [
@@ -57,6 +61,7 @@ export const users: ReadModel = {
     'PasswordChanged',
     'PasswordReset',
     'PlacementCompleted',
+    'UserErased',
   ],
   keys: (events) => ({ users: events.map((event) => [(event.data as { userId: string }).userId]) }),
   apply(recorded, tables) {
@@ -87,11 +92,12 @@ export const users: ReadModel = {
         last_login_at: null,
         created_at: at,
         updated_at: at,
+        erased_at: null,
       });
       return;
     }
     const current = table.get((event.data as { userId: string }).userId);
-    if (!current) return;
+    if (!current || current.erased_at) return;
     // The placement check's grade is the account's grade from then on (the profile shows it),
     // until the student changes it in the profile.
     if (recorded.type === 'PlacementCompleted') {
@@ -136,6 +142,19 @@ export const users: ReadModel = {
       case 'PasswordChanged':
       case 'PasswordReset':
         return change({ credentials_version: event.data.credentialsVersion, updated_at: at });
+      case 'UserErased':
+        return change({
+          email: '',
+          first_name: ERASED_FIRST_NAME,
+          last_name: ERASED_LAST_NAME,
+          avatar_kind: 'default',
+          avatar_url: null,
+          timezone: 'UTC',
+          is_email_verified: false,
+          email_verified_at: null,
+          erased_at: at,
+          updated_at: at,
+        });
       default:
         return;
     }

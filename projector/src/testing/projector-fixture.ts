@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import type { NewEvent } from '@mathdaily/domain';
-import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
+import { createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData, type EventStore, type PersonalDataVault } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
 import { Projector } from '../projector.ts';
 import type { ReadModel } from '../read-model.ts';
@@ -11,7 +11,9 @@ import type { ReadModel } from '../read-model.ts';
 export interface ProjectorFixture {
   databaseUrl: string;
   eventPool: pg.Pool;
+  /** The store as the product has it: personal data sealed with the vault's keys. */
   store: EventStore;
+  vault: PersonalDataVault;
   pool: DatabasePool;
   close(): Promise<void>;
 }
@@ -20,12 +22,14 @@ export async function projectorFixture(): Promise<ProjectorFixture> {
   const databaseUrl = await createTestDatabase('projector');
   const eventPool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
   await migratePostgresEventStore(eventPool);
-  const store = createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl });
+  const vault = await openPersonalDataVault(eventPool);
+  const store = protectPersonalData(createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl }), vault);
   const pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 6 });
   return {
     databaseUrl,
     eventPool,
     store,
+    vault,
     pool,
     async close() {
       await store.close();

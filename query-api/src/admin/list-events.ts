@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { UUID_PATTERN } from '@mathdaily/domain';
+import { ERASED_TEXT, UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 
 const TIME_MESSAGE = (name: string) => `${name} must be a date and time such as 2026-03-01T09:00:00Z`;
@@ -29,8 +29,8 @@ const actorRow = z.object({ id: z.string(), firstName: z.string(), lastName: z.s
 
 /**
  * GET /api/admin/events?type&stream&actor&correlation&from&to&cursor&limit (admins): the audit
- * log, newest first, each event whole (secrets redacted when projected) with its actor's current
- * name. Filters combine; `actor` is a user id or an account's e-mail address. `cursor` is the `nextCursor` of the page before: events below that
+ * log, newest first, each event whole (secrets redacted when projected; personal data kept sealed
+ * there and opened here, "[erased]" once its person is erased) with its actor's current name. Filters combine; `actor` is a user id or an account's e-mail address. `cursor` is the `nextCursor` of the page before: events below that
  * position. Served from `read_models.event_log`, where each filter has an index ending in position.
  */
 export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
@@ -100,7 +100,7 @@ export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
           actor: actor ? { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: actor.email } : null,
         };
       });
-      return { data: { events, nextCursor: rows.length > q.limit ? page.at(-1)!.position : null } };
+      return { data: { events: await deps.personalData.openValues(events, ERASED_TEXT), nextCursor: rows.length > q.limit ? page.at(-1)!.position : null } };
     },
   });
 }

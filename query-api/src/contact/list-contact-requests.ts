@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { ERASED_TEXT } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 
 const row = z.object({
   request_id: z.string(),
   source: z.string(),
-  name: z.string(),
-  email: z.string(),
-  organization: z.string().nullable(),
+  // Sealed as the event keeps them (or plain text stored before personal data was sealed).
+  name: z.unknown(),
+  email: z.unknown(),
+  organization: z.unknown(),
   plan: z.string().nullable(),
   subject: z.string().nullable(),
-  message: z.string(),
+  message: z.unknown(),
   user_id: z.string().nullable(),
   created_at: z.string(),
 });
@@ -40,7 +42,7 @@ export function registerListContactRequests(app: FastifyInstance, deps: QueryApi
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
         deps.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*) FROM read_models.contact_requests ${where}`),
       ]);
-      return { data: { requests, pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
+      return { data: { requests: await deps.personalData.openValues(requests, ERASED_TEXT), pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
     },
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
+import { PersonalDataOpener, streamStateCacheOf } from '@mathdaily/event-store';
 import type { ProjectorFixture } from '@mathdaily/testing';
 import type { QueryApiDeps } from '../deps.ts';
+import { childrenOfParent } from '../families/family-access.ts';
 import { queryApi } from '../plugin.ts';
 import { createPreparedQueries } from '../prepared-queries.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
@@ -27,6 +29,8 @@ export async function startQueryApiOnFixture(
       clock: () => new Date(),
       loadPrincipal: trustSignedTokens,
       lastEventPosition: () => fixture.store.lastPosition(),
+      personalData: new PersonalDataOpener(fixture.vault),
+      childrenOf: childrenOfParent(streamStateCacheOf(fixture.store)),
       config: { demoAccounts: false, jwtSecret: secret, ...config },
     }),
   );
