@@ -36,6 +36,11 @@ import { registerEditQuestion } from './tutors/edit-question.ts';
 import { registerRemoveQuestion } from './tutors/remove-question.ts';
 import { registerAssignQuestionSet } from './tutors/assign-question-set.ts';
 import { registerUnassignQuestionSet } from './tutors/unassign-question-set.ts';
+import { registerEraseAccount } from './privacy/erase-account.ts';
+import { registerCreateLinkCode } from './families/link-codes.ts';
+import { registerLinkChild } from './families/link-child.ts';
+import { registerUnlink } from './families/unlink.ts';
+import { registerWeeklySummarySettings } from './families/weekly-summary.ts';
 
 /** Every state-changing route (POST/PUT/DELETE). One line per command slice. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
@@ -75,4 +80,9 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerRemoveQuestion(app, deps);
   registerAssignQuestionSet(app, deps);
   registerUnassignQuestionSet(app, deps);
+  registerEraseAccount(app, deps);
+  registerCreateLinkCode(app, deps);
+  registerLinkChild(app, deps);
+  registerUnlink(app, deps);
+  registerWeeklySummarySettings(app, deps);
 }

@@ -31,6 +31,9 @@ import { registerGetStudentProgress } from './tutors/get-student-progress.ts';
 import { registerListQuestionSets } from './tutors/list-question-sets.ts';
 import { registerGetQuestionSet } from './tutors/get-question-set.ts';
 import { registerGetLive } from './live/get-live.ts';
+import { registerListChildren } from './families/list-children.ts';
+import { registerGetFamily } from './families/get-family.ts';
+import { registerExportPersonalData } from './privacy/export-personal-data.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -64,5 +67,8 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerGetStudentProgress(app, deps);
   registerListQuestionSets(app, deps);
   registerGetQuestionSet(app, deps);
+  registerListChildren(app, deps);
+  registerGetFamily(app, deps);
+  registerExportPersonalData(app, deps);
   await registerGetLive(app, deps);
 }

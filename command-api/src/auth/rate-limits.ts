@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256Hex } from './secrets.ts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { DomainError } from '@mathdaily/domain';
 
@@ -79,7 +80,8 @@ export function accountSignInLimiter(app: FastifyInstance): AccountSignInLimiter
   const perPair = app.createRateLimit({ ...SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, keyGenerator: (request) => keyOf.get(request)?.pair ?? request.ip });
   const perAccount = app.createRateLimit({ ...SIGN_IN_FAILURES_PER_ACCOUNT, keyGenerator: (request) => keyOf.get(request)?.account ?? request.ip });
   const remember = (request: FastifyRequest, email: string) => {
-    const account = email.trim().toLowerCase();
+    // Counted by the address's digest: the shared counters table never holds an address (docs/personal-data.md).
+    const account = sha256Hex(email.trim().toLowerCase());
     keyOf.set(request, { pair: `sign-in:${account}|${request.ip}`, account: `sign-in-account:${account}` });
   };
   return {

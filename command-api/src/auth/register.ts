@@ -14,7 +14,8 @@ const referralCodeBody = z.object({ referralCode: z.string().max(200).optional()
 
 /**
  * POST /api/auth/register {email, password, firstName, lastName, gradeLevel?} → 201
- * {accessToken, refreshToken, user, position}. Always a student: a `role` field is ignored.
+ * {accessToken, refreshToken, user, position}. A student, or a parent with `accountType: 'parent'`;
+ * a `role` field is ignored.
  * Queues a verification e-mail; a taken address (any letter case) → 409.
  * `referralCode` (optional): checked before anything is written (unknown or inactive → 400 and no
  * account), then redeemed for the new student (a pending relationship with the code's tutor).
@@ -24,12 +25,13 @@ export function registerRegister(app: FastifyInstance, deps: CommandApiDeps) {
     schema: { body: z.intersection(registrationPayloadSchema, referralCodeBody), tags: ['auth'] },
     config: { access: 'public', rateLimit: RATE_LIMITS.registrationPerIp },
     handler: async (request, reply) => {
-      const { referralCode, ...input } = request.body;
-      const referral = referralCode?.trim() ? await tutorOfReferralCode(deps, referralCode, null) : null;
+      const { referralCode, accountType, ...input } = request.body;
+      // A tutor's code makes a student of theirs: a parent's account has none.
+      const referral = referralCode?.trim() && accountType === 'student' ? await tutorOfReferralCode(deps, referralCode, null) : null;
       const meta = commandMeta(request, deps);
       const account = await registerAccount(deps, meta, {
         ...input,
-        role: 'student',
+        role: accountType,
         source: 'self-registration',
         preVerified: false,
         signIn: true,

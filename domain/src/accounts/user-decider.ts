@@ -437,7 +437,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
             to: state.email,
             ...command.content,
             kind: 'weekly-summary',
-            link: { purpose: 'weekly-summary-opt-out', tokenId: command.messageId },
+            // One opt-out link per parent (its token id is theirs): it only ever turns the summary off.
+            link: { purpose: 'weekly-summary-opt-out', tokenId: state.userId },
           },
         },
       ];

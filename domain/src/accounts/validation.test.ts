@@ -113,7 +113,13 @@ describe('registration', () => {
       firstName: 'Ann',
       lastName: 'Lee',
       gradeLevel: 5,
+      accountType: 'student',
     });
+  });
+
+  it('makes a parent only when asked for a parent account, never a tutor or admin, and a parent has no grade', () => {
+    expect(registrationPayloadSchema.parse({ ...valid, accountType: 'parent', role: 'admin' })).toMatchObject({ accountType: 'parent', gradeLevel: null });
+    expect(firstErrors(registrationPayloadSchema.safeParse({ ...valid, accountType: 'tutor' }))).toEqual({ accountType: 'Please choose student or parent.' });
   });
 
   it('checks confirmation when sent', () => {

@@ -169,18 +169,26 @@ export const registrationPayloadSchema = z
     gradeLevel: gradeLevelSchema,
     confirmPassword: z.string().optional(),
     role: z.unknown().optional(),
+    /**
+     * A parent or guardian registers as a parent (issue 33); anything else is a student. `role` is
+     * still ignored: tutor and admin come only from an admin, and a parent sees a child only
+     * after the child hands them a link code.
+     */
+    accountType: z.enum(['student', 'parent'], { error: () => 'Please choose student or parent.' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
     }
   })
-  .transform(({ email, password, firstName, lastName, gradeLevel }) => ({
+  .transform(({ email, password, firstName, lastName, gradeLevel, accountType }) => ({
     email,
     password,
     firstName,
     lastName,
-    gradeLevel: gradeLevel ?? null,
+    // A grade is a student's: a parent's account has none.
+    gradeLevel: accountType === 'parent' ? null : (gradeLevel ?? null),
+    accountType: accountType ?? ('student' as const),
   }));
 
 /** The registration form in the browser: the payload plus confirmation and terms (not sent). */

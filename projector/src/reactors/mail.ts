@@ -31,7 +31,8 @@ export function mailReactor(settings: MailSettings & { transport?: MailTransport
       const data = event.data as EmailRequested['data'];
       const message = renderMessage(data, settings);
       await transport.send({ id: data.messageId, ...message, kind: data.kind, createdAt: event.metadata.at });
-      settings.log?.(`mail: ${data.kind} to ${data.to} (${transport.name})`);
+      // The message id and the account, never the address: logs outlive an erasure (docs/personal-data.md).
+      settings.log?.(`mail: ${data.kind} ${data.messageId} for ${data.userId} (${transport.name})`);
     },
     close: () => transport.close?.(),
   };

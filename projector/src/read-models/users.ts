@@ -38,6 +38,8 @@ export const users: ReadModel = {
         { name: 'created_at', type: 'timestamptz' },
         { name: 'updated_at', type: 'timestamptz' },
         { name: 'erased_at', type: 'timestamptz', nullable: true },
+        // A parent's weekly summary e-mail (on unless they turned it off).
+        { name: 'weekly_summary', type: 'bool' },
       ],
       primaryKey: ['id'],
       indexes: [
@@ -62,6 +64,7 @@ export const users: ReadModel = {
     'PasswordReset',
     'PlacementCompleted',
     'UserErased',
+    'WeeklySummaryPreferenceChanged',
   ],
   keys: (events) => ({ users: events.map((event) => [(event.data as { userId: string }).userId]) }),
   apply(recorded, tables) {
@@ -93,6 +96,7 @@ export const users: ReadModel = {
         created_at: at,
         updated_at: at,
         erased_at: null,
+        weekly_summary: true,
       });
       return;
     }
@@ -142,6 +146,8 @@ export const users: ReadModel = {
       case 'PasswordChanged':
       case 'PasswordReset':
         return change({ credentials_version: event.data.credentialsVersion, updated_at: at });
+      case 'WeeklySummaryPreferenceChanged':
+        return change({ weekly_summary: event.data.enabled, updated_at: at });
       case 'UserErased':
         return change({
           email: '',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
+import { isLinkedParent } from '../families/family-access.ts';
 
 /** Shared by the learning queries (query-api/src/learning/*): whose data, and may the caller see it. */
 
@@ -17,6 +18,7 @@ export const userIdParams = z.object({
 });
 
 export const OWN_DATA_ONLY = 'You can only view your own learning data.';
+export const PARENT_NOT_LINKED = 'You can see the learning of your linked children only, and this child is not linked to you.';
 export const TUTOR_NOT_YET = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
 
 /** Whether the student is an active student of the tutor (read model tutor_students). */
@@ -39,7 +41,7 @@ const profileRow = z.object({ role: z.string(), grade_level: z.number().nullable
 /**
  * Access rule of every learning query: users read their own data; admins anyone's; tutors their
  * ACTIVE students' (tutor_students; pending and deactivated students are refused with 403);
- * other roles: 403. Checked before existence, so a refused caller
+ * parents their linked children's (the parent's stream, at once: family-access.ts); others 403. Checked before existence, so a refused caller
  * learns nothing about which ids exist. Unknown user: 404 (your own id is never unknown: right
  * after registering, before the projector caught up, you read as a new learner).
  */
@@ -63,8 +65,10 @@ export async function authorizeLearner(request: FastifyRequest, deps: QueryApiDe
   const principal = principalOf(request);
   const self = principal.userId.toLowerCase() === userId;
   if (!self && principal.role !== 'admin') {
-    const allowed = principal.role === 'tutor' && (await isActiveStudentOf(deps, principal.userId, userId));
-    if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : OWN_DATA_ONLY);
+    const allowed =
+      (principal.role === 'tutor' && (await isActiveStudentOf(deps, principal.userId, userId))) ||
+      (principal.role === 'parent' && (await isLinkedParent(request, deps, userId)));
+    if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : principal.role === 'parent' ? PARENT_NOT_LINKED : OWN_DATA_ONLY);
   }
   return { self };
 }
