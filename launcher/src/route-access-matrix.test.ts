@@ -134,6 +134,8 @@ const INTENDED_PUBLIC_ROUTES = [
   'POST /api/client-errors',
   // The tutors' live feed: browsers cannot send headers on a websocket, so its first message signs in.
   'GET /api/live',
+  // The weekly summary's one-click opt-out: the e-mail's token is the credential (RFC 8058).
+  'POST /api/email/weekly-summary/opt-out',
 ];
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
@@ -183,6 +185,18 @@ describe('role × route matrix', () => {
       'GET /api/tutors/referral-codes',
       'GET /api/tutors/students/:userId/progress',
       'GET /api/live',
+      'DELETE /api/auth/account',
+      'POST /api/admin/users/:userId/erase',
+      'POST /api/parent/children/:userId/erase',
+      'POST /api/family/link-codes',
+      'POST /api/tutors/students/:id/link-code',
+      'POST /api/parent/children',
+      'DELETE /api/parent/children/:childId',
+      'DELETE /api/family/parents/:parentId',
+      'GET /api/parent/children',
+      'GET /api/family',
+      'GET /api/privacy/export/:userId',
+      'PUT /api/parent/weekly-summary',
     ]) {
       expect(names.has(expected), expected).toBe(true);
     }
@@ -276,6 +290,35 @@ describe("a tutor's private question-set problem", () => {
       });
       expect(answered.statusCode, caller).toBe(404);
     }
+  });
+});
+
+describe('a parent sees nothing of a child not linked to them', () => {
+  test("the child's learning, data export and erasure answer 403 or 404 to every parent but a linked one, and a link counts at once", async () => {
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const student = DEMO_ACCOUNTS.find((account) => account.role === 'student')!;
+    const childLogin = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email: student.email, password: student.password }, remoteAddress: nextIp() });
+    const childId = (childLogin.json() as { user: { id: string } }).user.id;
+    const childToken = (childLogin.json() as { accessToken: string }).accessToken;
+    const parent = tokens.get('parent')!;
+    const reads = [`/api/learning/progress/${childId}`, `/api/learning/dashboard/${childId}`, `/api/learning/achievements/${childId}`, `/api/privacy/export/${childId}`, `/api/tutors/students/${childId}/progress`];
+    const statuses = async () => Promise.all(reads.map(async (url) => (await app.server.inject({ method: 'GET', url, headers: as(parent), remoteAddress: nextIp() })).statusCode));
+    expect(await statuses()).toEqual([403, 403, 403, 403, 403]);
+    const children = await app.server.inject({ method: 'GET', url: '/api/parent/children', headers: as(parent), remoteAddress: nextIp() });
+    expect(children.json()).toMatchObject({ data: { children: [] } });
+    const erase = await app.server.inject({ method: 'POST', url: `/api/parent/children/${childId}/erase`, payload: { password: 'Parent123!' }, headers: as(parent), remoteAddress: nextIp() });
+    expect(erase.statusCode).toBe(404);
+
+    // Linked by the child's code: the same reads answer at once (no wait for the read models), but never the tutor area.
+    const code = (await app.server.inject({ method: 'POST', url: '/api/family/link-codes', headers: as(childToken), remoteAddress: nextIp() })).json() as { code: string };
+    const linked = await app.server.inject({ method: 'POST', url: '/api/parent/children', payload: { code: code.code }, headers: as(parent), remoteAddress: nextIp() });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(await statuses()).toEqual([200, 200, 200, 200, 403]);
+    // The child unlinks the parent: access ends on the parent's next request.
+    const parentId = (await app.server.inject({ method: 'GET', url: '/api/auth/me', headers: as(parent), remoteAddress: nextIp() })).json() as { user: { id: string } };
+    const unlinked = await app.server.inject({ method: 'DELETE', url: `/api/family/parents/${parentId.user.id}`, headers: as(childToken), remoteAddress: nextIp() });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await statuses()).toEqual([403, 403, 403, 403, 403]);
   });
 });
 

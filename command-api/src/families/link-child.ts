@@ -38,7 +38,7 @@ export function registerLinkChild(app: FastifyInstance, deps: CommandApiDeps) {
       const parentId = principalOf(request).userId;
       const code = normaliseLinkCode(request.body.code);
       if (!code) throw unknownCode();
-      const codeHash = linkCodeHash(code);
+      const codeHash = linkCodeHash(deps.config.jwtSecret, code);
       const reservation = (await deps.store.readStream(familyCodeStreamId(codeHash))).events[0] as (FamilyLinkCodeReserved & { type: string }) | undefined;
       if (!reservation) throw unknownCode();
       const childId = reservation.data.childId;

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,9 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 
 export const NOT_YOUR_ACTIVE_STUDENT = 'You can make a parent link code only for your active students.';
 
-export const linkCodeHash = (code: string): string => createHash('sha256').update(code, 'utf8').digest('hex');
+/** A code's digest: keyed with the server's secret, so nobody who sees a stream name can find the code by trying them all. */
+export const linkCodeHash = (secret: string, code: string): string =>
+  createHmac('sha256', Buffer.from(hkdfSync('sha256', secret, 'mathdaily', 'family link codes', 32))).update(code, 'utf8').digest('hex');
 
 /**
  * A new one-time link code for the child: only the newest works, once, for 24 hours (a new code
@@ -29,7 +31,7 @@ export const linkCodeHash = (code: string): string => createHash('sha256').updat
  */
 async function createLinkCode(request: FastifyRequest, deps: CommandApiDeps, childId: string) {
   const code = Array.from({ length: LINK_CODE_LENGTH }, () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)]).join('');
-  const codeHash = linkCodeHash(code);
+  const codeHash = linkCodeHash(deps.config.jwtSecret, code);
   const meta = commandMeta(request, deps);
   const expiresAt = new Date(meta.at.getTime() + LINK_CODE_TTL_MS).toISOString();
   const result = await handleCommand({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { given } from '../testing/decider-spec.ts';
 import type { UserEvent } from './events.ts';
 import { LINK_PLACEHOLDER } from './emails.ts';
-import { sessionsToEnd, TOKEN_MESSAGES, userDecider, type UserCommand } from './user-decider.ts';
+import { sessionsToEnd, TOKEN_MESSAGES, USER_MESSAGES, userDecider, type UserCommand } from './user-decider.ts';
 
 const userId = '11111111-1111-4111-8111-111111111111';
 const adminId = '99999999-9999-4999-8999-999999999999';
@@ -212,5 +212,40 @@ describe('user decider: role', () => {
     ]);
     given(userDecider, [registered]).when({ type: 'ChangeRole', role: 'student', changedBy: adminId }).then([]);
     given(userDecider, [registered]).when({ type: 'ChangeRole', role: 'admin', changedBy: userId }).thenThrows('VALIDATION_FAILED', 'You cannot change your own role.');
+  });
+});
+
+describe('erasure and the weekly summary', () => {
+  const userId = '66666666-6666-4666-8666-666666666666';
+  const adminId = '77777777-7777-4777-8777-777777777777';
+  const registered = (role: 'student' | 'parent') =>
+    ({ type: 'UserRegistered', data: { userId, email: 'ada@example.org', firstName: 'Ada', lastName: 'Byron', role, gradeLevel: null, timezone: 'UTC', passwordHash: '$argon2id$x', source: 'self-registration' } }) as const;
+  const erased = { type: 'UserErased', data: { userId, requestedBy: 'admin', erasedBy: adminId } } as const;
+
+  it('given an account, when it is erased, then UserErased; from then on it takes no command and keeps nothing of the person', () => {
+    given(userDecider, [registered('student')]).when({ type: 'EraseAccount', requestedBy: 'admin', erasedBy: adminId }).then([erased]);
+    const state = given(userDecider, [registered('student'), erased]).state();
+    expect(state).toMatchObject({ exists: false, erased: true, email: '', firstName: '', passwordHash: '' });
+    given(userDecider, [registered('student'), erased]).when({ type: 'UpdateProfile', changes: { firstName: 'Eve' } }).thenThrows('NOT_FOUND', USER_MESSAGES.erased);
+    given(userDecider, [registered('student'), erased]).when({ type: 'EraseAccount', requestedBy: 'self', erasedBy: userId }).thenThrows('NOT_FOUND');
+  });
+  it('given an erased account, when its keys are gone, then PersonalDataErased once; a live account cannot record it', () => {
+    const done = { type: 'PersonalDataErased', data: { userId, keysDestroyed: 3, uploadsDeleted: 0 } } as const;
+    given(userDecider, [registered('student'), erased]).when({ type: 'RecordPersonalDataErased', keysDestroyed: 3, uploadsDeleted: 0 }).then([done]);
+    given(userDecider, [registered('student'), erased, done]).when({ type: 'RecordPersonalDataErased', keysDestroyed: 0, uploadsDeleted: 0 }).then([]);
+    given(userDecider, [registered('student')]).when({ type: 'RecordPersonalDataErased', keysDestroyed: 0, uploadsDeleted: 0 }).thenThrows('CONFLICT');
+  });
+  it('given a parent, when a week’s summary is asked for twice, then one e-mail with the one-click opt-out; none once turned off', () => {
+    const content = { subject: 'Your week', text: 'Hi', html: '<p>Hi</p>' };
+    const messageId = '88888888-8888-4888-8888-888888888888';
+    const ask = { type: 'RequestWeeklySummary', weekStart: '2026-05-04', messageId, content } as const;
+    const [requested, mail] = given(userDecider, [registered('parent')]).when(ask).events();
+    expect(requested).toEqual({ type: 'WeeklySummaryRequested', data: { userId, weekStart: '2026-05-04', messageId } });
+    expect(mail).toMatchObject({ type: 'EmailRequested', data: { to: 'ada@example.org', kind: 'weekly-summary', link: { purpose: 'weekly-summary-opt-out', tokenId: userId } } });
+    given(userDecider, [registered('parent'), requested!]).when(ask).then([]);
+    const off = { type: 'WeeklySummaryPreferenceChanged', data: { userId, enabled: false, via: 'email-link' } } as const;
+    given(userDecider, [registered('parent')]).when({ type: 'SetWeeklySummary', enabled: false, via: 'email-link' }).then([off]);
+    given(userDecider, [registered('parent'), off]).when({ ...ask, weekStart: '2026-05-11' }).then([]);
+    given(userDecider, [registered('student')]).when({ type: 'SetWeeklySummary', enabled: false, via: 'settings' }).thenThrows('FORBIDDEN', USER_MESSAGES.summaryParentsOnly);
   });
 });

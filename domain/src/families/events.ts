@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { secret } from '../events/secret.ts';
 
 /**
  * Families (DESIGN §9 "Classes and families are streams like the rest"). Streams:
  * - `family-codes-{childId}`: the one-time link codes a child makes (or their tutor makes for them);
  *   only the newest works, once, for 24 hours;
- * - `family-code-{sha256(code)}`: a code's reservation (appended with 'no_stream' beside its
- *   creation, so no two children share a code); it names the child;
+ * - `family-code-{digest}`: a code's reservation (appended with 'no_stream' beside its creation,
+ *   so no two children share a code); it names the child. The digest is an HMAC keyed with the
+ *   server's secret, so a stream name in an export cannot be turned back into a live code;
  * - `parent-{parentId}`: the children a parent is linked to (at most 3, SPEC §6 family sharing).
- * Codes appear only as SHA-256 hashes. Time is the envelope's metadata.at.
+ * Codes appear only as those digests, and the audit and exports hide even them (secret()). Time is the envelope's metadata.at.
  */
 
 export const familyCodesStreamId = (childId: string): string => `family-codes-${childId}`;
@@ -19,7 +21,7 @@ export const MAX_CHILDREN_PER_PARENT = 3;
 export const LINK_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const uuid = z.string().uuid();
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const sha256Hex = secret(z.string().regex(/^[0-9a-f]{64}$/));
 
 export const familyLinkCodeCreatedSchema = z.object({
   childId: uuid,
