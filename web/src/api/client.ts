@@ -71,6 +71,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Idempotency-Key: a command re-sent with the same key and body is answered once, not done twice. */
   idempotencyKey?: string;
+  /** The answer is a file (a ZIP): resolve with its bytes. */
+  binary?: boolean;
 }
 
 async function send(method: string, url: string, options: RequestOptions, retried: boolean): Promise<unknown> {
@@ -99,6 +101,7 @@ async function send(method: string, url: string, options: RequestOptions, retrie
     tokenStorage.clear();
     onSignedOut();
   }
+  if (options.binary && response.ok) return response.blob();
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -119,7 +122,9 @@ export const api = {
   get: <T>(url: string, options: RequestOptions = {}) => send('GET', url, options, false) as Promise<T>,
   post: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send('POST', url, { ...options, body }, false) as Promise<T>,
   put: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send('PUT', url, { ...options, body }, false) as Promise<T>,
-  delete: <T>(url: string, options: RequestOptions = {}) => send('DELETE', url, options, false) as Promise<T>,
+  delete: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send('DELETE', url, { ...options, body }, false) as Promise<T>,
+  /** A file the API answers with (with the same sign-in, refresh and position as a read). */
+  download: (url: string) => send('GET', url, { binary: true }, false) as Promise<Blob>,
 };
 
 /** SPEC §8: server message, network message, or the error's own message. */

@@ -22,10 +22,11 @@ export function Protected({ children, roles, fallback = '/dashboard' }: { childr
   return <>{children}</>;
 }
 
-/** /dashboard for tutors is their own dashboard. */
+/** /dashboard for tutors and parents is their own dashboard. */
 export function StudentDashboardGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (user?.role === 'tutor') return <Navigate to="/tutor/dashboard" replace />;
+  if (user?.role === 'parent') return <Navigate to="/parent" replace />;
   return <>{children}</>;
 }
 

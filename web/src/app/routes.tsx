@@ -38,6 +38,8 @@ const AdminReportsPage = lazyPage(() => import('../features/admin/reports-page.t
 const ProblemCardDemoPage = lazyPage(() => import('../features/problem-card/problem-card-demo-page.tsx'), (m) => m.ProblemCardDemoPage);
 const TestCredentialsPage = lazyPage(() => import('../features/test-credentials/test-credentials-page.tsx'), (m) => m.TestCredentialsPage);
 const DiagnosticPage = lazyPage(() => import('../features/diagnostic/diagnostic-page.tsx'), (m) => m.DiagnosticPage);
+const ParentDashboardPage = lazyPage(() => import('../features/parent/parent-dashboard-page.tsx'), (m) => m.ParentDashboardPage);
+const WeeklySummaryOptOutPage = lazyPage(() => import('../features/parent/weekly-summary-opt-out-page.tsx'), (m) => m.WeeklySummaryOptOutPage);
 const DevMailboxPage = lazyPage(() => import('../features/dev-mailbox/dev-mailbox-page.tsx'), (m) => m.DevMailboxPage);
 
 // The page being opened: its chunk is fetched next to the main script, instead of after React has
@@ -57,6 +59,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/verify-email': VerifyEmailPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
+  '/weekly-summary-opt-out': WeeklySummaryOptOutPage,
   '/dashboard': DashboardPage,
   '/learn': LearnPage,
   '/placement': PlacementPage,
@@ -64,6 +67,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/profile': ProfilePage,
   '/achievements': AchievementsPage,
   '/help': HelpPage,
+  '/parent': ParentDashboardPage,
   '/tutor/dashboard': TutorDashboardPage,
   '/tutor/students': TutorStudentsPage,
   '/tutor/referrals': TutorReferralsPage,
@@ -138,6 +142,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/weekly-summary-opt-out" element={<WeeklySummaryOptOutPage />} />
 
         <Route element={<Protected><PrefetchPractice /><AppLayout /></Protected>}>
           <Route element={<SignedInPage />}>
@@ -148,6 +153,7 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/achievements" element={<AchievementsPage />} />
             <Route path="/help" element={<HelpPage />} />
+            <Route path="/parent" element={<Protected roles={['parent']}><ParentDashboardPage /></Protected>} />
             <Route path="/tutor/dashboard" element={<Protected roles={['tutor', 'admin']}><TutorDashboardPage /></Protected>} />
             <Route path="/tutor/students" element={<Protected roles={['tutor', 'admin']}><TutorStudentsPage /></Protected>} />
             <Route path="/tutor/referrals" element={<Protected roles={['tutor', 'admin']}><TutorReferralsPage /></Protected>} />

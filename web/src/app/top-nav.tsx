@@ -52,7 +52,8 @@ export function TopNav() {
   }, [open]);
 
   if (!user) return null;
-  const items: NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
+  // A parent's dashboard is their family page.
+  const items: NavItem[] = [{ to: user.role === 'parent' ? '/parent' : '/dashboard', label: 'Dashboard' }];
   if (user.role === 'student') items.push({ to: '/learn', label: 'Learn' }, { to: '/progress', label: 'Progress' });
   if (user.role === 'tutor')
     items.push({ to: '/tutor/dashboard', label: 'Tutor Dashboard' }, { to: '/tutor/students', label: 'Students' }, { to: '/tutor/referrals', label: 'Referrals' }, { to: '/tutor/question-sets', label: 'Question Sets' });

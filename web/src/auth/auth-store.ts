@@ -31,7 +31,9 @@ export interface RegistrationPayload {
   firstName: string;
   lastName: string;
   gradeLevel?: number;
+  /** SPEC §3: always 'student' (the server ignores it); a parent or guardian asks with `accountType`. */
   role: 'student';
+  accountType?: 'student' | 'parent';
 }
 
 type Status = 'loading' | 'authenticated' | 'logged_out' | 'error';
@@ -50,6 +52,8 @@ interface AuthState {
   register(payload: RegistrationPayload): Promise<User>;
   logout(): Promise<void>;
   setUser(user: User): void;
+  /** Forgets the sign-in here without asking the server (the account was just deleted: it has no sessions left). */
+  setSignedOut(): void;
   /** Signs in with an auth response obtained elsewhere (e.g. password reset). */
   accept(response: AuthResponse): void;
 }
@@ -106,6 +110,10 @@ export const useAuth = create<AuthState>((set, get) => ({
   },
   setUser(user) {
     set({ user });
+  },
+  setSignedOut() {
+    tokenStorage.clear();
+    set({ status: 'logged_out', user: null, error: null });
   },
   accept(response) {
     tokenStorage.save(response.accessToken, response.refreshToken);

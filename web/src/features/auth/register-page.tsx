@@ -36,6 +36,9 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [referralCode, setReferralCode] = useState('');
+  // A parent or guardian gets a parent account: no grade, no tutor code; they link children by the child's code.
+  const [accountType, setAccountType] = useState<'student' | 'parent'>('student');
+  const isParent = accountType === 'parent';
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -85,10 +88,11 @@ export function RegisterPage() {
       firstName: form.firstName.trim(),
       lastName: form.lastName.trim(),
       role: 'student',
-      ...(form.gradeLevel ? { gradeLevel: Number(form.gradeLevel) } : {}),
+      accountType,
+      ...(form.gradeLevel && !isParent ? { gradeLevel: Number(form.gradeLevel) } : {}),
     };
     try {
-      const body = referralCode.trim() ? { ...payload, referralCode: referralCode.trim() } : payload;
+      const body = referralCode.trim() && !isParent ? { ...payload, referralCode: referralCode.trim() } : payload;
       const response = await api.post<AuthResponse>('/api/auth/register', body, { anonymous: true });
       // SPEC flow: the new user signs in on /login. The session the API opened is not kept: revoke it.
       void api.post('/api/auth/logout', { refreshToken: response.refreshToken }, { anonymous: true }).catch(() => undefined);
@@ -137,6 +141,23 @@ export function RegisterPage() {
       <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={SUMMARY_FIELD_IDS} />
 
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
+        <fieldset className="account-type">
+          <legend>Who is this account for?</legend>
+          <label className="account-type-option">
+            <input type="radio" name="accountType" value="student" checked={!isParent} onChange={() => setAccountType('student')} />
+            <span>
+              <strong>Me, to practise maths</strong>
+              <span className="muted">A student account</span>
+            </span>
+          </label>
+          <label className="account-type-option">
+            <input type="radio" name="accountType" value="parent" checked={isParent} onChange={() => setAccountType('parent')} />
+            <span>
+              <strong>I&apos;m a parent or guardian</strong>
+              <span className="muted">Follow up to 3 children with a code they make</span>
+            </span>
+          </label>
+        </fieldset>
         <div className="field-row">
           <div className="field">
             <label htmlFor={FIELD_IDS.firstName}>First Name</label>
@@ -187,6 +208,7 @@ export function RegisterPage() {
           {fieldError('email')}
         </div>
 
+        {isParent ? null : (
         <div className="field">
           <label htmlFor={FIELD_IDS.gradeLevel}>
             Grade Level <span className="optional">(optional)</span>
@@ -208,7 +230,9 @@ export function RegisterPage() {
           </select>
           {fieldError('gradeLevel')}
         </div>
+        )}
 
+        {isParent ? null : (
         <div className="field">
           <label htmlFor={REFERRAL_FIELD_ID}>
             Referral Code <span className="optional">(optional)</span>
@@ -237,6 +261,7 @@ export function RegisterPage() {
             </p>
           ) : null}
         </div>
+        )}
 
         <div className="field">
           <label htmlFor={FIELD_IDS.password}>Password</label>
@@ -296,6 +321,13 @@ export function RegisterPage() {
           </label>
         </div>
         {fieldError('agreeToTerms')}
+        <p className="field-hint register-kids-privacy">
+          Under 13? Read{' '}
+          <a href="/privacy#for-children" target="_blank" rel="noopener noreferrer">
+            what we keep about you, in plain words<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{' '}
+          with a grown-up first.
+        </p>
 
         <button
           type="submit"

@@ -6,6 +6,45 @@ import { LEGAL_UPDATED, LegalLayout, type LegalSection } from './legal-layout.ts
 
 const SECTIONS: readonly LegalSection[] = [
   {
+    // Written for a 9-year-old: short sentences, everyday words, one idea a line (docs/childrens-code.md).
+    id: 'for-children',
+    title: 'For children: what we keep, in plain words',
+    body: (
+      <div className="kids-notice">
+        <p>This part is for you if you are a child. Ask a grown-up to read it with you if you like.</p>
+        <ul>
+          <li>
+            <span aria-hidden="true">📝</span> We keep your name, your email address and your grade. We need them so you can sign in and get the right sums.
+          </li>
+          <li>
+            <span aria-hidden="true">✏️</span> We keep your answers. We use them to choose your next problems. That is how MathDaily helps you learn. We do not use
+            them for anything else.
+          </li>
+          <li>
+            <span aria-hidden="true">👀</span> Who can see your work: you, a parent you give a code to, a tutor you join, and our small help team. Nobody else.
+          </li>
+          <li>
+            <span aria-hidden="true">🚫</span> We never sell what we know about you. We show no adverts. We do not follow you around the internet.
+          </li>
+          <li>
+            <span aria-hidden="true">⏱️</span> MathDaily is made for about 10 minutes a day. When you have done your practice, it is fine to stop.
+          </li>
+          <li>
+            <span aria-hidden="true">📦</span> You can get a copy of everything we keep about you. Go to <strong>Profile &amp; Settings</strong> and press{' '}
+            <strong>Download my data</strong>.
+          </li>
+          <li>
+            <span aria-hidden="true">🗑️</span> You can delete your account there too. Then your name, email and picture are gone for good.
+          </li>
+          <li>
+            <span aria-hidden="true">🙋</span> Worried about something? Tell a grown-up you trust, or write to us at{' '}
+            <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+          </li>
+        </ul>
+      </div>
+    ),
+  },
+  {
     id: 'who-we-are',
     title: 'Who we are and who this is for',
     body: (
@@ -52,7 +91,11 @@ const SECTIONS: readonly LegalSection[] = [
               </tr>
               <tr>
                 <td>Sign-in records: when you signed in and failed sign-in attempts</td>
-                <td>To keep accounts safe, for example by slowing down someone guessing passwords.</td>
+                <td>To keep accounts safe, for example by slowing down someone guessing passwords. Counters of failed attempts last 15 minutes.</td>
+              </tr>
+              <tr>
+                <td>Links between a parent or guardian and a child, and the weekly summary e-mail setting</td>
+                <td>So a parent you chose can follow your practice (read-only), and so they can stop the weekly e-mail in one click.</td>
               </tr>
               <tr>
                 <td>Tutor links and referral codes</td>
@@ -86,7 +129,10 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>You</strong> see everything about your own account and practice.
           </li>
           <li>
-            <strong>Your parent or guardian</strong> can ask us for a copy of everything we keep about you.
+            <strong>A parent or guardian you link</strong> (you make a one-time code on your profile and give it to them) sees how
+            much you practised this week, your topics, achievements and the work your tutor set, but cannot change anything. You
+            can see who is linked and remove them at any time. A parent or guardian can also ask us for a copy of everything we keep
+            about you.
           </li>
           <li>
             <strong>Tutors and teachers</strong> see your name, email address, grade and progress only while you are one of their{' '}
@@ -111,9 +157,10 @@ const SECTIONS: readonly LegalSection[] = [
       <ul>
         <li>Account and practice history: for as long as the account is open, so your reviews and progress keep working.</li>
         <li>
-          After you ask us to delete an account: within 30 days we delete the name, email address and pictures and cut the link between the
-          person and their practice history. What is left are anonymous numbers (such as how many problems were answered) that cannot be
-          traced back to anyone.
+          When an account is deleted (from Profile &amp; Settings, by a linked parent, or by us after a written request) its name, email
+          address, pictures and messages are destroyed at once: we keep them locked with a key of that person only, and the key is
+          destroyed. What is left are anonymous numbers (such as how many problems were answered) that cannot be traced back to anyone.
+          Backups that still hold the key are overwritten within 30 days.
         </li>
         <li>Messages to our team: 2 years, then deleted.</li>
         <li>Error reports: 12 months, then deleted.</li>
@@ -127,9 +174,9 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>You, or your parent or guardian if you are under 13, can ask us at any time to:</p>
         <ul>
-          <li>see a copy of the information we keep;</li>
+          <li>see a copy of the information we keep (Profile &amp; Settings → Download my data gives it at once, as one ZIP file);</li>
           <li>correct anything that is wrong (you can also change your name and grade yourself under Profile &amp; Settings);</li>
-          <li>delete the account and the information linked to it;</li>
+          <li>delete the account and the information linked to it (Profile &amp; Settings → Delete my account);</li>
           <li>stop a tutor or teacher from seeing progress;</li>
           <li>withdraw permission that a parent or guardian gave.</li>
         </ul>
@@ -201,7 +248,7 @@ export function PrivacyPage() {
             <li>We keep what we need to run your maths practice: your account, your answers and your progress.</li>
             <li>You, your parent or guardian, your active tutor and our support team can see it. Nobody else.</li>
             <li>No adverts, no selling data, no tracking cookies.</li>
-            <li>Ask us and we’ll delete your account and personal information within 30 days.</li>
+            <li>Download everything we keep, or delete your account, from Profile &amp; Settings at any time.</li>
           </ul>
         </>
       }

@@ -9,6 +9,8 @@ import { PasswordSection } from './password-section.tsx';
 import { ReadAloudSetting } from './read-aloud-setting.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { JoinTutorSection } from '../tutor/join-tutor-section.tsx';
+import { FamilySection } from '../privacy/family-section.tsx';
+import { YourDataSection } from '../privacy/your-data-section.tsx';
 import { ProfileBanner, useStickyBelowNav, type Banner } from './profile-banner.tsx';
 import { ProfileCompletionCard, type ProfileCompletion } from './profile-completion.tsx';
 import './profile.css';
@@ -114,6 +116,8 @@ export function ProfilePage() {
             <PasswordSection notify={notify} />
             <ReadAloudSetting gradeLevel={load.user.gradeLevel} />
             {load.user.role === 'student' ? <JoinTutorSection notify={notify} /> : null}
+            {load.user.role === 'student' ? <FamilySection notify={notify} /> : null}
+            <YourDataSection user={load.user} notify={notify} />
           </div>
         </div>
       )}

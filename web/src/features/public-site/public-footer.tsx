@@ -54,6 +54,9 @@ export function PublicFooter() {
                 <Link to="/privacy">Privacy</Link>
               </li>
               <li>
+                <Link to="/privacy#for-children">Privacy for children</Link>
+              </li>
+              <li>
                 <Link to="/terms">Terms</Link>
               </li>
             </ul>

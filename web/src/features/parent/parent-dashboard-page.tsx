@@ -1,0 +1,344 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/auth-store.ts';
+import { announce } from '../../components/announcer.tsx';
+import { Spinner } from '../../components/loading-screen.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { DeleteAccountForm } from '../privacy/delete-account-form.tsx';
+import { dataFileName, downloadPersonalData } from '../privacy/privacy-api.ts';
+import { eraseChild, fetchFamily, linkChild, setWeeklySummary, unlinkChild, type ChildSummary, type Family } from './parent-api.ts';
+import '../privacy/privacy.css';
+import './parent.css';
+
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; family: Family };
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const dayMonth = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** /parent: a parent's dashboard, read-only: each linked child's week and standing; link, unlink, download, delete. */
+export function ParentDashboardPage() {
+  useDocumentTitle('Your family');
+  const user = useAuth((state) => state.user);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const notify = useCallback((kind: 'success' | 'error', text: string) => {
+    setNotice({ kind, text });
+    announce(text, kind === 'error' ? 'assertive' : 'polite');
+  }, []);
+
+  const reload = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const family = await fetchFamily(signal);
+      if (!signal?.aborted) setLoad({ kind: 'ready', family });
+    } catch (error) {
+      if (!signal?.aborted) setLoad({ kind: 'error', message: errorMessage(error) });
+    }
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  const family = load.kind === 'ready' ? load.family : null;
+  return (
+    <main id="main" className="page parent-page">
+      <header className="parent-header">
+        <h1>Your family</h1>
+        <p className="muted">
+          {user ? `Hello ${user.firstName}. ` : ''}Here is how your children are getting on this week. You can look, but not change anything.
+        </p>
+      </header>
+      {notice ? (
+        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      ) : null}
+      {load.kind === 'loading' ? (
+        <div className="card center">
+          <Spinner label="Loading your family..." />
+        </div>
+      ) : null}
+      {load.kind === 'error' ? (
+        <div className="alert alert-error" role="alert">
+          <h2>{load.message}</h2>
+          <button type="button" className="button small" onClick={() => void reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {family ? (
+        <div className="parent-layout">
+          <div className="parent-children">
+            {family.children.length === 0 ? (
+              <section className="card parent-empty" aria-labelledby="no-children-heading">
+                <p className="big-emoji" aria-hidden="true">
+                  👨‍👩‍👧
+                </p>
+                <h2 id="no-children-heading">No children linked yet</h2>
+                <p className="muted">
+                  Ask your child to open <strong>Profile &amp; Settings</strong> in MathDaily and press <strong>Make a code for a parent</strong>{' '}
+                  (their tutor can make one too). Then type the code here. It works once, for 24 hours.
+                </p>
+              </section>
+            ) : (
+              family.children.map((child) => <ChildCard key={child.id} child={child} notify={notify} onChanged={() => void reload()} />)
+            )}
+          </div>
+          <aside className="parent-side">
+            <LinkChildCard full={family.children.length >= 3} notify={notify} onLinked={() => void reload()} />
+            <WeeklySummaryCard enabled={family.weeklySummary.enabled} notify={notify} onChanged={() => void reload()} />
+          </aside>
+        </div>
+      ) : null}
+    </main>
+  );
+}
+
+function ChildCard({ child, notify, onChanged }: { child: ChildSummary; notify(kind: 'success' | 'error', text: string): void; onChanged(): void }) {
+  const id = useId();
+  const [deleting, setDeleting] = useState(false);
+  const { week } = child;
+  const practised = new Set(week.days.filter((day) => day.answers > 0).map((day) => day.date));
+  const days = Array.from({ length: 7 }, (_, index) => {
+    const date = new Date(`${week.start}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + index);
+    return date.toISOString().slice(0, 10);
+  });
+  const topics = [...child.masteryByTopic].sort((a, b) => b.total - a.total).slice(0, 6);
+
+  const download = async () => {
+    try {
+      await downloadPersonalData(child.id, dataFileName(child.firstName));
+      notify('success', `${child.firstName}'s data is downloading as a ZIP file.`);
+    } catch (error) {
+      notify('error', errorMessage(error));
+    }
+  };
+  const unlink = async () => {
+    if (!window.confirm(`Stop following ${child.firstName}? They can link you again with a new code.`)) return;
+    try {
+      await unlinkChild(child.id);
+      notify('success', `You no longer follow ${child.firstName}.`);
+      onChanged();
+    } catch (error) {
+      notify('error', errorMessage(error));
+    }
+  };
+  const erase = async (password: string) => {
+    await eraseChild(child.id, password);
+    notify('success', `${child.firstName}'s account has been deleted.`);
+    onChanged();
+  };
+
+  return (
+    <article className="card child-card" aria-labelledby={`${id}-name`} data-testid="child-card">
+      <header className="child-head">
+        <div>
+          <h2 id={`${id}-name`}>
+            {child.firstName} {child.lastName}
+          </h2>
+          <p className="muted">{child.gradeLevel ? `Grade ${child.gradeLevel}` : 'Grade not set'}</p>
+        </div>
+      </header>
+
+      <section aria-labelledby={`${id}-week`}>
+        <h3 id={`${id}-week`}>
+          This week <span className="muted">({dayMonth(week.start)} – {dayMonth(week.end)})</span>
+        </h3>
+        <ol className="week-days" aria-label={`Days practised: ${week.daysPractised} of the days so far`}>
+          {days.map((date) => (
+            <li key={date} className={practised.has(date) ? 'practised' : date > week.end ? 'later' : ''}>
+              <span aria-hidden="true">{weekday(date).slice(0, 2)}</span>
+              <span className="visually-hidden">
+                {weekday(date)}: {practised.has(date) ? 'practised' : date > week.end ? 'still to come' : 'no practice'}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <dl className="child-figures" data-testid="child-week">
+          <div>
+            <dt>Days practised</dt>
+            <dd>{week.daysPractised}</dd>
+          </div>
+          <div>
+            <dt>Time</dt>
+            <dd>{plural(week.minutes, 'minute')}</dd>
+          </div>
+          <div>
+            <dt>Problems answered</dt>
+            <dd>{week.answers}</dd>
+          </div>
+          <div>
+            <dt>Right first time</dt>
+            <dd>{week.accuracy === null ? '—' : `${Math.round(week.accuracy * 100)}%`}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="child-columns">
+        <section aria-labelledby={`${id}-topics`}>
+          <h3 id={`${id}-topics`}>Topics</h3>
+          {topics.length === 0 ? (
+            <p className="muted">No topics practised yet.</p>
+          ) : (
+            <ul className="topic-list">
+              {topics.map((topic) => (
+                <li key={topic.topic}>
+                  <span className="topic-name">{topic.topic}</span>
+                  <span className="topic-level">{topic.level}</span>
+                  <span className="progress-track" aria-hidden="true">
+                    <span className="progress-fill" style={{ width: `${topic.total ? (topic.mastered / topic.total) * 100 : 0}%` }} />
+                  </span>
+                  <span className="visually-hidden">
+                    {topic.mastered} of {topic.total} problems mastered
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby={`${id}-achievements`}>
+          <h3 id={`${id}-achievements`}>Achievements</h3>
+          {child.achievements.length === 0 ? (
+            <p className="muted">None yet.</p>
+          ) : (
+            <ul className="achievement-list">
+              {child.achievements.slice(0, 4).map((achievement) => (
+                <li key={achievement.id}>
+                  <span aria-hidden="true">{achievement.icon}</span> {achievement.title}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="child-assignments-heading">From their tutor</h3>
+          {child.assignments.length === 0 ? (
+            <p className="muted">No work set.</p>
+          ) : (
+            <ul className="achievement-list">
+              {child.assignments.map((assignment) => (
+                <li key={assignment.id}>
+                  {assignment.title} <span className="muted">({assignment.answered} of {assignment.problems} done)</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <footer className="child-actions">
+        <button type="button" className="button small" onClick={() => void download()}>
+          Download {child.firstName}&apos;s data
+        </button>
+        <button type="button" className="button small" onClick={() => void unlink()}>
+          Stop following
+        </button>
+        {!deleting ? (
+          <button type="button" className="button small danger-outline" onClick={() => setDeleting(true)}>
+            Delete account
+          </button>
+        ) : null}
+      </footer>
+      {deleting ? <DeleteAccountForm whose={`${child.firstName}'s`} onDelete={erase} onCancel={() => setDeleting(false)} /> : null}
+    </article>
+  );
+}
+
+function LinkChildCard({ full, notify, onLinked }: { full: boolean; notify(kind: 'success' | 'error', text: string): void; onLinked(): void }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('Please enter the code your child gave you.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { child } = await linkChild(code.trim());
+      setCode('');
+      notify('success', `You are now linked to ${child.firstName}.`);
+      onLinked();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Link a child</h2>
+      {full ? (
+        <p className="muted">You follow 3 children, the most one parent account can (family sharing). Stop following one to add another.</p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-code`}>Code from your child</label>
+            <input
+              id={`${id}-code`}
+              type="text"
+              value={code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="e.g. 7KQM-4X2P"
+              maxLength={40}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError(null);
+              }}
+            />
+            <p className="field-hint" id={`${id}-hint`}>
+              Your child makes it under Profile &amp; Settings. You can follow up to 3 children.
+            </p>
+            {error ? (
+              <p className="field-error" id={`${id}-error`} role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? 'Linking...' : 'Link child'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function WeeklySummaryCard({ enabled, notify, onChanged }: { enabled: boolean; notify(kind: 'success' | 'error', text: string): void; onChanged(): void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      notify('success', (await setWeeklySummary(!enabled)).message);
+      onChanged();
+    } catch (error) {
+      notify('error', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Weekly e-mail</h2>
+      <p className="muted">
+        {enabled
+          ? 'Every Monday we e-mail you a short summary of last week. Each e-mail has a link to stop them in one click.'
+          : 'Weekly summaries are off. Turn them on to get a short e-mail every Monday.'}
+      </p>
+      <button type="button" className="button" onClick={() => void toggle()} disabled={busy} aria-pressed={enabled}>
+        {enabled ? 'Turn off weekly e-mails' : 'Turn on weekly e-mails'}
+      </button>
+    </section>
+  );
+}
