@@ -46,7 +46,11 @@ export interface ProjectorThreadOptions {
 }
 
 /** 1 s, 2 s, 4 s … up to 30 s: a thread that keeps failing (database down) is not restarted in a tight loop. */
-const defaultRestartDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+/** 1 s doubling up to 30 s, each drawn between half and all of that (jitter, as `Backoff` does). */
+const defaultRestartDelay = (attempt: number) => {
+  const ceiling = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+};
 /** A thread that ran this long counts as healthy: its next failure starts the delays over. */
 const HEALTHY_RUN_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { EventStore } from '@mathdaily/event-store';
+import { Backoff, type EventStore } from '@mathdaily/event-store';
 import { AnalyzeGrowingTables } from './analyze-growing-tables.ts';
 import { applyBatch } from './apply-batch.ts';
 import { preparedBatchDb } from './batch-db.ts';
@@ -12,6 +12,10 @@ import { mailReactor, type MailSettings } from './reactors/mail.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
+
+/** A standby asks for the lock every 1–2 s: it takes over within ~2 s of the active projector's end. */
+const STANDBY_POLL = new Backoff(2_000, 2_000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ProjectorOptions {
   pool: DatabasePool;
@@ -153,6 +157,8 @@ export class Projector {
   private async acquireLock(): Promise<boolean> {
     let announced = false;
     let unreachable = false;
+    // Every standby and every process that lost the database tries at its own moment.
+    const retry = new Backoff(500, 5_000);
     while (!this.stopped) {
       const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: PROJECTOR_APPLICATION_NAME });
       client.on('error', (error) => void this.lockLost(client, error));
@@ -166,11 +172,12 @@ export class Projector {
         // A standby outlives a database outage: keep trying (one line, not one per attempt).
         if (!unreachable) this.log(`projector: database unreachable (${error instanceof Error ? error.message : String(error)}); retrying`);
         unreachable = true;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await sleep(retry.next());
         continue;
       }
       if (unreachable) this.log('projector: database reachable again');
       unreachable = false;
+      retry.reset();
       if (locked && !this.stopped) {
         this.lockClient = client;
         return true;
@@ -179,7 +186,7 @@ export class Projector {
       if (this.stopped) break;
       if (!announced) this.log('projector: another projector is active; standing by');
       announced = true;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await sleep(STANDBY_POLL.next());
     }
     return false;
   }
@@ -192,13 +199,14 @@ export class Projector {
     if (this.lockClient !== client || this.stopped) return;
     this.log(`projector: lock connection lost (${error.message}); pausing until the lock is ours again`);
     await this.deactivate();
-    for (let delay = 100; !this.stopped && !this.active; delay = Math.min(delay * 2, 5000)) {
+    const retry = new Backoff(100, 5_000);
+    while (!this.stopped && !this.active) {
       try {
         await this.activate();
         if (this.active) this.log(`projector: lock regained, following events from position ${this.checkpoint}`);
       } catch {
         await this.deactivate(); // never half active: give the lock back before trying again
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await sleep(retry.next());
       }
     }
   }
