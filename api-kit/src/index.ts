@@ -10,3 +10,5 @@ export * from './idempotency.ts';
 export * from './projector-lock.ts';
 export * from './principal-loader.ts';
 export * from './eventstore-settings.ts';
+export * from './metrics.ts';
+export * from './health-endpoints.ts';

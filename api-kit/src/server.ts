@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
+import { registerMetrics, type MetricsRegistry } from './metrics.ts';
 import type { DatabasePool } from 'slonik';
 import { registerIdempotency } from './idempotency.ts';
 import { registerJsonBodyParser } from './json-body.ts';
@@ -43,6 +44,10 @@ export interface ApiServerOptions {
   runtimePool?: DatabasePool;
   /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
   docsPrefix?: string;
+  /** The process's metrics: request durations by route and status, and `GET /metrics` (metrics.ts). */
+  metrics?: MetricsRegistry;
+  /** More metrics for `GET /metrics`, from elsewhere (the embedded projector thread). */
+  metricsAlso?: () => Promise<string>;
 }
 
 /** A request as a log line names it: method, path and id, never its query string or headers (tokens travel there). */
@@ -102,6 +107,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.metrics) registerMetrics(app, options.metrics, options.metricsAlso);
   // The caller can quote it (a support request, the admin's event log filtered by correlation).
   app.decorateRequest('clientRequestId', null);
   app.addHook('onRequest', async (request, reply) => {

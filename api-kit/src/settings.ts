@@ -17,7 +17,7 @@ const DEFAULTS: Record<Topology, { PORT: number; HOST: string; DATA_DIR: string;
   embedded: { PORT: 3000, HOST: '127.0.0.1', DATA_DIR: '.data' },
   'command-api': { PORT: 3001, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
   'query-api': { PORT: 3002, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
-  projector: { PORT: 0, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
+  projector: { PORT: 3003, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
 };
 
 /**

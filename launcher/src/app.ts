@@ -1,7 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { sql } from 'slonik';
+import {
+  countAppendedEvents,
+  createApiServer,
+  createMetricsRegistry,
+  createSlonikPool,
+  migrateRuntimeSchema,
+  pgPoolUse,
+  POOL_IDLE_TIMEOUT_MS,
+  registerHealthEndpoints,
+  registerPoolGauges,
+  slonikPoolUse,
+  streamPrincipalLoader,
+} from '@mathdaily/api-kit';
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createEventStorePool, createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
@@ -62,7 +75,10 @@ function findWebDist(): string {
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
+  // One process, both APIs (and the projector, inline or on its thread): one set of metrics.
+  const metrics = createMetricsRegistry('mathdaily');
   const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
+  registerPoolGauges(metrics, 'events', pgPoolUse(eventPool));
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
   if (options.eventStoreUrl) {
@@ -75,13 +91,15 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       warn,
     });
   }
+  store = countAppendedEvents(store, metrics);
   const pool = await createSlonikPool(options.databaseUrl);
+  registerPoolGauges(metrics, 'read-models', slonikPoolUse(pool));
   await migrateRuntimeSchema(pool);
   let projector: ProjectorHandle;
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
   } else {
-    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable });
+    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable, metrics });
     await inline.start();
     projector = inline;
   }
@@ -100,6 +118,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   // One process holds both APIs; one loader serves both (and the production processes alike).
   const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
   const prepared = createPreparedQueries(options.databaseUrl, { warn });
+  registerPoolGauges(metrics, 'prepared', pgPoolUse(prepared.pool!));
   const queryDeps: QueryApiDeps = {
     pool,
     prepared,
@@ -107,6 +126,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
+    metrics,
     config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds },
   };
   await seedOnStart(commandDeps, log);
@@ -118,7 +138,19 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     logger: { level: options.logRequests ? 'info' : 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    metrics,
+    ...(projector.metricsText ? { metricsAlso: () => projector.metricsText!() } : {}),
   });
+  registerHealthEndpoints(server, [
+    { name: 'postgres', check: () => pool.query(sql.unsafe`SELECT 1`) },
+    { name: 'eventStore', check: () => store.lastPosition() },
+    {
+      name: 'changeFeed',
+      check: async () => {
+        if (!waiter.listening) throw new Error('not listening for the projector (reconnecting)');
+      },
+    },
+  ]);
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await server.register(async (scope) => commandApi(scope, commandDeps));
   await server.register(async (scope) => queryApi(scope, queryDeps));

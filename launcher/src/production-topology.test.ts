@@ -246,18 +246,69 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
 
   test.runIf(store === 'EventStoreDB' && !process.env.EVENTSTORE_URL)('EventStoreDB lost and back (the test server restarted): every service carries on without a restart', async () => {
     const student = await register();
+    const readiness = async () =>
+      Promise.all(topology.processes.map(async (process) => [process.name, (await fetch(`${process.url}/health/ready`)).status] as const));
+    expect(new Set((await readiness()).map(([, status]) => status))).toEqual(new Set([200]));
     await eventStore!.stop();
     try {
-      // While it is away, commands are refused as unavailable (503, try again), never as a fault of ours.
+      // While it is away, commands are refused as unavailable (503, try again), never as a fault of ours,
+      // and no service says it is ready.
       const away = await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: randomUUID() } });
       expect(away).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+      for (const [name, status] of await readiness()) expect(status, name).toBe(503);
     } finally {
       await eventStore!.restart();
     }
+    // Ready again by themselves, without a restart.
+    await expect.poll(async () => (await readiness()).every(([, status]) => status === 200), { timeout: 20_000 }).toBe(true);
     const sessionId = randomUUID();
     await expect.poll(async () => (await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status, { timeout: 20_000 }).toBe(201);
     expect(await answerOne(student, sessionId)).not.toBeNull();
     await expect.poll(() => projectedAnswers(student.userId), { timeout: 20_000 }).toBe(1);
+  });
+
+  test('every service serves its metrics: requests by route, events appended by type, the due-queue cache, live sockets, the projector\'s batches and lag, pools and the process', async () => {
+    const student = await register();
+    const sessionId = randomUUID();
+    expect((await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status).toBe(201);
+    await answerOne(student, sessionId);
+    await call(query(), 'GET', `/api/learning/due-problems/${student.userId}`, { token: student.token });
+    const scrape = async (url: string) => {
+      const response = await fetch(`${url}/metrics`);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      return response.text();
+    };
+    /** The sum of a metric's samples whose labels include these (in any order), or null when it has none. */
+    const value = (text: string, name: string, labels: Record<string, string> = {}): number | null => {
+      let total: number | null = null;
+      for (const line of text.split('\n')) {
+        const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+        if (!match || match[1] !== name) continue;
+        const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, val]) => [key, val]));
+        if (Object.entries(labels).every(([key, val]) => found[key] === val)) total = (total ?? 0) + Number(match[3]);
+      }
+      return total;
+    };
+    const of = (kind: string) => topology.processes.filter((process) => process.kind === kind);
+    const commands = (await Promise.all(of('command-api').map((process) => scrape(process.url)))).join('\n');
+    expect(value(commands, 'mathdaily_events_appended_total', { type: 'AnswerSubmitted', service: 'command-api' })).toBeGreaterThanOrEqual(1);
+    expect(value(commands, 'mathdaily_http_request_duration_seconds_count', { method: 'POST', route: '/api/learning/sessions', status: '201' })).toBeGreaterThanOrEqual(1);
+    expect(value(commands, 'mathdaily_pool_connections_used', { pool: 'command-runtime' })).not.toBeNull();
+    expect(value(commands, 'process_resident_memory_bytes', { service: 'command-api' })).toBeGreaterThan(0);
+    const queries = (await Promise.all(of('query-api').map((process) => scrape(process.url)))).join('\n');
+    expect(value(queries, 'mathdaily_due_queue_inputs_total', { service: 'query-api' })).toBeGreaterThanOrEqual(1);
+    expect(value(queries, 'mathdaily_http_request_duration_seconds_count', { route: '/api/learning/due-problems/:userId', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(value(queries, 'mathdaily_live_sockets')).not.toBeNull();
+    expect(value(queries, 'mathdaily_pool_waiting', { pool: 'query-prepared' })).not.toBeNull();
+    const active = await scrape(topology.activeProjector()!.url);
+    expect(value(active, 'mathdaily_projector_active')).toBe(1);
+    expect(value(active, 'mathdaily_projector_batches_total')).toBeGreaterThanOrEqual(1);
+    expect(value(active, 'mathdaily_projector_batch_events_bucket', { le: '500' })).toBeGreaterThanOrEqual(1);
+    expect(value(active, 'mathdaily_projector_lag_events')).not.toBeNull();
+    expect(value(active, 'mathdaily_projector_lag_seconds')).not.toBeNull();
+    expect(value(active, 'mathdaily_pool_connections_used', { pool: 'projector-read-models' })).not.toBeNull();
+    const standby = of('projector').find((process) => process !== topology.activeProjector() && !process.exited);
+    if (standby) expect(value(await scrape(standby.url), 'mathdaily_projector_active')).toBe(0);
   });
 
   test('kill -9 of the active projector while students answer: the standby takes over and every acknowledged answer is projected', async () => {

@@ -36,6 +36,8 @@ export class CheckpointedSubscription {
   private running = false;
   /** Delays after failed batches (reset once a batch goes through). */
   private readonly failures: Backoff;
+  /** True from a failed batch until one goes through: readiness says so (docs/operations.md). */
+  failing = false;
   private current = 0n;
   private markCaughtUp!: () => void;
   /** Resolves the first time a subscription has handled every event stored when it started. */
@@ -78,6 +80,7 @@ export class CheckpointedSubscription {
       onBatch: async (events) => {
         this.current = await this.options.handle(events, this.current);
         this.failures.reset();
+        this.failing = false;
       },
       onError: (error) => this.retryAfter(error, generation),
     });
@@ -93,6 +96,7 @@ export class CheckpointedSubscription {
     let delay = 0;
     if (!moved) {
       delay = this.failures.next();
+      this.failing = true;
       const reason = error instanceof Error ? error.message : String(error);
       this.options.log(`${this.options.name}: batch failed (${reason}); retrying from checkpoint ${this.current} in ${delay} ms`);
     }

@@ -10,6 +10,8 @@ const service = await startProjectorService({
   log: (line) => console.log(line),
   // The product's one mailer runs in the active projector (docs/projector.md, "Reactors").
   mail: { publicUrl: settings.publicUrl, secret: settings.jwtSecret!, dataDir: settings.dataDir, smtpUrl: settings.smtpUrl, from: settings.mailFrom },
+  // Metrics and health probes only; no API.
+  endpoints: { port: settings.port, host: settings.host },
 });
 console.log(`projector: running from position ${service.projector.checkpoint}`);
 

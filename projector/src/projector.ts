@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
+import type { MetricsRegistry } from '@mathdaily/api-kit';
 import type { RecordedEvent } from '@mathdaily/domain';
 import { Backoff, type EventStore } from '@mathdaily/event-store';
 import { AnalyzeGrowingTables } from './analyze-growing-tables.ts';
@@ -9,6 +10,7 @@ import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
+import { ProjectorMetrics } from './projector-metrics.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
@@ -33,6 +35,8 @@ export interface ProjectorOptions {
   beforeEach?: (event: RecordedEvent, index: number) => void;
   /** How often it writes what it sees of the event store's end for /api/health (store-watch.ts; 5 s). */
   storeWatchIntervalMs?: number;
+  /** Where its batches, activity and lag are counted (projector-metrics.ts). */
+  metrics?: MetricsRegistry;
 }
 
 /**
@@ -57,6 +61,9 @@ export class Projector {
     const batchDb = (this.batchDb = preparedBatchDb(options.databaseUrl, this.log));
     const analyzer = (this.analyzer = new AnalyzeGrowingTables(pool, ACTIVE_SCHEMA, this.log));
     this.storeWatch = new StoreWatch(pool, options.store, this.log, options.storeWatchIntervalMs);
+    const metrics = options.metrics
+      ? new ProjectorMetrics(options.metrics, { store: options.store, active: () => this.active, checkpoint: () => this.checkpoint, now: () => new Date() })
+      : undefined;
     this.readModels = new CheckpointedSubscription({
       store: options.store,
       name: 'projector',
@@ -65,6 +72,7 @@ export class Projector {
       log: this.log,
       load: async () => (await schemaState(pool, ACTIVE_SCHEMA))?.position ?? 0n,
       handle: async (events, after) => {
+        const started = performance.now();
         const position = await applyBatch({
           db: batchDb,
           schema: ACTIVE_SCHEMA,
@@ -75,6 +83,7 @@ export class Projector {
           storedEventsTable: options.storedEventsTable,
           onWritten: (rows) => analyzer.record(rows),
         });
+        metrics?.applied(events.length, (performance.now() - started) / 1000);
         options.onCheckpoint?.(position);
         return position;
       },
@@ -83,6 +92,11 @@ export class Projector {
 
   get checkpoint(): bigint {
     return this.readModels.position;
+  }
+
+  /** Its batches keep failing (it retries from its checkpoint meanwhile). */
+  get failing(): boolean {
+    return this.readModels.failing;
   }
 
   /** True while this projector holds the single-projector lock. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
-import type { PrincipalLoader } from '@mathdaily/api-kit';
+import type { MetricsRegistry, PrincipalLoader } from '@mathdaily/api-kit';
 import type { PreparedQueries } from './prepared-queries.ts';
 import type { PositionWaiter } from './wait-for-position.ts';
 
@@ -14,6 +14,8 @@ export interface QueryApiDeps {
   clock: () => Date;
   /** The server's principal loader, for /api/live, which signs in by its first message. */
   loadPrincipal: PrincipalLoader;
+  /** The process's metrics (due-queue cache, catalogue reads, live sockets); none in some tests. */
+  metrics?: MetricsRegistry;
   config: {
     demoAccounts: boolean;
     /** Verifies the access token a /api/live socket sends as its first message. */

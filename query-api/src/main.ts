@@ -1,5 +1,18 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, readSettingsOrExit, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { sql } from 'slonik';
+import {
+  createApiServer,
+  createMetricsRegistry,
+  createSlonikPool,
+  migrateRuntimeSchema,
+  pgPoolUse,
+  POOL_IDLE_TIMEOUT_MS,
+  readSettingsOrExit,
+  registerHealthEndpoints,
+  registerPoolGauges,
+  slonikPoolUse,
+  streamPrincipalLoader,
+} from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
 import { queryApi } from './plugin.ts';
 import { createPreparedQueries } from './prepared-queries.ts';
@@ -19,6 +32,10 @@ const store = settings.eventStoreUrl
 const prepared = createPreparedQueries(databaseUrl);
 const waiter = new PositionWaiter({ pool, databaseUrl });
 await waiter.start();
+const metrics = createMetricsRegistry('query-api');
+registerPoolGauges(metrics, 'query-read-models', slonikPoolUse(pool));
+registerPoolGauges(metrics, 'query-prepared', pgPoolUse(prepared.pool!));
+if (eventPool) registerPoolGauges(metrics, 'query-events', pgPoolUse(eventPool));
 const clock = () => new Date();
 const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
 const server = await createApiServer({
@@ -27,7 +44,18 @@ const server = await createApiServer({
   logger: { level: 'info' },
   trustProxy: settings.trustProxy,
   runtimePool: pool,
+  metrics,
 });
+registerHealthEndpoints(server, [
+  { name: 'postgres', check: () => pool.query(sql.unsafe`SELECT 1`) },
+  { name: 'eventStore', check: () => store.lastPosition() },
+  {
+    name: 'changeFeed',
+    check: async () => {
+      if (!waiter.listening) throw new Error('not listening for the projector (reconnecting)');
+    },
+  },
+]);
 await server.register(async (scope) =>
   queryApi(scope, {
     pool,
@@ -36,6 +64,7 @@ await server.register(async (scope) =>
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
+    metrics,
     config: {
       demoAccounts: settings.demoAccounts,
       jwtSecret,

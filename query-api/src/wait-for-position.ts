@@ -91,6 +91,11 @@ export class PositionWaiter {
 
   constructor(private readonly options: { pool: DatabasePool; databaseUrl: string }) {}
 
+  /** Its LISTEN connection is up (readiness: without it, reads wait out their 2 s). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
+
   /** The latest batch this waiter handed on. */
   get checkpoint(): Checkpoint {
     return this.current;

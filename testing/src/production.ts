@@ -29,6 +29,8 @@ function commandOf(kind: ProductionProcess): string[] {
 export interface TopologyProcess {
   name: string;
   kind: ProductionProcess;
+  /** Its HTTP address (a projector's has /metrics and /health/* only). */
+  url: string;
   /** What it printed. */
   output(): string;
   /** Ends it without a chance to clean up (`kill -9`). */
@@ -83,7 +85,8 @@ export async function startProductionTopology(options: ProductionTopologyOptions
   for (const kind of Object.keys(ENTRY_POINTS) as ProductionProcess[]) {
     for (let index = 1; index <= counts[kind]; index += 1) {
       const name = `${kind}-${index}`;
-      const port = kind === 'projector' ? 0 : await freePort();
+      // A projector's port serves its metrics and health probes only.
+      const port = await freePort();
       const child = spawn(process.execPath, commandOf(kind), {
         cwd: root,
         env: {
@@ -113,6 +116,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
         kind,
         child,
         port,
+        url: `http://127.0.0.1:${port}`,
         output: () => own,
         get exited() {
           return child.exitCode !== null || child.signalCode !== null;

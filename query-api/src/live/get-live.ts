@@ -4,6 +4,7 @@ import { verifyAccessToken } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { recentActivity } from '../tutors/activity-view.ts';
+import { queryMetricsOf } from '../query-metrics.ts';
 import { LiveHub, LOOKBACK } from './live-hub.ts';
 
 /** Close codes and reasons (a reason is at most 123 bytes). */
@@ -57,6 +58,7 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
   await app.register(websocket, { options: { maxPayload: 8192 } });
   const hub = new LiveHub(deps);
   await hub.start();
+  queryMetricsOf(deps.metrics).liveSockets(() => hub.connections);
   app.addHook('onClose', async () => hub.stop());
   app.decorate('liveHub', hub);
 
