@@ -12,3 +12,4 @@ export * from './principal-loader.ts';
 export * from './eventstore-settings.ts';
 export * from './metrics.ts';
 export * from './health-endpoints.ts';
+export * from './logger.ts';

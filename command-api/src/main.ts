@@ -2,6 +2,8 @@
 import { sql } from 'slonik';
 import {
   countAppendedEvents,
+  createLogger,
+  lineLogger,
   createApiServer,
   createMetricsRegistry,
   createSlonikPool,
@@ -39,7 +41,7 @@ const deps = {
     dataDir: settings.dataDir,
   },
 };
-await seedOnStart(deps, (line) => console.log(line));
+await seedOnStart(deps, lineLogger(createLogger('command-api')));
 // Rate-limit counters (and idempotency keys) shared by every instance.
 const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumPoolSize: 4 }) : undefined;
 if (runtimePool) {
@@ -49,7 +51,8 @@ if (runtimePool) {
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), deps.clock),
-  logger: { level: 'info' },
+  logger: createLogger('command-api'),
+  logRequests: true,
   trustProxy: settings.trustProxy,
   ...(runtimePool ? { runtimePool } : {}),
   // The router sends GET /api/docs to query-api; this API's document lives beside it.

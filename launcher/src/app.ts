@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'slonik';
 import {
   countAppendedEvents,
+  createLogger,
   createApiServer,
   createMetricsRegistry,
   createSlonikPool,
@@ -135,7 +136,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     jwtSecret: options.jwtSecret,
     loadPrincipal,
     // Always on: a 500 or an unavailable database must leave a line under `npm start` too.
-    logger: { level: options.logRequests ? 'info' : 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: createLogger('mathdaily', options.logStream ?? process.stdout),
+    logRequests: options.logRequests === true,
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     metrics,

@@ -2,6 +2,7 @@
 import { sql } from 'slonik';
 import {
   createApiServer,
+  createLogger,
   createMetricsRegistry,
   createSlonikPool,
   migrateRuntimeSchema,
@@ -41,7 +42,8 @@ const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal,
-  logger: { level: 'info' },
+  logger: createLogger('query-api'),
+  logRequests: true,
   trustProxy: settings.trustProxy,
   runtimePool: pool,
   metrics,
