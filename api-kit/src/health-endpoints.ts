@@ -34,8 +34,14 @@ async function outcome({ check }: ReadinessCheck): Promise<string> {
  * database or event store does. Outside /api/, so nginx never proxies them (docs/operations.md).
  */
 export function registerHealthEndpoints(app: FastifyInstance, checks: readonly ReadinessCheck[]): void {
+  // Told to stop: the load balancer sends nothing new while requests in hand finish.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
   app.get('/health/live', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));
   app.get('/health/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    if (stopping) return reply.status(503).header('cache-control', 'no-store').send({ status: 'stopping', checks: {} });
     const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check)] as const));
     const ready = results.every(([, result]) => result === 'ok');
     return reply

@@ -13,3 +13,4 @@ export * from './eventstore-settings.ts';
 export * from './metrics.ts';
 export * from './health-endpoints.ts';
 export * from './logger.ts';
+export * from './shutdown.ts';

@@ -28,11 +28,11 @@ const SECRET_PATHS = [
 
 /**
  * The one way the product logs (pino): one JSON line per event with the service's name, at
- * LOG_LEVEL (info by default), to standard output for services and standard error for the command
+ * LOG_LEVEL (info unless the caller says otherwise), to standard output for services and standard error for the command
  * line tools. A person at a terminal gets the same lines made readable (pino-pretty).
  */
-export function createLogger(name: string, destination: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): Logger {
-  const options = { name, level: process.env.LOG_LEVEL ?? 'info', redact: { paths: SECRET_PATHS, censor: '[redacted]' } };
+export function createLogger(name: string, destination: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout, defaultLevel = 'info'): Logger {
+  const options = { name, level: process.env.LOG_LEVEL ?? defaultLevel, redact: { paths: SECRET_PATHS, censor: '[redacted]' } };
   const stream = destination.isTTY ? pretty({ destination, colorize: true, sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' }) : destination;
   return pino(options, stream);
 }

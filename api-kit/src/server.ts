@@ -97,6 +97,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     trustProxy,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
+    // While stopping, a request that still arrives on an open connection is served (with
+    // `Connection: close`), not refused with a 503: the caller never sees an error for a restart.
+    return503OnClosing: false,
     // Errors raised before routing (a broken %-escape in the path) get the same error body.
     frameworkErrors: (error, request, reply) =>
       sendError(reply.header('x-request-id', request.id), 400, {

@@ -41,7 +41,8 @@ describe('readSettings: one reading of the environment for every entry point', (
     ['EVENTSTORE_URL', 'http://es:2113', "EVENTSTORE_URL must be a URL starting with esdb://, esdb+discover://, kurrentdb://, kurrentdb+discover://, not 'http://es:2113'."],
     ['JWT_SECRET', 'short', "JWT_SECRET must be at least 32 characters long, not 'short'."],
     ['PUBLIC_URL', 'mathdaily.example', "PUBLIC_URL must be a URL starting with http:// or https://, not 'mathdaily.example'."],
-    ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds, at least 1, not '0'."],
+    ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds from 1 to 86400, not '0'."],
+    ['LIVE_PING_SECONDS', '30s', "LIVE_PING_SECONDS must be a whole number of seconds from 1 to 86400, not '30s'."],
   ])('a bad %s stops start-up with a message naming it', (name, value, message) => {
     expect(() => readSettings('embedded', { [name]: value })).toThrow(message);
   });

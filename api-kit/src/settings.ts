@@ -42,6 +42,8 @@ const urlWith = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`);
 
+const wholeSeconds = text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 86_400), 'must be a whole number of seconds from 1 to 86400');
+
 const environment = z.object({
   PORT: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 65535), 'must be a number from 0 to 65535'),
   HOST: text,
@@ -58,7 +60,8 @@ const environment = z.object({
   SMTP_URL: urlWith(['smtp:', 'smtps:']),
   MAIL_FROM: text,
   TRUST_PROXY: text,
-  PROJECTOR_STALL_SECONDS: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1), 'must be a whole number of seconds, at least 1'),
+  PROJECTOR_STALL_SECONDS: wholeSeconds,
+  LIVE_PING_SECONDS: wholeSeconds,
 });
 
 export interface Settings {
@@ -82,6 +85,8 @@ export interface Settings {
   trustProxy: number | string[] | undefined;
   /** After this long without progress while events wait, /api/health reports the projector stalled. */
   projectorStallSeconds: number;
+  /** How often the live socket is pinged; a proxy in front must wait longer than this for a quiet socket. */
+  livePingSeconds: number | undefined;
 }
 
 /** What each production process cannot run without. */
@@ -146,6 +151,7 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     mailFrom: values.MAIL_FROM,
     trustProxy,
     projectorStallSeconds: values.PROJECTOR_STALL_SECONDS === undefined ? DEFAULT_PROJECTOR_STALL_SECONDS : Number(values.PROJECTOR_STALL_SECONDS),
+    livePingSeconds: values.LIVE_PING_SECONDS === undefined ? undefined : Number(values.LIVE_PING_SECONDS),
   };
 }
 

@@ -1,6 +1,7 @@
 // Production command-api: every POST/PUT/DELETE route, alone in its process.
 import { sql } from 'slonik';
 import {
+  closeServer,
   countAppendedEvents,
   createLogger,
   lineLogger,
@@ -14,6 +15,7 @@ import {
   registerHealthEndpoints,
   registerPoolGauges,
   slonikPoolUse,
+  stopOnSignals,
   streamPrincipalLoader,
 } from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
@@ -41,7 +43,8 @@ const deps = {
     dataDir: settings.dataDir,
   },
 };
-await seedOnStart(deps, lineLogger(createLogger('command-api')));
+const logger = createLogger('command-api');
+await seedOnStart(deps, lineLogger(logger));
 // Rate-limit counters (and idempotency keys) shared by every instance.
 const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumPoolSize: 4 }) : undefined;
 if (runtimePool) {
@@ -51,7 +54,7 @@ if (runtimePool) {
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), deps.clock),
-  logger: createLogger('command-api'),
+  logger,
   logRequests: true,
   trustProxy: settings.trustProxy,
   ...(runtimePool ? { runtimePool } : {}),
@@ -67,12 +70,9 @@ await server.register(async (scope) => commandApi(scope, deps));
 await server.listen({ port: settings.port, host: settings.host });
 // E-mail requested by commands (EmailRequested) is sent by the projector's mail reactor.
 
-const stop = async () => {
-  await server.close();
+stopOnSignals(logger, async () => {
+  await closeServer(server);
   await store.close();
   await runtimePool?.end();
   await eventPool?.end().catch(() => {});
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'slonik';
 import {
+  closeServer,
   countAppendedEvents,
   createLogger,
   createApiServer,
@@ -51,6 +52,8 @@ export interface AppOptions {
   mailFrom?: string | undefined;
   /** PROJECTOR_STALL_SECONDS: /api/health's limit for a projector that holds its lock but does not advance (30 when absent). */
   projectorStallSeconds?: number;
+  /** LIVE_PING_SECONDS: how often /api/live pings each socket (30 when absent). */
+  livePingSeconds?: number;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -128,7 +131,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
     metrics,
-    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds },
+    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds, livePingSeconds: options.livePingSeconds },
   };
   await seedOnStart(commandDeps, log);
 
@@ -136,7 +139,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     jwtSecret: options.jwtSecret,
     loadPrincipal,
     // Always on: a 500 or an unavailable database must leave a line under `npm start` too.
-    logger: createLogger('mathdaily', options.logStream ?? process.stdout),
+    // Without request lines, only what went wrong: the launcher says itself where it listens.
+    logger: createLogger('mathdaily', options.logStream ?? process.stdout, options.logRequests ? 'info' : 'warn'),
     logRequests: options.logRequests === true,
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
@@ -183,7 +187,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     store,
     projector,
     async stop() {
-      await server.close();
+      await closeServer(server);
       await waiter.close();
       await projector.stop();
       await store.close();

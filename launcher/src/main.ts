@@ -167,6 +167,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       projectorStallSeconds: config.projectorStallSeconds,
+      ...(config.livePingSeconds ? { livePingSeconds: config.livePingSeconds } : {}),
       port: config.port,
       host: config.host,
       log,

@@ -1,6 +1,6 @@
 // Production projector: the single active projector (others stand by on the advisory lock), and
 // with it the mail reactor.
-import { createLogger, lineLogger, readSettingsOrExit } from '@mathdaily/api-kit';
+import { createLogger, lineLogger, readSettingsOrExit, stopOnSignals } from '@mathdaily/api-kit';
 import { startProjectorService } from './projector-service.ts';
 
 const settings = readSettingsOrExit('projector');
@@ -16,9 +16,5 @@ const service = await startProjectorService({
 });
 logger.info(`projector: running from position ${service.projector.checkpoint}`);
 
-const stop = async () => {
-  await service.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+// The batch in hand is finished and committed, then the lock is given back: a standby takes over at once.
+stopOnSignals(logger, () => service.stop());

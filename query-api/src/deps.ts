@@ -24,6 +24,8 @@ export interface QueryApiDeps {
     dataDir?: string;
     /** PROJECTOR_STALL_SECONDS (api-kit settings; 30 when absent): /api/health's limit for a projector that does not advance. */
     projectorStallSeconds?: number;
+    /** LIVE_PING_SECONDS (30 when absent): how often /api/live pings each socket. */
+    livePingSeconds?: number;
   };
 }
 

@@ -1,6 +1,7 @@
 // Production query-api: every GET route, alone in its process, reading the read models.
 import { sql } from 'slonik';
 import {
+  closeServer,
   createApiServer,
   createLogger,
   createMetricsRegistry,
@@ -12,6 +13,7 @@ import {
   registerHealthEndpoints,
   registerPoolGauges,
   slonikPoolUse,
+  stopOnSignals,
   streamPrincipalLoader,
 } from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, streamStateCacheOf } from '@mathdaily/event-store';
@@ -20,6 +22,7 @@ import { createPreparedQueries } from './prepared-queries.ts';
 import { PositionWaiter } from './wait-for-position.ts';
 
 const settings = readSettingsOrExit('query-api');
+const logger = createLogger('query-api');
 const databaseUrl = settings.databaseUrl!;
 const jwtSecret = settings.jwtSecret!;
 const pool = await createSlonikPool(databaseUrl);
@@ -42,7 +45,7 @@ const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal,
-  logger: createLogger('query-api'),
+  logger,
   logRequests: true,
   trustProxy: settings.trustProxy,
   runtimePool: pool,
@@ -72,19 +75,17 @@ await server.register(async (scope) =>
       jwtSecret,
       dataDir: settings.dataDir,
       projectorStallSeconds: settings.projectorStallSeconds,
+      ...(settings.livePingSeconds ? { livePingSeconds: settings.livePingSeconds } : {}),
     },
   }),
 );
 await server.listen({ port: settings.port, host: settings.host });
 
-const stop = async () => {
-  await server.close();
+stopOnSignals(logger, async () => {
+  await closeServer(server);
   await waiter.close();
   await store.close();
   await pool.end();
   await prepared.end();
   await eventPool?.end().catch(() => {});
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+});

@@ -35,6 +35,8 @@ export interface TopologyProcess {
   output(): string;
   /** Ends it without a chance to clean up (`kill -9`). */
   kill9(): Promise<void>;
+  /** Asks it to stop (SIGTERM, as compose does) and waits: its exit code, or the signal that ended it. */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly exited: boolean;
 }
 
@@ -110,7 +112,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
       };
       child.stdout!.on('data', collect);
       child.stderr!.on('data', collect);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
       processes.push({
         name,
         kind,
@@ -124,6 +126,10 @@ export async function startProductionTopology(options: ProductionTopologyOptions
         kill9: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
           await exited;
+        },
+        terminate: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
         },
       });
     }
