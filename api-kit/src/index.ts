@@ -14,3 +14,5 @@ export * from './metrics.ts';
 export * from './health-endpoints.ts';
 export * from './logger.ts';
 export * from './shutdown.ts';
+export * from './uploads.ts';
+export * from './connection-budget.ts';

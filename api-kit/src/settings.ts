@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATABASE_CONNECTIONS, MIN_DATABASE_CONNECTIONS } from './connection-budget.ts';
 import { eventStoreConnectionString, EventStoreSettingsError } from './eventstore-settings.ts';
 import { parseTrustProxy } from './server.ts';
 
@@ -62,6 +63,7 @@ const environment = z.object({
   TRUST_PROXY: text,
   PROJECTOR_STALL_SECONDS: wholeSeconds,
   LIVE_PING_SECONDS: wholeSeconds,
+  DATABASE_CONNECTIONS: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 1000), 'must be a whole number of connections'),
 });
 
 export interface Settings {
@@ -87,6 +89,8 @@ export interface Settings {
   projectorStallSeconds: number;
   /** How often the live socket is pinged; a proxy in front must wait longer than this for a quiet socket. */
   livePingSeconds: number | undefined;
+  /** The most PostgreSQL connections this process opens (docs/operations.md); embedded mode sizes its own. */
+  databaseConnections: number;
 }
 
 /** What each production process cannot run without. */
@@ -94,7 +98,7 @@ const REQUIRED: Record<Topology, { variables: (keyof z.infer<typeof environment>
   embedded: [],
   'command-api': [
     { variables: [['JWT_SECRET']], why: 'to sign and check tokens' },
-    { variables: [['EVENTSTORE_URL'], ['DATABASE_URL']], why: 'for the event store' },
+    { variables: [['DATABASE_URL']], why: 'for uploads, rate limits and idempotency keys (and the events, without EVENTSTORE_URL)' },
   ],
   'query-api': [
     { variables: [['DATABASE_URL']], why: 'for the read models' },
@@ -135,6 +139,13 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     throw new SettingsError((error as Error).message);
   }
   const defaults = DEFAULTS[topology];
+  let databaseConnections = 0;
+  if (topology !== 'embedded') {
+    databaseConnections = values.DATABASE_CONNECTIONS === undefined ? DEFAULT_DATABASE_CONNECTIONS[topology] : Number(values.DATABASE_CONNECTIONS);
+    if (databaseConnections < MIN_DATABASE_CONNECTIONS[topology]) {
+      throw new SettingsError(`DATABASE_CONNECTIONS must be at least ${MIN_DATABASE_CONNECTIONS[topology]} for the ${topology}, not '${values.DATABASE_CONNECTIONS}'.`);
+    }
+  }
   const port = values.PORT === undefined ? defaults.PORT : Number(values.PORT);
   const demoDefault = topology === 'embedded' && values.DATABASE_URL === undefined;
   return {
@@ -152,6 +163,7 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     trustProxy,
     projectorStallSeconds: values.PROJECTOR_STALL_SECONDS === undefined ? DEFAULT_PROJECTOR_STALL_SECONDS : Number(values.PROJECTOR_STALL_SECONDS),
     livePingSeconds: values.LIVE_PING_SECONDS === undefined ? undefined : Number(values.LIVE_PING_SECONDS),
+    databaseConnections,
   };
 }
 

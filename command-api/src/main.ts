@@ -2,7 +2,11 @@
 import { sql } from 'slonik';
 import {
   closeServer,
+  commandApiPools,
   countAppendedEvents,
+  importLegacyUploads,
+  migrateUploads,
+  postgresUploadStore,
   createLogger,
   lineLogger,
   createApiServer,
@@ -23,48 +27,51 @@ import { commandApi } from './plugin.ts';
 import { seedOnStart } from './seed-on-start.ts';
 
 const settings = readSettingsOrExit('command-api');
-const { databaseUrl, eventStoreUrl } = settings;
+const { eventStoreUrl } = settings;
+const databaseUrl = settings.databaseUrl!;
 const jwtSecret = settings.jwtSecret!;
 const metrics = createMetricsRegistry('command-api');
-const eventPool = databaseUrl ? createEventStorePool(databaseUrl, { idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
+const pools = commandApiPools(settings.databaseConnections, !eventStoreUrl);
+const eventPool = !eventStoreUrl ? createEventStorePool(databaseUrl, { max: pools.events, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 const store = countAppendedEvents(
   eventStoreUrl
     ? createEventStoreDbEventStore(eventStoreUrl)
-    : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl! })),
+    : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl })),
   metrics,
 );
 if (eventPool) registerPoolGauges(metrics, 'command-events', pgPoolUse(eventPool));
+const logger = createLogger('command-api');
+// Rate-limit counters, idempotency keys and uploads, shared by every instance.
+const runtimePool = await createSlonikPool(databaseUrl, { maximumPoolSize: pools.runtime });
+await migrateRuntimeSchema(runtimePool);
+await migrateUploads(runtimePool);
+registerPoolGauges(metrics, 'command-runtime', slonikPoolUse(runtimePool));
+const uploads = postgresUploadStore(runtimePool);
+await importLegacyUploads(uploads, settings.dataDir, lineLogger(logger));
 const deps = {
   store,
   clock: () => new Date(),
+  uploads,
   config: {
     jwtSecret,
     demoAccounts: settings.demoAccounts,
-    dataDir: settings.dataDir,
   },
 };
-const logger = createLogger('command-api');
 await seedOnStart(deps, lineLogger(logger));
-// Rate-limit counters (and idempotency keys) shared by every instance.
-const runtimePool = databaseUrl ? await createSlonikPool(databaseUrl, { maximumPoolSize: 4 }) : undefined;
-if (runtimePool) {
-  await migrateRuntimeSchema(runtimePool);
-  registerPoolGauges(metrics, 'command-runtime', slonikPoolUse(runtimePool));
-}
 const server = await createApiServer({
   jwtSecret,
   loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), deps.clock),
   logger,
   logRequests: true,
   trustProxy: settings.trustProxy,
-  ...(runtimePool ? { runtimePool } : {}),
+  runtimePool,
   // The router sends GET /api/docs to query-api; this API's document lives beside it.
   docsPrefix: '/api/docs/commands',
   metrics,
 });
 registerHealthEndpoints(server, [
   { name: 'eventStore', check: () => store.lastPosition() },
-  ...(runtimePool ? [{ name: 'postgres', check: () => runtimePool.query(sql.unsafe`SELECT 1`) }] : []),
+  { name: 'postgres', check: () => runtimePool.query(sql.unsafe`SELECT 1`) },
 ]);
 await server.register(async (scope) => commandApi(scope, deps));
 await server.listen({ port: settings.port, host: settings.host });
@@ -73,6 +80,6 @@ await server.listen({ port: settings.port, host: settings.host });
 stopOnSignals(logger, async () => {
   await closeServer(server);
   await store.close();
-  await runtimePool?.end();
+  await runtimePool.end();
   await eventPool?.end().catch(() => {});
 });

@@ -4,6 +4,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'slonik';
 import {
   closeServer,
+  importLegacyUploads,
+  migrateUploads,
+  postgresUploadStore,
   countAppendedEvents,
   createLogger,
   createApiServer,
@@ -99,6 +102,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const pool = await createSlonikPool(options.databaseUrl);
   registerPoolGauges(metrics, 'read-models', slonikPoolUse(pool));
   await migrateRuntimeSchema(pool);
+  await migrateUploads(pool);
+  const uploads = postgresUploadStore(pool);
+  await importLegacyUploads(uploads, options.dataDir, log);
   let projector: ProjectorHandle;
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
@@ -113,10 +119,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const commandDeps: CommandApiDeps = {
     store,
     clock,
+    uploads,
     config: {
       jwtSecret: options.jwtSecret,
       demoAccounts: options.demoAccounts,
-      dataDir: options.dataDir,
     },
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
@@ -131,6 +137,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
     metrics,
+    uploads,
     config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds, livePingSeconds: options.livePingSeconds },
   };
   await seedOnStart(commandDeps, log);

@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
@@ -46,7 +47,8 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
       jwtSecret: 'production-topology-secret-production-topology',
       demoAccounts: true,
       commandApis: 2,
-      queryApis: 2,
+      // Four on PostgreSQL, where the connection budget is checked.
+      queryApis: store === 'PostgreSQL' ? 4 : 2,
       projectors: 2,
       timeoutMs: 170_000,
     });
@@ -196,6 +198,18 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     expect(Date.now() - demoted).toBeLessThan(1_500);
   });
 
+  test('an avatar uploaded through one command-api is served by every query-api (uploads live in PostgreSQL)', async () => {
+    const tutor = await newTutor();
+    const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const uploaded = await call(command(), 'POST', '/api/auth/profile/avatar', { token: tutor.token, body: { file: onePixel, originalName: 'me.png', mimeType: 'image/png' } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    for (const base of topology.queryUrls) {
+      const served = await fetch(`${base}${uploaded.body!.profileImageUrl as string}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
   test("an admin's role change is in the audit log on the other instance, found by its request id", async () => {
     const person = await register();
     const changed = await call(topology.commandUrls[0]!, 'PUT', '/api/admin/users/role', { token: adminToken, body: { userId: person.userId, role: 'parent' }, headers: { 'x-request-id': 'admin-ticket-42' } });
@@ -309,6 +323,46 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     expect(value(active, 'mathdaily_pool_connections_used', { pool: 'projector-read-models' })).not.toBeNull();
     const standby = of('projector').find((process) => process !== topology.activeProjector() && !process.exited);
     if (standby) expect(value(await scrape(standby.url), 'mathdaily_projector_active')).toBe(0);
+  });
+
+  test.runIf(store === 'PostgreSQL')('4 query-apis, 2 command-apis and 2 projectors under load stay within the connection budget: at most 72, under 80', async () => {
+    const probe = new pg.Client({ connectionString: databaseUrl });
+    await probe.connect();
+    let peak = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await probe.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        );
+        peak = Math.max(peak, rows[0]!.n);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      const students = await Promise.all(Array.from({ length: 8 }, () => register()));
+      await Promise.all(
+        students.map(async (student) => {
+          const sessionId = randomUUID();
+          expect((await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status).toBe(201);
+          for (let n = 0; n < 4; n += 1) {
+            await Promise.all([
+              answerOne(student, sessionId),
+              ...topology.queryUrls.map((base) => call(base, 'GET', `/api/learning/due-problems/${student.userId}`, { token: student.token })),
+              call(query(), 'GET', '/api/admin/events?limit=20', { token: adminToken }),
+            ]);
+          }
+        }),
+      );
+    } finally {
+      sampling = false;
+      await sampler;
+      await probe.end();
+    }
+    console.info(`connection budget: at most ${peak} PostgreSQL connections open at once`);
+    // DATABASE_CONNECTIONS' defaults: 4 × 10 + 2 × 8 + 2 × 8.
+    expect(peak).toBeGreaterThan(8);
+    expect(peak).toBeLessThanOrEqual(72);
   });
 
   test('kill -9 of the active projector while students answer: the standby takes over and every acknowledged answer is projected', async () => {

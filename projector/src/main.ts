@@ -13,6 +13,7 @@ const service = await startProjectorService({
   mail: { publicUrl: settings.publicUrl, secret: settings.jwtSecret!, dataDir: settings.dataDir, smtpUrl: settings.smtpUrl, from: settings.mailFrom },
   // Metrics and health probes only; no API.
   endpoints: { port: settings.port, host: settings.host },
+  databaseConnections: settings.databaseConnections,
 });
 logger.info(`projector: running from position ${service.projector.checkpoint}`);
 

@@ -1,6 +1,8 @@
 import { sql } from 'slonik';
 import {
   createMetricsRegistry,
+  DEFAULT_DATABASE_CONNECTIONS,
+  projectorPools,
   createSlonikPool,
   pgPoolUse,
   POOL_IDLE_TIMEOUT_MS,
@@ -29,6 +31,8 @@ export interface ProjectorServiceOptions {
    * serves this projector's metrics beside its own.
    */
   endpoints?: { port: number; host: string };
+  /** The most PostgreSQL connections it opens (DATABASE_CONNECTIONS; api-kit's connection budget). */
+  databaseConnections?: number;
 }
 
 export interface ProjectorService {
@@ -43,13 +47,15 @@ export interface ProjectorService {
  * (projector/src/main.ts) and the embedded launcher's worker thread (projector-worker.ts).
  */
 export async function startProjectorService(options: ProjectorServiceOptions): Promise<ProjectorService> {
-  const eventPool = createEventStorePool(options.databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
+  const pools = projectorPools(options.databaseConnections ?? DEFAULT_DATABASE_CONNECTIONS.projector, !options.eventStoreUrl);
+  // With EventStoreDB it stays empty: the projector reads its events there.
+  const eventPool = createEventStorePool(options.databaseUrl, { max: Math.max(1, pools.events), idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) =>
     options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   const store = options.eventStoreUrl
     ? createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn })
     : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn }));
-  const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: 4 });
+  const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: pools.readModels });
   // On a thread of the launcher, process figures are the launcher's to report.
   const metrics = createMetricsRegistry('projector', { processFigures: options.endpoints !== undefined });
   registerPoolGauges(metrics, 'projector-events', pgPoolUse(eventPool));

@@ -3,6 +3,9 @@ import { sql } from 'slonik';
 import {
   closeServer,
   createApiServer,
+  migrateUploads,
+  postgresUploadStore,
+  queryApiPools,
   createLogger,
   createMetricsRegistry,
   createSlonikPool,
@@ -25,15 +28,17 @@ const settings = readSettingsOrExit('query-api');
 const logger = createLogger('query-api');
 const databaseUrl = settings.databaseUrl!;
 const jwtSecret = settings.jwtSecret!;
-const pool = await createSlonikPool(databaseUrl);
+const pools = queryApiPools(settings.databaseConnections, !settings.eventStoreUrl);
+const pool = await createSlonikPool(databaseUrl, { maximumPoolSize: pools.readModels });
 await migrateRuntimeSchema(pool);
-const eventPool = !settings.eventStoreUrl ? createEventStorePool(databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
+await migrateUploads(pool);
+const eventPool = !settings.eventStoreUrl ? createEventStorePool(databaseUrl, { max: pools.events, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 // For /api/health's "last position" and the caller's principal (user and session streams);
 // every other read comes from the read models.
 const store = settings.eventStoreUrl
   ? createEventStoreDbEventStore(settings.eventStoreUrl)
   : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
-const prepared = createPreparedQueries(databaseUrl);
+const prepared = createPreparedQueries(databaseUrl, { max: pools.prepared });
 const waiter = new PositionWaiter({ pool, databaseUrl });
 await waiter.start();
 const metrics = createMetricsRegistry('query-api');
@@ -70,6 +75,7 @@ await server.register(async (scope) =>
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
     metrics,
+    uploads: postgresUploadStore(pool),
     config: {
       demoAccounts: settings.demoAccounts,
       jwtSecret,
