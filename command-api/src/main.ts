@@ -33,14 +33,15 @@ const jwtSecret = settings.jwtSecret!;
 const metrics = createMetricsRegistry('command-api');
 const pools = commandApiPools(settings.databaseConnections, !eventStoreUrl);
 const eventPool = !eventStoreUrl ? createEventStorePool(databaseUrl, { max: pools.events, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
+const logger = createLogger('command-api');
+const warn = (message: string, error?: unknown) => logger.warn({ err: error }, message);
 const store = countAppendedEvents(
   eventStoreUrl
-    ? createEventStoreDbEventStore(eventStoreUrl)
-    : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl })),
+    ? createEventStoreDbEventStore({ connectionString: eventStoreUrl, warn })
+    : (await migratePostgresEventStore(eventPool!), createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl, warn })),
   metrics,
 );
 if (eventPool) registerPoolGauges(metrics, 'command-events', pgPoolUse(eventPool));
-const logger = createLogger('command-api');
 // Rate-limit counters, idempotency keys and uploads, shared by every instance.
 const runtimePool = await createSlonikPool(databaseUrl, { maximumPoolSize: pools.runtime });
 await migrateRuntimeSchema(runtimePool);

@@ -35,10 +35,11 @@ await migrateUploads(pool);
 const eventPool = !settings.eventStoreUrl ? createEventStorePool(databaseUrl, { max: pools.events, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS }) : undefined;
 // For /api/health's "last position" and the caller's principal (user and session streams);
 // every other read comes from the read models.
+const warn = (message: string, error?: unknown) => logger.warn({ err: error }, message);
 const store = settings.eventStoreUrl
-  ? createEventStoreDbEventStore(settings.eventStoreUrl)
-  : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl });
-const prepared = createPreparedQueries(databaseUrl, { max: pools.prepared });
+  ? createEventStoreDbEventStore({ connectionString: settings.eventStoreUrl, warn })
+  : createPostgresEventStore({ pool: eventPool!, connectionString: databaseUrl, warn });
+const prepared = createPreparedQueries(databaseUrl, { max: pools.prepared, warn });
 const waiter = new PositionWaiter({ pool, databaseUrl });
 await waiter.start();
 const metrics = createMetricsRegistry('query-api');
