@@ -85,6 +85,9 @@ async function journey(app: RunningApp, dataDir: string, databaseUrl: string, se
     const rowsHolding = async (table: string, term: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE t::text ILIKE $1`, [`%${term}%`])).rows[0]!.n;
     // The search finds what is there: before the erasure, the users table names the child.
     expect(await rowsHolding('read_models.users', email)).toBe(1);
+    // Students pick stock pictures (only tutors and admins upload), so the child's upload is put
+    // where the upload route puts it: the erasure must delete whatever they own there.
+    await db.query(`INSERT INTO uploads.files (name, owner_id, content_type, bytes) VALUES ($1, $2, 'image/png', $3)`, [`${childId}-${randomUUID()}.png`, childId, Buffer.from(`picture of ${firstName}`)]);
 
     // A mistyped password first (the sign-in counters remember it), then the child deletes the account.
     expect((await call('POST', '/api/auth/login', null, { email, password: 'Mistyped-2026!' })).status).toBe(401);
@@ -100,7 +103,8 @@ async function journey(app: RunningApp, dataDir: string, databaseUrl: string, se
     const tables = await db.query<{ name: string }>(`
       SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`);
-    expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['read_models.users', 'privacy.personal_data_keys', 'runtime.rate_limits']));
+    expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['read_models.users', 'privacy.personal_data_keys', 'runtime.rate_limits', 'uploads.files']));
+    expect((await db.query(`SELECT 1 FROM uploads.files WHERE owner_id = $1`, [childId])).rowCount).toBe(0);
     const found: string[] = [];
     for (const { name } of tables.rows) {
       for (const term of terms) {

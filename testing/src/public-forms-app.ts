@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
-import { createApiServer, createSlonikPool, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, postgresUploadStore, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { PersonalDataOpener, streamStateCacheOf } from '@mathdaily/event-store';
 import { childrenOfParent, createPreparedQueries, PositionWaiter, queryApi } from '@mathdaily/query-api';
@@ -54,6 +54,7 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
       lastEventPosition: () => app.store.lastPosition(),
       personalData: new PersonalDataOpener(app.vault),
       childrenOf: (parentId) => childrenOfParent(streamStateCacheOf(app.store))(parentId),
+      uploads: postgresUploadStore(pool),
       config: { demoAccounts: false, jwtSecret: JWT_SECRET },
     }),
   );

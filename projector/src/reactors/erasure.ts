@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { emailStreamId } from '@mathdaily/api-kit';
+import { emailStreamId, type UploadStore } from '@mathdaily/api-kit';
 import {
   authSessionDecider,
   authSessionStreamId,
@@ -31,7 +31,9 @@ export interface ErasureSettings {
   store: EventStore;
   pool: DatabasePool;
   vault: PersonalDataVault;
-  /** DATA_DIR: uploaded avatars and the development mailbox. */
+  /** Uploaded avatars (PostgreSQL's uploads schema). */
+  uploads: UploadStore;
+  /** DATA_DIR: the development mailbox. */
   dataDir: string;
   log?: (line: string) => void;
 }
@@ -82,7 +84,7 @@ export function erasureReactor(settings: ErasureSettings): Reactor {
         await decideAndAppend(store, authSessionStreamId(sessionId), authSessionDecider, { type: 'RevokeSession', reason: 'account-erased' }, context);
       }
 
-      const uploadsDeleted = await deleteFiles(path.join(settings.dataDir, 'avatars'), (name) => name.startsWith(`${userId}-`));
+      const uploadsDeleted = await settings.uploads.deleteOwnedBy(userId);
       if (email) await deleteMailboxCopies(path.join(settings.dataDir, MAILBOX_FOLDER), email);
       const keysDestroyed = await vault.destroyOwner(userId);
       await decideAndAppend(store, userStreamId(userId), userDecider, { type: 'RecordPersonalDataErased', keysDestroyed, uploadsDeleted }, context);
@@ -110,13 +112,6 @@ async function decideAndAppend<State, Command, Event extends EventFact>(
       if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
     }
   }
-}
-
-async function deleteFiles(folder: string, matches: (name: string) => boolean): Promise<number> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const doomed = names.filter(matches);
-  await Promise.all(doomed.map((name) => rm(path.join(folder, name), { force: true })));
-  return doomed.length;
 }
 
 /** The development mailbox keeps each message as `.json` and `.eml`: both go for every message to the address. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, postgresUploadStore, type PrincipalLoader } from '@mathdaily/api-kit';
 import { PersonalDataOpener, streamStateCacheOf } from '@mathdaily/event-store';
 import type { ProjectorFixture } from '@mathdaily/testing';
 import type { QueryApiDeps } from '../deps.ts';
@@ -31,6 +31,7 @@ export async function startQueryApiOnFixture(
       lastEventPosition: () => fixture.store.lastPosition(),
       personalData: new PersonalDataOpener(fixture.vault),
       childrenOf: childrenOfParent(streamStateCacheOf(fixture.store)),
+      uploads: postgresUploadStore(fixture.pool),
       config: { demoAccounts: false, jwtSecret: secret, ...config },
     }),
   );
