@@ -15,6 +15,7 @@ import { createEventStorePool, createEventStoreDbEventStore, createPostgresEvent
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
+import { RetentionSweep } from './retention-sweep.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 export interface ProjectorServiceOptions {
@@ -77,6 +78,8 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   });
   // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).
   const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
+  // Expired address-bearing rows and retention-ended keys, hourly (retention-sweep.ts).
+  const retention = new RetentionSweep({ pool, vault, log: options.log });
   const endpoints = options.endpoints
     ? await startServiceEndpoints({
         ...options.endpoints,
@@ -96,6 +99,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   const stop = async () => {
     await endpoints?.close();
     alertCheck.stop();
+    retention.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -105,6 +109,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   try {
     await projector.start();
     alertCheck.start();
+    retention.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;
