@@ -13,7 +13,7 @@ type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: Das
 
 const COMING_SOON = [
   { icon: '📈', title: 'Advanced analytics', text: 'Deeper charts of how your skills grow over time.' },
-  { icon: '🔥', title: 'Streaks', text: 'Streak rewards and reminders to keep your daily habit going.' },
+  { icon: '🔥', title: 'Streaks', text: 'Rewards for practising on more days of the week.' },
   { icon: '🧠', title: 'Smart recommendations', text: 'Suggestions for what to practise next, picked for you.' },
   { icon: '🤝', title: 'Collaborative learning', text: 'Practise together with friends and classmates.' },
 ];
@@ -58,7 +58,7 @@ export function DashboardPage() {
         </h1>
         <p className="muted">
           {data?.practiced_today
-            ? 'You have practised today — nice work. Keep the streak alive tomorrow too.'
+            ? 'You have practised today — nice work. See you tomorrow.'
             : 'Ten minutes of practice a day is all it takes. Ready for today’s session?'}
         </p>
       </header>

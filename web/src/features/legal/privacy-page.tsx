@@ -162,6 +162,10 @@ const SECTIONS: readonly LegalSection[] = [
           destroyed. What is left are anonymous numbers (such as how many problems were answered) that cannot be traced back to anyone.
           Backups that still hold the key are overwritten within 30 days.
         </li>
+        <li>
+          The internet address a sign-in comes from: a day at most in MathDaily itself (to stop people guessing passwords), and at most 90
+          days in our servers’ logs.
+        </li>
         <li>Messages to our team: 2 years, then deleted.</li>
         <li>Error reports: 12 months, then deleted.</li>
       </ul>
