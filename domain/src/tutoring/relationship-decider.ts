@@ -21,6 +21,10 @@ export interface RelationshipState {
 export type RelationshipCommand =
   | { type: 'RedeemReferralCode'; code: string; tutorId: string; studentId: string; via: 'registration' | 'profile' }
   | { type: 'ChangeRelationshipStatus'; tutorId: string; studentId: string; to: 'active' | 'inactive'; changedBy: string }
+  /** The student joined one of the tutor's classes with its code: the tutor's invitation, so active at once. */
+  | { type: 'JoinTutorByClassCode'; tutorId: string; studentId: string; classId: string; code: string; via: 'registration' | 'profile' }
+  /** A process ends the link (the student is no longer a student): pending or active → inactive. */
+  | { type: 'EndRelationship'; tutorId: string; studentId: string; reason: 'role_changed'; changedBy: string | null }
   | {
       type: 'RecordFellBehind';
       tutorId: string;
@@ -34,6 +38,8 @@ export type RelationshipCommand =
  * The `relationship-{tutorId}-{studentId}` stream. A redeemed code opens it as pending (or
  * reopens an inactive one); the tutor may only activate a pending student and deactivate an
  * active one (SPEC §4); falling behind is recorded once per quiet spell of an active student.
+ * Joining one of the tutor's classes with its code makes the student active at once (the class code
+ * is the tutor's own invitation); a role change away from student ends a pending or active link.
  */
 export const relationshipDecider: Decider<RelationshipState, RelationshipCommand, RelationshipEvent> = {
   initialState: () => ({ status: null, fellBehindFor: undefined }),
@@ -43,7 +49,10 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
         return { ...state, status: 'pending' };
       case 'TutorStudentActivated':
         return { ...state, status: 'active' };
+      case 'StudentJoinedTutorClass':
+        return { ...state, status: 'active' };
       case 'TutorStudentDeactivated':
+      case 'TutorStudentRelationshipEnded':
         return { ...state, status: 'inactive' };
       case 'StudentFellBehind':
         return { ...state, fellBehindFor: event.data.lastPracticeAt };
@@ -66,6 +75,12 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
         if (state.status !== 'active') throw new DomainError('CONFLICT', RELATIONSHIP_MESSAGES.deactivateOnlyActive);
         return [{ type: 'TutorStudentDeactivated', data }];
       }
+      case 'JoinTutorByClassCode':
+        if (state.status === 'active') return [];
+        return [{ type: 'StudentJoinedTutorClass', data: { tutorId: command.tutorId, studentId: command.studentId, classId: command.classId, code: command.code, via: command.via } }];
+      case 'EndRelationship':
+        if (state.status !== 'pending' && state.status !== 'active') return [];
+        return [{ type: 'TutorStudentRelationshipEnded', data: { tutorId: command.tutorId, studentId: command.studentId, reason: command.reason, changedBy: command.changedBy } }];
       case 'RecordFellBehind':
         if (state.status !== 'active' || state.fellBehindFor === command.lastPracticeAt) return [];
         return [
