@@ -9,6 +9,7 @@ import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
+import { studentLinksReactor } from './reactors/student-links.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
@@ -75,6 +76,8 @@ export class Projector {
         return position;
       },
     });
+    // Always on (unlike mail): a role change away from student ends the student's tutor links.
+    this.addReactor(studentLinksReactor({ store: options.store, pool }));
   }
 
   get checkpoint(): bigint {

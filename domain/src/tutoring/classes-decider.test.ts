@@ -126,7 +126,7 @@ describe('classes', () => {
     const later = { dueLocal: '2026-03-05T08:30', timeZone: 'Europe/London', dueAt: instantOfLocal('2026-03-05T08:30', 'Europe/London') };
     given(classDecider, [created, annJoined, assignmentCreated])
       .when({ type: 'ChangeAssignmentDue', actor: tutor, assignmentId, due: later, now })
-      .then([{ type: 'ClassAssignmentDueChanged', data: { classId, assignmentId, ...later } }]);
+      .then([{ type: 'ClassAssignmentDueChanged', data: { classId, assignmentId, studentIds: [ann], ...later } }]);
     const removed: ClassEvent = { type: 'ClassAssignmentRemoved', data: { classId, assignmentId, studentIds: [ann] } };
     given(classDecider, [created, annJoined, assignmentCreated]).when({ type: 'RemoveAssignment', actor: tutor, assignmentId }).then([removed]);
     given(classDecider, [created, annJoined, assignmentCreated, removed]).when({ type: 'RemoveAssignment', actor: tutor, assignmentId }).thenThrows('NOT_FOUND', CLASS_MESSAGES.assignmentNotFound);

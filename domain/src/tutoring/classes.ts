@@ -51,7 +51,10 @@ export interface ClassAssignmentState {
 export interface ClassState {
   classId: string | null;
   tutorId: string | null;
+  name: string;
   joinCode: string | null;
+  /** Due dates of new work are read in this zone. */
+  timeZone: string;
   archived: boolean;
   members: string[];
   assignments: Record<string, ClassAssignmentState>;
@@ -130,13 +133,15 @@ function checkDue(due: DueDate, now: string) {
  * due at a time after the command's that is at most a year ahead; an archived class takes none.
  */
 export const classDecider: Decider<ClassState, ClassCommand, ClassEvent> = {
-  initialState: () => ({ classId: null, tutorId: null, joinCode: null, archived: false, members: [], assignments: {} }),
+  initialState: () => ({ classId: null, tutorId: null, name: '', joinCode: null, timeZone: 'UTC', archived: false, members: [], assignments: {} }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'ClassCreated':
-        return { ...state, classId: event.data.classId, tutorId: event.data.tutorId, joinCode: event.data.joinCode };
+        return { ...state, classId: event.data.classId, tutorId: event.data.tutorId, name: event.data.name, joinCode: event.data.joinCode, timeZone: event.data.timeZone };
       case 'ClassRenamed':
+        return { ...state, name: event.data.name };
       case 'ClassTimeZoneChanged':
+        return { ...state, timeZone: event.data.timeZone };
       case 'ClassAssignmentDueChanged':
         return state;
       case 'ClassArchived':
@@ -238,9 +243,10 @@ export const classDecider: Decider<ClassState, ClassCommand, ClassEvent> = {
       }
       case 'ChangeAssignmentDue': {
         const { classId } = openClass(state, command.actor);
-        if (!state.assignments[command.assignmentId]) throw new DomainError('NOT_FOUND', CLASS_MESSAGES.assignmentNotFound);
+        const assignment = state.assignments[command.assignmentId];
+        if (!assignment) throw new DomainError('NOT_FOUND', CLASS_MESSAGES.assignmentNotFound);
         checkDue(command.due, command.now);
-        return [{ type: 'ClassAssignmentDueChanged', data: { classId, assignmentId: command.assignmentId, ...command.due } }];
+        return [{ type: 'ClassAssignmentDueChanged', data: { classId, assignmentId: command.assignmentId, studentIds: assignment.studentIds, ...command.due } }];
       }
       case 'RemoveAssignment': {
         const { classId } = ownedClass(state, command.actor);

@@ -116,8 +116,8 @@ export const classAssignmentCreatedSchema = classEvent.extend({
   studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS),
   ...due,
 });
-export const classAssignmentDueChangedSchema = classEvent.extend({ assignmentId: uuid, ...due });
-/** `studentIds` as given: whose practice queues and results lose it. */
+export const classAssignmentDueChangedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS), ...due });
+/** `studentIds` as given: whose practice queues and results lose it (or see it re-dated). */
 export const classAssignmentRemovedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS) });
 
 export const tutoringEventSchemas = {

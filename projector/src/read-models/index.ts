@@ -18,6 +18,9 @@ import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
 import { questionSets } from './question-sets.ts';
 import { placements } from './placements.ts';
+import { classes } from './classes.ts';
+import { classAssignments } from './class-assignments.ts';
+import { liveLearners } from './live-learners.ts';
 
 /**
  * The practice loop. learner-profiles hands time zones to the models after it, review-states hands
@@ -27,4 +30,4 @@ import { placements } from './placements.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, abilityModel, attempts, practiceDays, achievements];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements, classes, classAssignments, liveLearners];
