@@ -54,8 +54,8 @@ let otherTutor: Caller;
 let admin: Caller;
 let classId = '';
 let joinCode = '';
-let ann: Caller & { email: string };
-let ben: Caller & { email: string };
+let ann: Awaited<ReturnType<typeof register>>;
+let ben: Awaited<ReturnType<typeof register>>;
 let bank: { id: string; correct_answer: string }[] = [];
 
 beforeAll(async () => {

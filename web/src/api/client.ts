@@ -71,6 +71,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Idempotency-Key: a command re-sent with the same key and body is answered once, not done twice. */
   idempotencyKey?: string;
+  /** Resolve with the body as text (a CSV download), not parsed as JSON. */
+  asText?: boolean;
 }
 
 async function send(method: string, url: string, options: RequestOptions, retried: boolean): Promise<unknown> {
@@ -100,6 +102,7 @@ async function send(method: string, url: string, options: RequestOptions, retrie
     onSignedOut();
   }
   const text = await response.text();
+  if (options.asText && response.ok) return text;
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
