@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { recentActivity } from '../tutors/activity-view.ts';
+import { queryMetricsOf } from '../query-metrics.ts';
 import { LiveHub, LOOKBACK } from './live-hub.ts';
-import { authMessageBase, handleLiveSocket } from './live-socket.ts';
+import { authMessageBase, CLOSE_GRACE_MS, handleLiveSocket, LIVE_CLOSE } from './live-socket.ts';
 
 export { LIVE_CLOSE } from './live-socket.ts';
 
@@ -30,9 +31,21 @@ const authMessage = authMessageBase.extend({
  * every live route.
  */
 export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) {
-  await app.register(websocket, { options: { maxPayload: 8192 } });
+  await app.register(websocket, {
+    options: { maxPayload: 8192 },
+    // Stopping: every socket is told so (1001), and cut if it does not finish the closing handshake.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) {
+        client.close(LIVE_CLOSE.restarting.code, LIVE_CLOSE.restarting.reason);
+        setTimeout(() => client.terminate(), CLOSE_GRACE_MS).unref();
+      }
+      this.websocketServer.close();
+      done();
+    },
+  });
   const hub = new LiveHub(deps);
   await hub.start();
+  queryMetricsOf(deps.metrics).liveSockets(() => hub.connections);
   app.addHook('onClose', async () => hub.stop());
   app.decorate('liveHub', hub);
 

@@ -19,6 +19,8 @@ export const LIVE_CLOSE = {
   unexpectedMessage: { code: 4400, reason: 'Nothing may be sent after the sign-in message.' },
   /** The missed activity could not be read (the database is away): the client tries again later. */
   unavailable: { code: 1011, reason: 'Live activity is briefly unavailable. Reconnecting.' },
+  /** The instance is stopping (a deploy, a restart): the client reconnects, through the proxy, to another. */
+  restarting: { code: 1001, reason: 'This server is restarting. Reconnecting.' },
 } as const;
 export type LiveClose = { code: number; reason: string };
 
@@ -28,7 +30,13 @@ const AUTH_TIMEOUT_MS = 10_000;
 /** A client that reads slower than this much queued output is dropped (it reconnects and resumes). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 /** A client that does not finish the closing handshake is cut off after this long. */
-const CLOSE_GRACE_MS = 2000;
+export const CLOSE_GRACE_MS = 2000;
+/**
+ * A ping this often keeps an idle socket open through proxies that end quiet connections (nginx's
+ * proxy_read_timeout is 60 s unless raised; deploy/nginx.conf sets 75 s), and finds peers that
+ * vanished: a socket that has not answered the last ping by the next one is ended.
+ */
+const DEFAULT_LIVE_PING_SECONDS = 30;
 
 export const authMessageBase = z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) });
 
@@ -67,9 +75,17 @@ export function handleLiveSocket<M extends z.infer<typeof authMessageBase>>(
     closing = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
   };
   const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
+  let answered = true;
+  socket.on('pong', () => (answered = true));
+  const pings = setInterval(() => {
+    if (!answered) return socket.terminate();
+    answered = false;
+    socket.ping();
+  }, (deps.config.livePingSeconds ?? DEFAULT_LIVE_PING_SECONDS) * 1000);
   let closed = false;
   socket.on('close', () => {
     closed = true;
+    clearInterval(pings);
     clearTimeout(timer);
     clearTimeout(expiry);
     clearTimeout(closing);
