@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -299,7 +300,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
         </div>
       </div>
       <p className="field-hint" id={`${id}-zone`}>
-        In the class's time zone: {props.timeZone.replace(/_/g, ' ')}.
+        In the class's time zone: {TIME_ZONES.find((zone) => zone.id === props.timeZone)?.label ?? props.timeZone} time.
       </p>
 
       <fieldset className="qs-students">

@@ -178,12 +178,14 @@ export function JoinCode({ code }: { code: string }) {
       <span className="class-code-value" aria-label={`Join code ${code.split('').join(' ')}`}>
         {code}
       </span>
-      <button type="button" className="button small" onClick={() => void copy(code, 'Code')}>
-        {copied === 'Code' ? 'Copied' : 'Copy code'}
-      </button>
-      <button type="button" className="button small" onClick={() => void copy(joinLinkOf(code), 'Join link')}>
-        {copied === 'Join link' ? 'Copied' : 'Copy link'}
-      </button>
+      <span className="class-code-actions">
+        <button type="button" className="button small" onClick={() => void copy(code, 'Code')}>
+          {copied === 'Code' ? 'Code copied' : 'Copy code'}
+        </button>
+        <button type="button" className="button small" onClick={() => void copy(joinLinkOf(code), 'Join link')}>
+          {copied === 'Join link' ? 'Link copied' : 'Copy link'}
+        </button>
+      </span>
     </div>
   );
 }
