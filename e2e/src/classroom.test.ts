@@ -131,6 +131,14 @@ describe('classroom', () => {
 
     await tutorPage.goto(classUrl);
     for (const name of ['Ann Archer', 'Ben Baker']) await tutorPage.getByRole('row', { name: new RegExp(name) }).getByText('Active', { exact: true }).waitFor();
+    // The class's own roster takes a selection too: what can be done to them, out of this class.
+    await tutorPage.getByLabel('Select every student in the class').check();
+    const chosen = tutorPage.getByRole('region', { name: 'Selected students' });
+    await chosen.getByText('2 selected').waitFor();
+    await chosen.getByRole('button', { name: 'Remove from 7B Maths' }).waitFor();
+    await checkBothSizes(tutorPage, 'classroom-class-selected');
+    await chosen.getByRole('button', { name: 'Clear selection' }).click();
+    expect(await chosen.count()).toBe(0);
   });
 
   test('the tutor sets 5 problems from the bank, due tomorrow in the class time zone', async () => {

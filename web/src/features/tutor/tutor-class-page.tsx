@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
+import { BulkBar, type BulkOutcome } from './roster-bulk-bar.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
 import { formatWhen, STATUS_LABELS } from './tutor-api.ts';
 import './tutor.css';
@@ -24,6 +25,10 @@ export function TutorClassPage() {
   const isTutor = useAuth((state) => state.user?.role === 'tutor');
   const [setting, setSetting] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // The roster: tick students, then act on all of them in one request (move and remove are out of this class).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
+  const classesLoad = useLoad(useCallback((signal: AbortSignal) => classesApi.list('', signal), [])).load;
 
   const act = async (work: () => Promise<string>) => {
     setNotice(null);
@@ -68,6 +73,15 @@ export function TutorClassPage() {
   }
   const archived = detail.class.archived_at !== null;
   const active = detail.students.filter((student) => student.relationship_status === 'active').length;
+  const canSelect = isTutor && !archived && detail.students.length > 0;
+  const chosen = detail.students.filter((student) => selected.has(student.id)).map((student) => student.id);
+  const allChosen = chosen.length === detail.students.length;
+  const toggle = (studentId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(studentId)) next.add(studentId);
+      return next;
+    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -146,6 +160,27 @@ export function TutorClassPage() {
         <div className="class-section-head">
           <h2 id="students-heading">Students ({detail.students.length})</h2>
         </div>
+        {canSelect && chosen.length > 0 ? (
+          <BulkBar
+            chosen={chosen}
+            classes={classesLoad.kind === 'ready' ? classesLoad.data.classes.filter((item) => item.archived_at === null) : []}
+            classId={id}
+            names={new Map(detail.students.map((student) => [student.id, student.name]))}
+            onDone={(outcome) => {
+              setBulkOutcome(outcome);
+              setSelected(new Set());
+              reload();
+            }}
+            onClear={() => setSelected(new Set())}
+          />
+        ) : null}
+        {bulkOutcome ? (
+          <div className={`alert ${bulkOutcome.kind === 'error' ? 'alert-error' : 'alert-success'} bulk-outcome`} role={bulkOutcome.kind === 'error' ? 'alert' : 'status'}>
+            {bulkOutcome.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
         {detail.students.length === 0 ? (
           <p className="muted">No students yet. Give them the join code above, or the join link: they join when they register or from their profile.</p>
         ) : (
@@ -153,6 +188,11 @@ export function TutorClassPage() {
             <table className="tutor-table">
               <thead>
                 <tr>
+                  {canSelect ? (
+                    <th scope="col" className="select-cell">
+                      <input type="checkbox" aria-label="Select every student in the class" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} />
+                    </th>
+                  ) : null}
                   <th scope="col">Student</th>
                   <th scope="col">Status</th>
                   <th scope="col">Last active</th>
@@ -165,6 +205,11 @@ export function TutorClassPage() {
               <tbody>
                 {detail.students.map((student) => (
                   <tr key={student.id}>
+                    {canSelect ? (
+                      <td className="select-cell">
+                        <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
+                      </td>
+                    ) : null}
                     <td data-label="Student">
                       <span className="tutor-student-name">{student.name}</span>
                       <span className="muted small tutor-student-email">{student.email}</span>
