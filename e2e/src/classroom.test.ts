@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { createTestDatabase, startApp } from '@mathdaily/testing';
-import { launchBrowser, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
+import { launchBrowser, postFromOwnAddress, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
 
 /**
  * The classroom in Chromium (issue 32's "Done when"): a tutor creates a class, two students join
@@ -251,5 +251,27 @@ describe('classroom', () => {
     await work.getByText('In progress').waitFor();
     await checkBothSizes(page, 'classroom-student-dashboard');
     await context.close();
+  });
+
+  test('the live class view holds a class of 40 on a phone and on a projector', async () => {
+    const code = joinLink.split('/').at(-1)!;
+    // 38 more register with the class code (each from a loopback address of its own: registrations are limited per address).
+    const names = 'Amara Bilal Chloe Dev Ella Femi Grace Hugo Isla Jack Kiran Leah Milo Nia Omar Priya Quinn Rosa Sami Tara Umar Vera Wren Xander Yusuf Zara Aoife Bartholomew Cerys Dylan Eshaan Freya Gethin Hana Idris Jasmine Kai Lola'.split(' ');
+    const more = names.map((firstName, index) => ({ firstName, lastName: index % 3 ? 'Smith' : 'Montgomery-Wellington', email: `pupil${index}.${stamp}@example.com` }));
+    expect(more).toHaveLength(38);
+    for (let start = 0; start < more.length; start += 4) {
+      const made = await Promise.all(
+        more.slice(start, start + 4).map((pupil) => postFromOwnAddress(app.url, '/api/auth/register', { ...pupil, password: 'Secret123!', gradeLevel: 5, referralCode: code })),
+      );
+      for (const result of made) expect(result.status, JSON.stringify(result.body)).toBe(201);
+    }
+    await tutorPage.goto(`${classUrl}/live`);
+    await expect.poll(() => tutorPage.locator('.live-cards > li').count(), { timeout: 10_000 }).toBe(40);
+    await checkBothSizes(tutorPage, 'classroom-live-40');
+    await tutorPage.setViewportSize({ width: 1920, height: 1080 });
+    await tutorPage.getByRole('button', { name: 'Big screen' }).click();
+    expect(await tutorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+    expect(await seriousA11yViolations(tutorPage)).toEqual([]);
+    await screenshot(tutorPage, 'classroom-live-40-projector');
   });
 });

@@ -157,7 +157,9 @@ function StudentCard({ view, now }: { view: CardView; now: number }) {
     status === null
       ? card.relationship_status === 'pending'
         ? 'Waiting for you to activate'
-        : 'Not linked to you'
+        : card.relationship_status === 'inactive'
+          ? 'Deactivated: not followed'
+          : 'Not linked to you'
       : status === 'practising'
         ? `Practising${live?.topic ? ` · ${live.topic}` : ''}`
         : status === 'idle'
@@ -167,7 +169,9 @@ function StudentCard({ view, now }: { view: CardView; now: number }) {
     <li className={`live-card live-state-${state}`}>
       <div className="live-card-top">
         <span className="live-dot" aria-hidden="true" />
-        <span className="live-name">{card.name}</span>
+        <span className="live-name" title={card.name}>
+          {card.name}
+        </span>
       </div>
       <p className="live-line">{line}</p>
       {live && status !== 'not_started' ? (
