@@ -41,6 +41,15 @@ import { registerCreateLinkCode } from './families/link-codes.ts';
 import { registerLinkChild } from './families/link-child.ts';
 import { registerUnlink } from './families/unlink.ts';
 import { registerWeeklySummarySettings } from './families/weekly-summary.ts';
+import { registerCreateClass } from './tutors/create-class.ts';
+import { registerUpdateClass } from './tutors/update-class.ts';
+import { registerArchiveClass } from './tutors/archive-class.ts';
+import { registerChangeClassCode } from './tutors/change-class-code.ts';
+import { registerCreateAssignment } from './tutors/create-assignment.ts';
+import { registerChangeAssignmentDue } from './tutors/change-assignment-due.ts';
+import { registerRemoveAssignment } from './tutors/remove-assignment.ts';
+import { registerBulkChangeStudents } from './tutors/bulk-change-students.ts';
+import { registerLeaveClass } from './tutors/leave-class.ts';
 
 /** Every state-changing route (POST/PUT/DELETE). One line per command slice. */
 export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
@@ -85,4 +94,13 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerLinkChild(app, deps);
   registerUnlink(app, deps);
   registerWeeklySummarySettings(app, deps);
+  registerCreateClass(app, deps);
+  registerUpdateClass(app, deps);
+  registerArchiveClass(app, deps);
+  registerChangeClassCode(app, deps);
+  registerCreateAssignment(app, deps);
+  registerChangeAssignmentDue(app, deps);
+  registerRemoveAssignment(app, deps);
+  registerBulkChangeStudents(app, deps);
+  registerLeaveClass(app, deps);
 }

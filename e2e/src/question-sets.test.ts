@@ -80,9 +80,22 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
 
   await page.getByRole('button', { name: 'New Question' }).click();
   await page.getByLabel('Grade', { exact: true }).selectOption('5');
-  await page.getByLabel('Answer form').selectOption('exact_fraction');
-  await page.getByRole('textbox', { name: /^Question \(/ }).fill('What is $\\frac{2}{3} + \\frac{1}{6}$?');
+  // Answer forms in words; maths typed as students type it, put into the question as LaTeX.
+  await page.getByLabel('The answer is').selectOption({ label: 'A fraction in simplest form' });
+  const question = page.getByRole('textbox', { name: 'Question', exact: true });
+  await question.fill('What is ');
+  await page.getByRole('textbox', { name: 'Maths for the question' }).fill('2/3 + 1/6');
+  await page.getByRole('button', { name: 'Put into the question' }).click();
+  expect(await question.inputValue()).toMatch(/^What is \$\\frac\{2\}\{3\}\s*\+\s*\\frac\{1\}\{6\}\$$/);
+  await question.press('End');
+  await question.pressSequentially('?');
   await page.locator('.qs-preview .katex').first().waitFor();
+  // The correct answer is not sent with Enter, so its help does not say so.
+  const answerHelp = await page.getByRole('textbox', { name: 'Correct answer' }).evaluate((box) =>
+    (box.getAttribute('aria-describedby') ?? '').split(' ').map((ref) => document.getElementById(ref)?.textContent ?? '').join(' '),
+  );
+  expect(answerHelp).toContain('Type fractions as 3/4');
+  expect(answerHelp).not.toContain('Press Enter');
   await page.getByLabel('Hint').fill('Use sixths.');
   await page.getByLabel('Worked explanation').fill('$\\frac{4}{6} + \\frac{1}{6} = \\frac{5}{6}$');
   await page.getByRole('textbox', { name: 'Correct answer' }).fill('five sixths');

@@ -83,8 +83,19 @@ describe('tutor area', () => {
 
     await tutorPage.getByLabel('Custom code').fill(code.toLowerCase());
     await tutorPage.getByRole('button', { name: 'Check Availability' }).click();
-    await tutorPage.locator('#custom-code-result').getByText(`${code} is already taken`).waitFor();
+    // One's own code is not "already taken": the check says it is already theirs, plainly.
+    await tutorPage.locator('#custom-code-result.field-hint').getByText(`${code} is already your code.`).waitFor();
     expect(await tutorPage.getByRole('button', { name: 'Set Code' }).isDisabled()).toBe(true);
+
+    // A custom code: the custom card says it is set; the Generate card says nothing of it.
+    const custom = `MIAS${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    await tutorPage.getByLabel('Custom code').fill(custom);
+    await tutorPage.getByRole('button', { name: 'Check Availability' }).click();
+    await tutorPage.locator('#custom-code-result.tutor-check-ok').waitFor();
+    await tutorPage.getByRole('button', { name: 'Set Code' }).click();
+    await tutorPage.locator('#custom-code-result').getByText(`${custom} is now your code.`).waitFor();
+    expect(await tutorPage.locator('.tutor-new-code').count()).toBe(0);
+    await tutorPage.getByRole('cell', { name: custom, exact: true }).waitFor();
     await expectAccessible(tutorPage);
     await screenshot(tutorPage, 'tutor-referrals-1280');
     await tutorPage.setViewportSize(PHONE);
@@ -151,6 +162,12 @@ describe('tutor area', () => {
     await tutorPage.getByRole('link', { name: new RegExp(`View Details of ${student.firstName}`) }).click();
     await tutorPage.getByRole('heading', { name: `${student.firstName} ${student.lastName}` }).waitFor();
     await tutorPage.locator('.tutor-chart svg.recharts-surface').first().waitFor();
+    // Topics with data only (one answer, one topic: one legend entry), read against the 75 % line.
+    const mastery = tutorPage.locator('.tutor-chart').first();
+    expect(await mastery.locator('.recharts-legend-item').allTextContents()).toEqual(['Fractions']);
+    // A horizontal line has no area, so Playwright calls it hidden: attached is what can be asked.
+    await mastery.locator('.recharts-reference-line-line').waitFor({ state: 'attached' });
+    await mastery.getByText('75% target').waitFor();
     await expectAccessible(tutorPage);
     await screenshot(tutorPage, 'tutor-student-1280');
     await tutorPage.setViewportSize(PHONE);

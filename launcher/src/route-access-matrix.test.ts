@@ -132,10 +132,11 @@ const INTENDED_PUBLIC_ROUTES = [
   // The contact form (guests) and the error boundary's report (any page, signed in or not).
   'POST /api/contact-requests',
   'POST /api/client-errors',
-  // The tutors' live feed: browsers cannot send headers on a websocket, so its first message signs in.
+  // The tutors' live feed and live class view: browsers cannot send headers on a websocket, so the first message signs in.
   'GET /api/live',
   // The weekly summary's one-click opt-out: the e-mail's token is the credential (RFC 8058).
   'POST /api/email/weekly-summary/opt-out',
+  'GET /api/live/class',
 ];
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
@@ -210,14 +211,11 @@ describe('role × route matrix', () => {
       expect(route.access, `${route.method} ${route.url}`).toEqual(['admin']);
     }
     // The tutor area: tutors (and admins for reading, relationship changes and any tutor's question
-    // sets); referral codes are a tutor's own; students only join with a code.
+    // sets); referral codes and classes are a tutor's own (admins read classes, never change them);
+    // students only join with a code.
     for (const route of routes.filter((r) => r.url.startsWith('/api/tutors/'))) {
-      const expected =
-        route.url === '/api/tutors/referral-codes/redeem'
-          ? ['student']
-          : route.method === 'POST' && !route.url.startsWith('/api/tutors/question-sets')
-            ? ['tutor']
-            : ['tutor', 'admin'];
+      const tutorsOwn = (route.method === 'POST' && !route.url.startsWith('/api/tutors/question-sets')) || (route.method !== 'GET' && route.url.startsWith('/api/tutors/classes'));
+      const expected = route.url === '/api/tutors/referral-codes/redeem' ? ['student'] : tutorsOwn ? ['tutor'] : ['tutor', 'admin'];
       expect(route.access, `${route.method} ${route.url}`).toEqual(expected);
     }
   });

@@ -40,6 +40,8 @@ describe('what a batch changed', () => {
       problemsAnswered: [problem],
       questionSets: [],
       users: [other],
+      practising: [learner.toLowerCase()],
+      classes: [],
     });
   });
 
@@ -71,7 +73,10 @@ describe('what a batch changed', () => {
 });
 
 /** Tables the due queue reads (query-api learner-queue-cache.ts `read`). */
-const QUEUE_TABLES = ['learner_profiles', 'review_states', 'problems', 'ability_students', 'ability_student_topics', 'practice_days', 'question_sets', 'question_set_assignments', 'tutor_students'];
+const QUEUE_TABLES = [
+  'learner_profiles', 'review_states', 'problems', 'ability_students', 'ability_student_topics', 'practice_days', 'question_sets', 'question_set_assignments', 'tutor_students',
+  'classes', 'class_members', 'class_assignments', 'assignment_learners',
+];
 /** Handled by those tables' models, on purpose without a learner to name (and why). */
 const NOT_QUEUE_INPUTS: Record<string, string> = {
   ProblemCreated: 'a new problem joins the catalogue (problemsCreated); no learner has answered it yet',
@@ -79,6 +84,10 @@ const NOT_QUEUE_INPUTS: Record<string, string> = {
   QuestionSetRenamed: 'the queue shows no set titles',
   ReferralCodeCreated: 'no student yet',
   ReferralCodeDeactivated: 'links of students already joined stay as they are',
+  ClassCreated: 'an empty class with no work',
+  ClassRenamed: 'the queue shows no class names',
+  ClassTimeZoneChanged: 'work given already keeps its due time',
+  ClassJoinCodeChanged: 'students already in the class stay',
 };
 
 test('every event type the due queue’s read models handle names its learners in the change feed, or is listed as naming none on purpose', () => {

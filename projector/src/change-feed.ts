@@ -21,6 +21,10 @@ export interface BatchChanges {
   questionSets: string[];
   /** Users whose account, role, credentials or sign-in sessions changed: an open socket checks its principal again. */
   users: string[];
+  /** Learners with any practice event (a session started or ended, a hint, an answer, a rating): the live class view's cards (live_learners). */
+  practising: string[];
+  /** Classes whose stream had events (name, code, roster, work): live class views of them read their class again. */
+  classes: string[];
 }
 
 /**
@@ -40,12 +44,21 @@ export const QUEUE_INPUT_EVENTS: Readonly<Record<string, 'userId' | 'studentId' 
   ReferralCodeRedeemed: 'studentId',
   TutorStudentActivated: 'studentId',
   TutorStudentDeactivated: 'studentId',
-  TutorStudentRelationshipEnded: 'studentId',
   QuestionSetAssigned: 'studentIds',
   QuestionSetUnassigned: 'studentId',
   QuestionAddedToSet: 'everyone',
   QuestionReplacedInSet: 'everyone',
   QuestionRemovedFromSet: 'everyone',
+  StudentJoinedTutorClass: 'studentId',
+  TutorStudentRelationshipEnded: 'studentId',
+  StudentJoinedClass: 'studentId',
+  StudentLeftClass: 'studentId',
+  ClassAssignmentCreated: 'studentIds',
+  ClassAssignmentDueChanged: 'studentIds',
+  ClassAssignmentRemoved: 'studentIds',
+  // An archived class's work leaves its students' practice; the event does not list them.
+  ClassArchived: 'everyone',
+  ClassRestored: 'everyone',
 };
 
 /** Batches whose change_feed rows are kept (a listener further behind reads the read models whole); pruned every PRUNE_EVERY batches. */
@@ -55,6 +68,8 @@ export const CHANGE_FEED_PRUNE_EVERY = 100;
 /** A learner's answers and ratings change only the review states of their problems; the rest of their inputs stay. */
 const ANSWER_EVENTS = new Set(['AnswerSubmitted', 'DifficultyRated']);
 const USER_STREAM = 'user-';
+const PRACTICE_STREAM = 'practice-';
+const CLASS_STREAM = 'class-';
 
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value.toLowerCase() : undefined);
@@ -66,6 +81,8 @@ export function changesOf(events: readonly RecordedEvent[]): BatchChanges {
   const answered = new Set<string>();
   const sets = new Set<string>();
   const users = new Set<string>();
+  const practising = new Set<string>();
+  const classes = new Set<string>();
   let everyone = false;
   const learner = (id: string) => {
     let entry = learners.get(id);
@@ -81,6 +98,8 @@ export function changesOf(events: readonly RecordedEvent[]): BatchChanges {
     if (setId && event.type.startsWith('Question')) sets.add(setId);
     if (event.streamId.startsWith(USER_STREAM)) users.add(event.streamId.slice(USER_STREAM.length).toLowerCase());
     if (event.type.startsWith('AuthSession') && text(data.userId)) users.add(text(data.userId)!);
+    if (event.streamId.startsWith(PRACTICE_STREAM)) practising.add(event.streamId.slice(PRACTICE_STREAM.length).toLowerCase());
+    if (event.streamId.startsWith(CLASS_STREAM)) classes.add(event.streamId.slice(CLASS_STREAM.length).toLowerCase());
     const field = QUEUE_INPUT_EVENTS[event.type];
     if (field === undefined) continue;
     if (field === 'everyone') {
@@ -102,6 +121,8 @@ export function changesOf(events: readonly RecordedEvent[]): BatchChanges {
     problemsAnswered: [...answered],
     questionSets: [...sets],
     users: [...users],
+    practising: [...practising],
+    classes: [...classes],
   };
 }
 

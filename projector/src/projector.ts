@@ -11,6 +11,7 @@ import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
 import { erasureReactor } from './reactors/erasure.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
+import { studentLinksReactor } from './reactors/student-links.ts';
 import { ProjectorMetrics } from './projector-metrics.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
@@ -91,6 +92,8 @@ export class Projector {
         return position;
       },
     });
+    // Always on (unlike mail): a role change away from student ends the student's tutor links.
+    this.addReactor(studentLinksReactor({ store: options.store, pool }));
   }
 
   get checkpoint(): bigint {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
-import { OVERDUE_REVIEWS, QUIET_MS, TutorAlertCheck } from './tutor-alert-check.ts';
+import { OVERDUE_REVIEWS, QUIET_MS } from '@mathdaily/domain';
+import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 /**
  * The scheduled "fell behind" check on a real database: an active student with no practice for

@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { foldEvents, parseEventData, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
+import { fellBehindReasons, foldEvents, parseEventData, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
 import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
 
-/** No answer for this long (or since activation) is falling behind. */
-export const QUIET_MS = 2 * 86_400_000;
-/** This many overdue reviews (due before the student's today) is falling behind too. */
-export const OVERDUE_REVIEWS = 10;
 const EVERY_MS = 15 * 60_000;
 
 const candidateRow = z.object({
   tutor_id: z.string(),
   student_id: z.string(),
   last_active_at: z.string().nullable(),
-  quiet: z.boolean(),
+  activated_at: z.string(),
   overdue: z.number(),
 });
 
 /**
  * "Falling behind" needs time, not only events: this check looks at the active relationships
- * (read models tutor_students, tutor_learners, review_states) every 15 minutes and appends
+ * (read models tutor_students, tutor_learners, review_states) every 15 minutes, decides with the
+ * domain's rule (fell-behind.ts, measured in alert-simulation.ts) and appends
  * StudentFellBehind to the relationship's stream, so the log explains every alert and a replay
  * rebuilds it. The relationship decider reports a quiet spell once (keyed by the last answer the
  * check saw); a concurrent check in another process loses the append and changes nothing.
@@ -58,22 +55,20 @@ export class TutorAlertCheck {
 
   private async check(): Promise<number> {
     const now = (this.options.clock ?? (() => new Date()))();
-    const quietSince = new Date(now.getTime() - QUIET_MS).toISOString();
     const at = sql.fragment`${now.toISOString()}::timestamptz`;
     // The start of the student's today: their local date now, at local midnight, as a timestamptz.
     const startOfToday = sql.fragment`(((${at} AT TIME ZONE tz.zone)::date)::timestamp AT TIME ZONE tz.zone)`;
     const candidates = await this.options.pool.any(sql.type(candidateRow)`
-      SELECT * FROM (
-        SELECT ts.tutor_id, ts.student_id, l.last_active_at,
-               coalesce(l.last_active_at, ts.activated_at) < ${quietSince}::timestamptz AS quiet,
-               (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${startOfToday}) AS overdue
-        FROM read_models.tutor_students ts
-        LEFT JOIN read_models.tutor_learners l ON l.student_id = ts.student_id
-        CROSS JOIN LATERAL (SELECT coalesce((SELECT p.timezone FROM read_models.learner_profiles p WHERE p.user_id = ts.student_id), 'UTC') AS zone) tz
-        WHERE ts.status = 'active'
-      ) c WHERE quiet OR overdue >= ${OVERDUE_REVIEWS}`);
+      SELECT ts.tutor_id, ts.student_id, l.last_active_at, coalesce(ts.activated_at, ts.joined_at) AS activated_at,
+             (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${startOfToday}) AS overdue
+      FROM read_models.tutor_students ts
+      LEFT JOIN read_models.tutor_learners l ON l.student_id = ts.student_id
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT p.timezone FROM read_models.learner_profiles p WHERE p.user_id = ts.student_id), 'UTC') AS zone) tz
+      WHERE ts.status = 'active'`);
     let appended = 0;
     for (const row of candidates) {
+      const reasons = fellBehindReasons({ lastPracticeAt: row.last_active_at, activeSince: row.activated_at, overdueReviews: row.overdue }, now);
+      if (reasons.length === 0) continue;
       const streamId = relationshipStreamId(row.tutor_id, row.student_id);
       const stream = await this.options.store.readStream(streamId);
       const facts = relationshipDecider.decide(
@@ -83,7 +78,7 @@ export class TutorAlertCheck {
           studentId: row.student_id,
           lastPracticeAt: row.last_active_at,
           overdueReviews: row.overdue,
-          reasons: [...(row.quiet ? (['no_practice'] as const) : []), ...(row.overdue >= OVERDUE_REVIEWS ? (['overdue_reviews'] as const) : [])],
+          reasons,
         },
         foldEvents(relationshipDecider, stream.events),
       );

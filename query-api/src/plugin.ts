@@ -30,10 +30,19 @@ import { registerListReferralCodes } from './tutors/list-referral-codes.ts';
 import { registerGetStudentProgress } from './tutors/get-student-progress.ts';
 import { registerListQuestionSets } from './tutors/list-question-sets.ts';
 import { registerGetQuestionSet } from './tutors/get-question-set.ts';
+import { registerListClasses } from './tutors/list-classes.ts';
+import { registerGetClass } from './tutors/get-class.ts';
+import { registerGetAssignment } from './tutors/get-assignment.ts';
+import { registerGetClassLive } from './tutors/get-class-live.ts';
+import { registerGetClassReport } from './tutors/get-class-report.ts';
+import { registerGetStudentReport } from './tutors/get-student-report.ts';
+import { registerListMyClasses } from './classes/list-my-classes.ts';
+import { registerGetClassInvite } from './classes/get-class-invite.ts';
 import { registerGetLive } from './live/get-live.ts';
 import { registerListChildren } from './families/list-children.ts';
 import { registerGetFamily } from './families/get-family.ts';
 import { registerExportPersonalData } from './privacy/export-personal-data.ts';
+import { registerGetLiveClass } from './live/get-live-class.ts';
 
 /** Every GET route: reads read models only. One line per query slice. */
 export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
@@ -70,5 +79,14 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerListChildren(app, deps);
   registerGetFamily(app, deps);
   registerExportPersonalData(app, deps);
+  registerListClasses(app, deps);
+  registerGetClass(app, deps);
+  registerGetAssignment(app, deps);
+  registerGetClassLive(app, deps);
+  registerGetClassReport(app, deps);
+  registerGetStudentReport(app, deps);
+  registerListMyClasses(app, deps);
+  registerGetClassInvite(app, deps);
   await registerGetLive(app, deps);
+  registerGetLiveClass(app, deps);
 }

@@ -21,6 +21,9 @@ export interface BatchChanges {
   problemsAnswered: string[];
   questionSets: string[];
   users: string[];
+  /** Learners with practice events, and classes with events (the live class view). Absent in batches from before they were named: anyone may have changed. */
+  practising?: string[];
+  classes?: string[];
 }
 
 /**

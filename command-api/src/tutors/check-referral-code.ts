@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, normalizeReferralCode, REFERRAL_MESSAGES } from '@mathdaily/domain';
+import { principalOf } from '@mathdaily/api-kit';
+import { codeAvailability, DomainError, normalizeReferralCode, REFERRAL_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { loadReferralCode } from './referral-code-access.ts';
 
@@ -9,8 +10,9 @@ import { loadReferralCode } from './referral-code-access.ts';
 const CHECKS_PER_MINUTE = 30;
 
 /**
- * POST /api/tutors/referral-codes/check {code} (tutors) → {code, status: 'available' | 'taken' |
- * 'invalid', message}. Reads the code's reservation stream, so the answer is current in either
+ * POST /api/tutors/referral-codes/check {code} (tutors) → {code, status: 'available' | 'yours' |
+ * 'taken' | 'invalid', message}: 'yours' when the code is the asking tutor's own already (a
+ * referral code or one of their classes' codes), 'taken' (SPEC: '<CODE> is already taken') when someone else's. Reads the code's reservation stream, so the answer is current in either
  * event store (no projector lag). A POST because it lives beside the command that reserves.
  * Rate-limited per tutor: 429 after 30 checks a minute.
  */
@@ -33,10 +35,7 @@ export function registerCheckReferralCode(app: FastifyInstance, deps: CommandApi
     handler: async (request) => {
       const code = normalizeReferralCode(request.body.code);
       if (!code) return { code: null, status: 'invalid', message: REFERRAL_MESSAGES.codeLength };
-      const state = await loadReferralCode(deps.store, code);
-      return state.code === null
-        ? { code, status: 'available', message: `${code} is available` }
-        : { code, status: 'taken', message: REFERRAL_MESSAGES.taken(code) };
+      return { code, ...codeAvailability(await loadReferralCode(deps.store, code), code, principalOf(request).userId.toLowerCase()) };
     },
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_ZONE_IDS } from '../accounts/time-zones.ts';
 import { hasHiddenControls, hasVisibleText } from '../plain-text.ts';
 
 /**
@@ -7,13 +8,17 @@ import { hasHiddenControls, hasVisibleText } from '../plain-text.ts';
  *   version 'no_stream', so a code is unique in either event store) and its deactivation;
  * - `relationship-{tutorId}-{studentId}`: one tutor–student relationship (a redeemed code makes
  *   it pending; the tutor activates and deactivates it; the scheduled check records falling behind);
- * - `question-set-{setId}`: a tutor's question set (title, its problems in order, the students given it).
+ * - `question-set-{setId}`: a tutor's question set (title, its problems in order, the students given it);
+ * - `class-{classId}`: a tutor's class: name, time zone, join code, roster and assignments with due
+ *   dates. A class's join code is reserved in the same `referral-{CODE}` streams as referral codes,
+ *   so the one code box a student types into never meets two owners of one code.
  * Time is the envelope's `metadata.at`.
  */
 
 export const questionSetStreamId = (setId: string): string => `question-set-${setId}`;
 export const referralStreamId = (code: string): string => `referral-${code}`;
 export const relationshipStreamId = (tutorId: string, studentId: string): string => `relationship-${tutorId}-${studentId}`;
+export const classStreamId = (classId: string): string => `class-${classId}`;
 
 /** Upper-case letters and digits, 3-20 (generated codes are TUTOR + 6 of them). */
 export const referralCodeSchema = z.string().regex(/^[A-Z0-9]{3,20}$/);
@@ -36,8 +41,19 @@ export const referralCodeRedeemedSchema = z.object({
 
 const statusChangeSchema = z.object({ tutorId: uuid, studentId: uuid, changedBy: uuid });
 
-/** The relationship is over for good: the student's or the tutor's account was erased (the pair leaves every tutor list). */
-export const relationshipEndedSchema = z.object({ tutorId: uuid, studentId: uuid, reason: z.enum(['account-erased']) });
+/** A class's join code: the tutor's invitation, so the student is active with the tutor at once. */
+export const classJoinCodeReservedSchema = z.object({ code: referralCodeSchema, tutorId: uuid, classId: uuid });
+/** How a student came into a class: with its code (at registration, on the profile, through the join link) or put there by the tutor. */
+export const classJoinVias = ['registration', 'profile', 'tutor'] as const;
+export const studentJoinedTutorClassSchema = z.object({ tutorId: uuid, studentId: uuid, classId: uuid, code: referralCodeSchema, via: z.enum(['registration', 'profile']) });
+/**
+ * The relationship ended by a process, not by the tutor: the student is no longer a student
+ * (the pair stays on the tutor's list as inactive), or either account was erased (the pair leaves
+ * every list).
+ */
+export const relationshipEndReasons = ['role_changed', 'account_erased'] as const;
+export type RelationshipEndReason = (typeof relationshipEndReasons)[number];
+export const tutorStudentRelationshipEndedSchema = z.object({ tutorId: uuid, studentId: uuid, reason: z.enum(relationshipEndReasons), changedBy: uuid.nullable() });
 
 export const studentFellBehindSchema = z.object({
   tutorId: uuid,
@@ -63,6 +79,53 @@ export const questionSetAssignedSchema = setEvent.extend({ tutorId: uuid, studen
 /** The set taken back from one student: its unanswered problems leave their queue; answers given stay. */
 export const questionSetUnassignedSchema = setEvent.extend({ tutorId: uuid, studentId: uuid });
 
+/** A class's name as its tutor and students see it. */
+export const classNameSchema = z.string().trim().min(1).max(60).refine(hasVisibleText).refine((name) => !hasHiddenControls(name));
+export const classTimeZoneSchema = z.enum(TIME_ZONE_IDS as [string, ...string[]]);
+/** A due date and time as the tutor chose it, in the class's time zone ('2026-03-05T17:00'). */
+export const localDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const classEvent = z.object({ classId: uuid });
+
+export const classCreatedSchema = classEvent.extend({ tutorId: uuid, name: classNameSchema, timeZone: classTimeZoneSchema, joinCode: referralCodeSchema });
+export const classRenamedSchema = classEvent.extend({ name: classNameSchema });
+export const classTimeZoneChangedSchema = classEvent.extend({ timeZone: classTimeZoneSchema });
+export const classArchivedSchema = classEvent;
+export const classRestoredSchema = classEvent;
+/** A new code (the old one leaked, or a new school year): the old code stops working at once. */
+export const classJoinCodeChangedSchema = classEvent.extend({ joinCode: referralCodeSchema, previousCode: referralCodeSchema });
+export const studentJoinedClassSchema = classEvent.extend({ tutorId: uuid, studentId: uuid, via: z.enum(classJoinVias) });
+export const studentLeftClassSchema = classEvent.extend({
+  tutorId: uuid,
+  studentId: uuid,
+  reason: z.enum(['removed', 'moved', 'left', 'role_changed']),
+  /** Where a moved student went. */
+  toClassId: uuid.optional(),
+});
+
+/** Where an assignment's problems came from: a topic of the bank, problems picked from the bank, or a question set of the tutor's. */
+export const assignmentSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('topic'), topicId: z.string().min(1).max(100), grade: z.number().int().min(1).max(12), difficulty: z.number().int().min(1).max(5).nullable() }),
+  z.object({ kind: z.literal('problems') }),
+  z.object({ kind: z.literal('question_set'), setId: uuid }),
+]);
+export const MAX_ASSIGNMENT_PROBLEMS = 50;
+export const MAX_CLASS_STUDENTS = 200;
+export const assignmentTitleSchema = z.string().trim().min(1).max(100).refine(hasVisibleText).refine((title) => !hasHiddenControls(title));
+const due = { dueLocal: localDateTimeSchema, timeZone: classTimeZoneSchema, dueAt: z.string().datetime({ offset: true }) };
+export const classAssignmentCreatedSchema = classEvent.extend({
+  tutorId: uuid,
+  assignmentId: uuid,
+  title: assignmentTitleSchema,
+  source: assignmentSourceSchema,
+  problemIds: z.array(uuid).min(1).max(MAX_ASSIGNMENT_PROBLEMS),
+  /** The students it was given to, as the class stood then (those who join later do not get it). */
+  studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS),
+  ...due,
+});
+export const classAssignmentDueChangedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS), ...due });
+/** `studentIds` as given: whose practice queues and results lose it (or see it re-dated). */
+export const classAssignmentRemovedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS) });
+
 export const tutoringEventSchemas = {
   ReferralCodeCreated: referralCodeCreatedSchema,
   ReferralCodeDeactivated: referralCodeDeactivatedSchema,
@@ -70,7 +133,6 @@ export const tutoringEventSchemas = {
   TutorStudentActivated: statusChangeSchema,
   TutorStudentDeactivated: statusChangeSchema,
   StudentFellBehind: studentFellBehindSchema,
-  TutorStudentRelationshipEnded: relationshipEndedSchema,
   QuestionSetCreated: questionSetCreatedSchema,
   QuestionSetRenamed: questionSetRenamedSchema,
   QuestionAddedToSet: questionAddedToSetSchema,
@@ -78,6 +140,20 @@ export const tutoringEventSchemas = {
   QuestionRemovedFromSet: questionRemovedFromSetSchema,
   QuestionSetAssigned: questionSetAssignedSchema,
   QuestionSetUnassigned: questionSetUnassignedSchema,
+  ClassJoinCodeReserved: classJoinCodeReservedSchema,
+  StudentJoinedTutorClass: studentJoinedTutorClassSchema,
+  TutorStudentRelationshipEnded: tutorStudentRelationshipEndedSchema,
+  ClassCreated: classCreatedSchema,
+  ClassRenamed: classRenamedSchema,
+  ClassTimeZoneChanged: classTimeZoneChangedSchema,
+  ClassArchived: classArchivedSchema,
+  ClassRestored: classRestoredSchema,
+  ClassJoinCodeChanged: classJoinCodeChangedSchema,
+  StudentJoinedClass: studentJoinedClassSchema,
+  StudentLeftClass: studentLeftClassSchema,
+  ClassAssignmentCreated: classAssignmentCreatedSchema,
+  ClassAssignmentDueChanged: classAssignmentDueChangedSchema,
+  ClassAssignmentRemoved: classAssignmentRemovedSchema,
 };
 
 export type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
@@ -86,16 +162,23 @@ export type ReferralCodeRedeemedData = z.infer<typeof referralCodeRedeemedSchema
 export type TutorStudentStatusChangeData = z.infer<typeof statusChangeSchema>;
 export type StudentFellBehindData = z.infer<typeof studentFellBehindSchema>;
 
+export type ClassJoinCodeReservedData = z.infer<typeof classJoinCodeReservedSchema>;
+export type StudentJoinedTutorClassData = z.infer<typeof studentJoinedTutorClassSchema>;
+export type TutorStudentRelationshipEndedData = z.infer<typeof tutorStudentRelationshipEndedSchema>;
+export type AssignmentSource = z.infer<typeof assignmentSourceSchema>;
+
 export type ReferralCodeEvent =
   | { type: 'ReferralCodeCreated'; data: ReferralCodeCreatedData }
-  | { type: 'ReferralCodeDeactivated'; data: ReferralCodeDeactivatedData };
+  | { type: 'ReferralCodeDeactivated'; data: ReferralCodeDeactivatedData }
+  | { type: 'ClassJoinCodeReserved'; data: ClassJoinCodeReservedData };
 
 export type RelationshipEvent =
   | { type: 'ReferralCodeRedeemed'; data: ReferralCodeRedeemedData }
+  | { type: 'StudentJoinedTutorClass'; data: StudentJoinedTutorClassData }
+  | { type: 'TutorStudentRelationshipEnded'; data: TutorStudentRelationshipEndedData }
   | { type: 'TutorStudentActivated'; data: TutorStudentStatusChangeData }
   | { type: 'TutorStudentDeactivated'; data: TutorStudentStatusChangeData }
-  | { type: 'StudentFellBehind'; data: StudentFellBehindData }
-  | { type: 'TutorStudentRelationshipEnded'; data: z.infer<typeof relationshipEndedSchema> };
+  | { type: 'StudentFellBehind'; data: StudentFellBehindData };
 
 export type QuestionSetEvent =
   | { type: 'QuestionSetCreated'; data: z.infer<typeof questionSetCreatedSchema> }
@@ -105,3 +188,18 @@ export type QuestionSetEvent =
   | { type: 'QuestionRemovedFromSet'; data: z.infer<typeof questionRemovedFromSetSchema> }
   | { type: 'QuestionSetAssigned'; data: z.infer<typeof questionSetAssignedSchema> }
   | { type: 'QuestionSetUnassigned'; data: z.infer<typeof questionSetUnassignedSchema> };
+
+type ClassData<S extends z.ZodType> = z.infer<S>;
+export type ClassEvent =
+  | { type: 'ClassCreated'; data: ClassData<typeof classCreatedSchema> }
+  | { type: 'ClassRenamed'; data: ClassData<typeof classRenamedSchema> }
+  | { type: 'ClassTimeZoneChanged'; data: ClassData<typeof classTimeZoneChangedSchema> }
+  | { type: 'ClassArchived'; data: ClassData<typeof classArchivedSchema> }
+  | { type: 'ClassRestored'; data: ClassData<typeof classRestoredSchema> }
+  | { type: 'ClassJoinCodeChanged'; data: ClassData<typeof classJoinCodeChangedSchema> }
+  | { type: 'StudentJoinedClass'; data: ClassData<typeof studentJoinedClassSchema> }
+  | { type: 'StudentLeftClass'; data: ClassData<typeof studentLeftClassSchema> }
+  | { type: 'ClassAssignmentCreated'; data: ClassData<typeof classAssignmentCreatedSchema> }
+  | { type: 'ClassAssignmentDueChanged'; data: ClassData<typeof classAssignmentDueChangedSchema> }
+  | { type: 'ClassAssignmentRemoved'; data: ClassData<typeof classAssignmentRemovedSchema> };
+export type ClassEventData<T extends ClassEvent['type']> = Extract<ClassEvent, { type: T }>['data'];

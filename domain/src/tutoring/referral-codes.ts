@@ -9,6 +9,8 @@ export const REFERRAL_MESSAGES = {
   inactive: 'That referral code is not active any more. Please ask your tutor for a new one.',
   ownCode: "That's your own referral code. Ask your student to enter it instead.",
   notYourCode: 'This referral code is not one of yours.',
+  yours: (code: string) => `${code} is already your code.`,
+  available: (code: string) => `${code} is available`,
 } as const;
 
 /** Characters of a generated code: SPEC's "uppercase alphanumerics". */
@@ -44,6 +46,8 @@ export interface ReferralCodeState {
   code: string | null;
   tutorId: string | null;
   active: boolean;
+  /** The class whose join code this is; null for a referral code. */
+  classId: string | null;
 }
 
 export type ReferralCodeCommand =
@@ -52,11 +56,14 @@ export type ReferralCodeCommand =
 
 /** The `referral-{CODE}` stream: created once (reservation), deactivated by its tutor. */
 export const referralCodeDecider: Decider<ReferralCodeState, ReferralCodeCommand, ReferralCodeEvent> = {
-  initialState: () => ({ code: null, tutorId: null, active: false }),
+  initialState: () => ({ code: null, tutorId: null, active: false, classId: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'ReferralCodeCreated':
-        return { code: event.data.code, tutorId: event.data.tutorId, active: true };
+        return { code: event.data.code, tutorId: event.data.tutorId, active: true, classId: null };
+      case 'ClassJoinCodeReserved':
+        // Whether the class still takes this code is the class stream's to say (a changed code, an archived class).
+        return { code: event.data.code, tutorId: event.data.tutorId, active: true, classId: event.data.classId };
       case 'ReferralCodeDeactivated':
         return { ...state, active: false };
     }
@@ -67,11 +74,26 @@ export const referralCodeDecider: Decider<ReferralCodeState, ReferralCodeCommand
         if (state.code !== null) throw new DomainError('CONFLICT', REFERRAL_MESSAGES.taken(command.code), { code: REFERRAL_MESSAGES.taken(command.code) });
         return [{ type: 'ReferralCodeCreated', data: { code: command.code, tutorId: command.tutorId, kind: command.kind } }];
       case 'DeactivateReferralCode':
-        if (state.code === null || state.tutorId !== command.tutorId) throw new DomainError('NOT_FOUND', REFERRAL_MESSAGES.notYourCode);
+        if (state.code === null || state.tutorId !== command.tutorId || state.classId !== null) throw new DomainError('NOT_FOUND', REFERRAL_MESSAGES.notYourCode);
         return state.active ? [{ type: 'ReferralCodeDeactivated', data: { code: state.code, tutorId: command.tutorId } }] : [];
     }
   },
 };
+
+/** What a tutor's availability check says of a code: free, theirs already, or someone else's (SPEC: 'is already taken'). */
+export function codeAvailability(state: ReferralCodeState, code: string, askingTutorId: string): { status: 'available' | 'yours' | 'taken'; message: string } {
+  if (state.code === null) return { status: 'available', message: REFERRAL_MESSAGES.available(code) };
+  if (state.tutorId === askingTutorId) return { status: 'yours', message: REFERRAL_MESSAGES.yours(code) };
+  return { status: 'taken', message: REFERRAL_MESSAGES.taken(code) };
+}
+
+/** What a code a student typed leads to: a tutor (a referral code) or one of a tutor's classes (a class's join code). */
+export type JoinTarget = { kind: 'tutor'; tutorId: string } | { kind: 'class'; tutorId: string; classId: string };
+
+export function joinTargetOf(state: ReferralCodeState, redeemerId: string | null): JoinTarget {
+  const tutorId = tutorForCode(state, redeemerId);
+  return state.classId === null ? { kind: 'tutor', tutorId } : { kind: 'class', tutorId, classId: state.classId };
+}
 
 /**
  * Which tutor a student joins with this code, or why not: unknown, deactivated, or the

@@ -1,6 +1,6 @@
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
-import type { RelationshipEvent } from './events.ts';
+import type { RelationshipEndReason, RelationshipEvent } from './events.ts';
 
 export const relationshipStatuses = ['pending', 'active', 'inactive'] as const;
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
@@ -21,6 +21,10 @@ export interface RelationshipState {
 export type RelationshipCommand =
   | { type: 'RedeemReferralCode'; code: string; tutorId: string; studentId: string; via: 'registration' | 'profile' }
   | { type: 'ChangeRelationshipStatus'; tutorId: string; studentId: string; to: 'active' | 'inactive'; changedBy: string }
+  /** The student joined one of the tutor's classes with its code: the tutor's invitation, so active at once. */
+  | { type: 'JoinTutorByClassCode'; tutorId: string; studentId: string; classId: string; code: string; via: 'registration' | 'profile' }
+  /** A process ends the link (the student is no longer a student, or either account was erased). */
+  | { type: 'EndRelationship'; tutorId: string; studentId: string; reason: RelationshipEndReason; changedBy: string | null }
   | {
       type: 'RecordFellBehind';
       tutorId: string;
@@ -28,14 +32,14 @@ export type RelationshipCommand =
       lastPracticeAt: string | null;
       overdueReviews: number;
       reasons: readonly ('no_practice' | 'overdue_reviews')[];
-    }
-  /** The erasure of either account ends the relationship whatever its status (nothing to do once ended). */
-  | { type: 'EndRelationship'; tutorId: string; studentId: string };
+    };
 
 /**
  * The `relationship-{tutorId}-{studentId}` stream. A redeemed code opens it as pending (or
  * reopens an inactive one); the tutor may only activate a pending student and deactivate an
  * active one (SPEC §4); falling behind is recorded once per quiet spell of an active student.
+ * Joining one of the tutor's classes with its code makes the student active at once (the class code
+ * is the tutor's own invitation); a role change away from student ends a pending or active link.
  */
 export const relationshipDecider: Decider<RelationshipState, RelationshipCommand, RelationshipEvent> = {
   initialState: () => ({ status: null, fellBehindFor: undefined }),
@@ -45,18 +49,19 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
         return { ...state, status: 'pending' };
       case 'TutorStudentActivated':
         return { ...state, status: 'active' };
+      case 'StudentJoinedTutorClass':
+        return { ...state, status: 'active' };
       case 'TutorStudentDeactivated':
         return { ...state, status: 'inactive' };
+      // An erased account's pair is gone for good; a former student's stays as inactive.
+      case 'TutorStudentRelationshipEnded':
+        return { ...state, status: event.data.reason === 'account_erased' ? null : 'inactive' };
       case 'StudentFellBehind':
         return { ...state, fellBehindFor: event.data.lastPracticeAt };
-      case 'TutorStudentRelationshipEnded':
-        return { ...state, status: null };
     }
   },
   decide: (command, state) => {
     switch (command.type) {
-      case 'EndRelationship':
-        return state.status === null ? [] : [{ type: 'TutorStudentRelationshipEnded', data: { tutorId: command.tutorId, studentId: command.studentId, reason: 'account-erased' } }];
       case 'RedeemReferralCode':
         if (state.status === 'pending' || state.status === 'active') {
           throw new DomainError('CONFLICT', RELATIONSHIP_MESSAGES.alreadyLinked, { referralCode: RELATIONSHIP_MESSAGES.alreadyLinked });
@@ -72,6 +77,12 @@ export const relationshipDecider: Decider<RelationshipState, RelationshipCommand
         if (state.status !== 'active') throw new DomainError('CONFLICT', RELATIONSHIP_MESSAGES.deactivateOnlyActive);
         return [{ type: 'TutorStudentDeactivated', data }];
       }
+      case 'JoinTutorByClassCode':
+        if (state.status === 'active') return [];
+        return [{ type: 'StudentJoinedTutorClass', data: { tutorId: command.tutorId, studentId: command.studentId, classId: command.classId, code: command.code, via: command.via } }];
+      case 'EndRelationship':
+        if (command.reason === 'account_erased' ? state.status === null : state.status !== 'pending' && state.status !== 'active') return [];
+        return [{ type: 'TutorStudentRelationshipEnded', data: { tutorId: command.tutorId, studentId: command.studentId, reason: command.reason, changedBy: command.changedBy } }];
       case 'RecordFellBehind':
         if (state.status !== 'active' || state.fellBehindFor === command.lastPracticeAt) return [];
         return [

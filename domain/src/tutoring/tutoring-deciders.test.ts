@@ -110,4 +110,14 @@ describe('tutor–student relationship', () => {
     expect(given(relationshipDecider, [redeemed, activated, fell]).when({ ...record, lastPracticeAt: '2026-03-05T10:00:00.000Z' }).events()).toHaveLength(1);
     given(relationshipDecider, [redeemed]).when(record).then([]);
   });
+
+  it("given any relationship, when either account is erased, then it ends once, whatever its status", () => {
+    const end = { type: 'EndRelationship', tutorId, studentId, reason: 'account_erased', changedBy: null } as const;
+    const ended: RelationshipEvent = { type: 'TutorStudentRelationshipEnded', data: { tutorId, studentId, reason: 'account_erased', changedBy: null } };
+    for (const history of [[redeemed], [redeemed, activated], [redeemed, activated, deactivatedStudent]]) {
+      given(relationshipDecider, history).when(end).then([ended]);
+    }
+    given(relationshipDecider, [redeemed, activated, ended]).when(end).then([]);
+    given(relationshipDecider, []).when(end).then([]);
+  });
 });

@@ -76,7 +76,7 @@ export function erasureReactor(settings: ErasureSettings): Reactor {
       const tutoring = await pool.any(sql.type(pairRow)`
         SELECT tutor_id::text AS a, student_id::text AS b FROM read_models.tutor_students WHERE tutor_id = ${userId}::uuid OR student_id = ${userId}::uuid`);
       for (const pair of tutoring) {
-        await decideAndAppend(store, relationshipStreamId(pair.a, pair.b), relationshipDecider, { type: 'EndRelationship', tutorId: pair.a, studentId: pair.b }, context);
+        await decideAndAppend(store, relationshipStreamId(pair.a, pair.b), relationshipDecider, { type: 'EndRelationship', tutorId: pair.a, studentId: pair.b, reason: 'account_erased', changedBy: event.metadata.actorId ?? null }, context);
       }
       const sessions = await pool.anyFirst(sql.type(idRow)`
         SELECT session_id::text AS id FROM read_models.auth_sessions WHERE user_id = ${userId}::uuid AND revoked_at IS NULL`);

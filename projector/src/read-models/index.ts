@@ -19,6 +19,9 @@ import { tutorRelationships } from './tutor-relationships.ts';
 import { questionSets } from './question-sets.ts';
 import { placements } from './placements.ts';
 import { familyLinks } from './family-links.ts';
+import { classes } from './classes.ts';
+import { classAssignments } from './class-assignments.ts';
+import { liveLearners } from './live-learners.ts';
 
 /**
  * The practice loop. learner-profiles hands time zones to the models after it, review-states hands
@@ -28,4 +31,4 @@ import { familyLinks } from './family-links.ts';
 const practiceLoop: readonly ReadModel[] = [learnerProfiles, reviewStates, abilityModel, attempts, practiceDays, achievements];
 
 /** Every read model the projector maintains. One line per read model. */
-export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements, familyLinks];
+export const readModels: readonly ReadModel[] = [users, authSessions, signInLog, registrations, contactRequests, clientErrors, problems, ...practiceLoop, eventLog, adminActivity, tutorRelationships, tutorActivity, questionSets, placements, classes, classAssignments, liveLearners, familyLinks];

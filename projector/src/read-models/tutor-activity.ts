@@ -3,6 +3,8 @@ import type {
   PracticeSessionEndedData,
   ReferralCodeRedeemedData,
   StudentFellBehindData,
+  ClassEventData,
+  TutorStudentRelationshipEndedData,
   TutorStudentStatusChangeData,
 } from '@mathdaily/domain';
 import { type ReadModel, type Row, isUuid } from '../read-model.ts';
@@ -38,7 +40,7 @@ interface SessionTally {
  */
 export const tutorActivity: ReadModel = {
   name: 'tutor-activity',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'tutor_learners',
@@ -68,7 +70,7 @@ export const tutorActivity: ReadModel = {
       indexes: ['tutor_activity_position ON (position)', 'tutor_activity_student_at ON (student_id, at DESC)'],
     },
   ],
-  handles: ['AnswerSubmitted', 'PracticeSessionEnded', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'StudentFellBehind'],
+  handles: ['AnswerSubmitted', 'PracticeSessionEnded', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'StudentFellBehind', 'StudentJoinedClass', 'TutorStudentRelationshipEnded'],
   keys: (events) => {
     const learners: unknown[][] = [];
     const activity: unknown[][] = [];
@@ -134,6 +136,17 @@ export const tutorActivity: ReadModel = {
           type: data.via === 'registration' ? 'student_joined' : 'referral_used',
           details: { code: data.code },
         });
+        return;
+      }
+      case 'StudentJoinedClass': {
+        const data = event.data as ClassEventData<'StudentJoinedClass'>;
+        // Put in by the tutor: they know already.
+        if (data.via !== 'tutor') happened(data.studentId, `joined:${event.id}`, { tutor_id: data.tutorId, type: 'class_joined', details: { class_id: data.classId } });
+        return;
+      }
+      case 'TutorStudentRelationshipEnded': {
+        const data = event.data as TutorStudentRelationshipEndedData;
+        happened(data.studentId, `ended:${event.id}`, { tutor_id: data.tutorId, type: 'relationship_ended', details: { reason: data.reason } });
         return;
       }
       case 'TutorStudentActivated': {

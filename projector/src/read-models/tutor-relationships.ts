@@ -1,4 +1,11 @@
-import type { ReferralCodeCreatedData, ReferralCodeDeactivatedData, ReferralCodeRedeemedData, TutorStudentStatusChangeData } from '@mathdaily/domain';
+import type {
+  ReferralCodeCreatedData,
+  ReferralCodeDeactivatedData,
+  ReferralCodeRedeemedData,
+  StudentJoinedTutorClassData,
+  TutorStudentRelationshipEndedData,
+  TutorStudentStatusChangeData,
+} from '@mathdaily/domain';
 import type { ReadModel } from '../read-model.ts';
 
 /**
@@ -6,11 +13,12 @@ import type { ReadModel } from '../read-model.ts';
  * it, then active; inactive once deactivated; how often and when it was last used, and by whom)
  * and `tutor_students` (one row per tutor–student pair: status, the code it came from, joined and
  * changed times). Names, e-mails and grades are joined from `users` at query time, so a renamed
- * student shows their new name everywhere.
+ * student shows their new name everywhere. A student who joins a class with its code is active at
+ * once (`referral_code` is then the class's code); a role change away from student ends the link.
  */
 export const tutorRelationships: ReadModel = {
   name: 'tutor-relationships',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'tutor_referral_codes',
@@ -44,13 +52,13 @@ export const tutorRelationships: ReadModel = {
       indexes: ['tutor_students_student ON (student_id)', 'tutor_students_joined ON (tutor_id, joined_at DESC)'],
     },
   ],
-  handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated', 'TutorStudentRelationshipEnded'],
+  handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated', 'StudentJoinedTutorClass', 'TutorStudentRelationshipEnded'],
   keys: (events) => {
     const codes: unknown[][] = [];
     const pairs: unknown[][] = [];
     for (const event of events) {
       const data = event.data as { code?: string; tutorId: string; studentId?: string };
-      if (data.code) codes.push([data.code]);
+      if (data.code && event.type !== 'StudentJoinedTutorClass') codes.push([data.code]);
       if (data.studentId) pairs.push([data.tutorId, data.studentId]);
     }
     return { tutor_referral_codes: codes, tutor_students: pairs };
@@ -106,6 +114,31 @@ export const tutorRelationships: ReadModel = {
         });
         return;
       }
+      case 'StudentJoinedTutorClass': {
+        const data = event.data as StudentJoinedTutorClassData;
+        const pair = students.get(data.tutorId, data.studentId);
+        students.put({
+          tutor_id: data.tutorId,
+          student_id: data.studentId,
+          status: 'active',
+          referral_code: data.code,
+          joined_at: pair?.joined_at ?? at,
+          activated_at: at,
+          status_changed_at: at,
+        });
+        return;
+      }
+      case 'TutorStudentRelationshipEnded': {
+        const data = event.data as TutorStudentRelationshipEndedData;
+        // An erased account's pair leaves every list; a former student's stays as inactive.
+        if (data.reason === 'account_erased') {
+          students.delete(data.tutorId, data.studentId);
+          return;
+        }
+        const pair = students.get(data.tutorId, data.studentId);
+        if (pair) students.put({ ...pair, status: 'inactive', status_changed_at: at });
+        return;
+      }
       case 'TutorStudentActivated':
       case 'TutorStudentDeactivated': {
         const data = event.data as TutorStudentStatusChangeData;
@@ -113,11 +146,6 @@ export const tutorRelationships: ReadModel = {
         if (!pair) return;
         const active = event.type === 'TutorStudentActivated';
         students.put({ ...pair, status: active ? 'active' : 'inactive', activated_at: active ? at : pair.activated_at, status_changed_at: at });
-        return;
-      }
-      case 'TutorStudentRelationshipEnded': {
-        const data = event.data as { tutorId: string; studentId: string };
-        students.delete(data.tutorId, data.studentId);
         return;
       }
     }

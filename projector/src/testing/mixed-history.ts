@@ -20,7 +20,7 @@ const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA';
  * Appends a history that touches every read model: problems, registrations (students, a tutor,
  * an admin), sign-ins and failed ones, sessions started, refreshed and revoked, profile and role
  * changes, answers with hints and ratings over several weeks, a tutor's referral codes and the
- * students who joined with them (activated, deactivated, fallen behind), contact requests and
+ * students who joined with them (activated, deactivated, fallen behind), a class with work from the bank, contact requests and
  * client error reports. Every event is checked against its domain schema first, so the history follows the
  * event shapes as they change. Returns the number of events appended.
  */
@@ -118,7 +118,36 @@ export async function appendMixedHistory(store: EventStore, options: { students:
     }
   };
 
+  /** One answer to a problem (a hint opened first now and then), in a session of its own. */
+  const answerOf = (userId: string, problem: (typeof problems)[number]) => {
+    const attemptId = randomUUID();
+    const facts = { sessionId: randomUUID(), userId, problemId: problem.problem_id };
+    const hint = random() < 0.2;
+    const events = hint ? [event('HintOpened', facts, tick(1))] : [];
+    events.push(
+      event(
+        'AnswerSubmitted',
+        {
+          ...facts,
+          attemptId,
+          topic: problem.topic,
+          topicId: problem.topic_id,
+          grade: problem.grade,
+          difficultyLevel: problem.difficulty_level,
+          userAnswer: random() < 0.7 ? problem.correct_answer : 'wrong',
+          isCorrect: random() < 0.7,
+          responseTimeMs: Math.round(2_000 + random() * 60_000),
+          hintsUsed: hint ? 1 : 0,
+        },
+        tick(2),
+      ),
+    );
+    return { events, facts, attemptId };
+  };
+
   const activeStudents: string[] = [];
+  /** Every student who joined with a code: the class's roster. */
+  const linkedStudents: string[] = [];
   for (let s = 1; s <= options.students; s += 1) {
     const userId = await register('student', s);
     await signIn(userId);
@@ -126,6 +155,7 @@ export async function appendMixedHistory(store: EventStore, options: { students:
     if (s % 2 === 1) {
       const relationship = `relationship-${tutor}-${userId}`;
       const code = codes[s % 4 === 1 ? 0 : 1]!;
+      linkedStudents.push(userId);
       await append(relationship, [event('ReferralCodeRedeemed', { code, tutorId: tutor, studentId: userId, via: s % 3 ? 'registration' : 'profile' }, tick(1))]);
       if (s % 4 === 1) {
         await append(relationship, [event('TutorStudentActivated', { tutorId: tutor, studentId: userId, changedBy: tutor }, tick(30))]);
@@ -136,30 +166,7 @@ export async function appendMixedHistory(store: EventStore, options: { students:
     }
     if (s % 3 === 0) await append(`user-${userId}`, [event('ProfileUpdated', { userId, lastName: `Renamed${s}`, timezone: 'Europe/Paris' }, tick(3))]);
     for (let a = 0; a < options.answersPerStudent; a += 1) {
-      const problem = pick(problems);
-      const attemptId = randomUUID();
-      const sessionId = randomUUID();
-      const facts = { sessionId, userId, problemId: problem.problem_id };
-      const hint = random() < 0.2;
-      const events = hint ? [event('HintOpened', facts, tick(1))] : [];
-      events.push(
-        event(
-          'AnswerSubmitted',
-          {
-            ...facts,
-            attemptId,
-            topic: problem.topic,
-            topicId: problem.topic_id,
-            grade: problem.grade,
-            difficultyLevel: problem.difficulty_level,
-            userAnswer: random() < 0.7 ? problem.correct_answer : 'wrong',
-            isCorrect: random() < 0.7,
-            responseTimeMs: Math.round(2_000 + random() * 60_000),
-            hintsUsed: hint ? 1 : 0,
-          },
-          tick(2),
-        ),
-      );
+      const { events, facts, attemptId } = answerOf(userId, pick(problems));
       if (random() < 0.8) events.push(event('DifficultyRated', { ...facts, attemptId, rating: 1 + Math.floor(random() * 5) }, tick(0.2)));
       await append(`practice-${userId}`, events);
       // Some answers a day apart, so streaks, due dates and practice days move.
@@ -180,6 +187,39 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   if (activeStudents.length > 0) {
     await append(`question-set-${setId}`, [event('QuestionSetUnassigned', { setId, tutorId: tutor, studentId: activeStudents[0] }, tick(1))]);
     await append(`question-set-${setId}`, [event('QuestionSetAssigned', { setId, tutorId: tutor, studentIds: [activeStudents[0]] }, tick(1))]);
+  }
+
+  // A class: the students with codes join, get three problems from the bank due a week on; the first
+  // finishes them, the others answer one (their work stays open), and the last one leaves the class.
+  const classId = randomUUID();
+  await append(`class-${classId}`, [event('ClassCreated', { classId, tutorId: tutor, name: 'Mixed class', timeZone: 'Europe/London', joinCode: 'CLASSMIX2' }, tick(5))]);
+  for (const studentId of linkedStudents) await append(`class-${classId}`, [event('StudentJoinedClass', { classId, tutorId: tutor, studentId, via: 'profile' }, tick(1))]);
+  if (linkedStudents.length > 0) {
+    const assignmentId = randomUUID();
+    const work = problems.slice(0, 3);
+    const dueAt = new Date(clock + 7 * 86_400_000);
+    await append(`class-${classId}`, [
+      event(
+        'ClassAssignmentCreated',
+        {
+          classId,
+          tutorId: tutor,
+          assignmentId,
+          title: 'Mixed work',
+          source: { kind: 'problems' },
+          problemIds: work.map((problem) => problem.problem_id),
+          studentIds: linkedStudents,
+          dueLocal: dueAt.toISOString().slice(0, 16),
+          timeZone: 'Europe/London',
+          dueAt: dueAt.toISOString(),
+        },
+        tick(5),
+      ),
+    ]);
+    for (const [index, studentId] of linkedStudents.entries()) {
+      for (const problem of index === 0 ? work : work.slice(0, 1)) await append(`practice-${studentId}`, answerOf(studentId, problem).events);
+    }
+    await append(`class-${classId}`, [event('StudentLeftClass', { classId, tutorId: tutor, studentId: linkedStudents.at(-1)!, reason: 'left' }, tick(5))]);
   }
 
   for (let c = 0; c < 5; c += 1) {

@@ -57,7 +57,11 @@ export interface LearnerInputs {
   learnerState: LearnerKnowledge | undefined;
   topicStates: Readonly<Record<string, TopicKnowledge>>;
   answers: number;
-  /** Problems of question sets the learner's active tutors gave them, not attempted yet, oldest set first. */
+  /**
+   * Work set for the learner: first their classes' assignments (problems not answered since given,
+   * soonest due first), then problems of question sets their active tutors gave them, not attempted
+   * yet, oldest set first.
+   */
   assigned: readonly string[];
   /** The new-problem choice for one catalogue view (it depends on nothing else that can change). */
   selection?: { view: CatalogueView; chosen: unknown };
@@ -148,6 +152,23 @@ const topicsOf = (user: ReturnType<typeof sql.fragment>) => sql.fragment`
   LATERAL (
     SELECT json_object_agg(topic_id, state) AS topic_states, coalesce(json_agg(topic_id) FILTER (WHERE mastered), '[]'::json) AS mastered_topics
     FROM read_models.ability_student_topics WHERE user_id = ${user}) t`;
+
+/**
+ * Problems of the class work set for the learner (class-assignments read model) that they have not
+ * answered since it was given, in classes they are still in (not archived) whose tutor they are
+ * active with: soonest due first, each assignment's problems in order. Columns as the question
+ * sets' part of the `assigned` list, `kind` 0 (class work comes first).
+ */
+const classWorkOf = (user: ReturnType<typeof sql.fragment>) => sql.fragment`
+  SELECT e.problem_id, 0 AS kind, w.due_at AS assigned_at, w.assignment_id::text AS set_id, e.ord
+  FROM read_models.assignment_learners l
+  CROSS JOIN LATERAL jsonb_each(l.open) o(assignment_id, work)
+  JOIN read_models.class_assignments w ON w.assignment_id = o.assignment_id::uuid
+  JOIN read_models.classes c ON c.class_id = w.class_id AND c.archived_at IS NULL
+  JOIN read_models.class_members m ON m.class_id = w.class_id AND m.student_id = l.student_id
+  JOIN read_models.tutor_students ts ON ts.tutor_id = w.tutor_id AND ts.student_id = l.student_id AND ts.status = 'active'
+  CROSS JOIN LATERAL jsonb_array_elements_text(o.work->'problemIds') WITH ORDINALITY AS e(problem_id, ord)
+  WHERE l.student_id = ${user} AND NOT (o.work->'answers') ? e.problem_id`;
 
 interface Entry {
   inputs: LearnerInputs;
@@ -253,8 +274,10 @@ export class LearnerQueueCache {
         (extract(epoch FROM l.start_of_today) * 1000)::float8 AS start_of_today,
         (extract(epoch FROM l.start_of_tomorrow) * 1000)::float8 AS start_of_tomorrow,
         rs.reviews, rs.attempted, ${knowledgeOf(user)},
-        (SELECT coalesce(json_agg(q.problem_id ORDER BY q.assigned_at, q.set_id, q.ord), '[]'::json) FROM (
-           SELECT e.problem_id, a.assigned_at, a.set_id, e.ord
+        (SELECT coalesce(json_agg(q.problem_id ORDER BY q.kind, q.assigned_at, q.set_id, q.ord), '[]'::json) FROM (
+           ${classWorkOf(user)}
+           UNION ALL
+           SELECT e.problem_id, 1 AS kind, a.assigned_at, a.set_id::text AS set_id, e.ord
            FROM read_models.question_set_assignments a
            JOIN read_models.question_sets s ON s.set_id = a.set_id
            JOIN read_models.tutor_students ts ON ts.tutor_id = a.tutor_id AND ts.student_id = a.student_id AND ts.status = 'active'
@@ -318,7 +341,8 @@ export class LearnerQueueCache {
       reviews,
       attempted,
       ...knowledgeInputs(row),
-      assigned: previous.assigned.filter((id) => !attempted.has(id.toLowerCase())),
+      // Answered since: a class's work counts answers from when it was given, a set's were never attempted before.
+      assigned: previous.assigned.filter((id) => !base.changedProblems.has(id.toLowerCase())),
       selection: undefined,
     };
   }

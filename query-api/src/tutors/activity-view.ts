@@ -17,6 +17,7 @@ export const activityRow = z.object({
   position: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  class_name: z.string().nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRow>;
 
@@ -46,6 +47,10 @@ export function messageOf(type: string, name: string, details: Record<string, un
       return `${name} used referral code ${String(details.code)}`;
     case 'student_activated':
       return `${name} is now an active student`;
+    case 'class_joined':
+      return `${name} joined ${details.class_name ? String(details.class_name) : 'one of your classes'} with its code`;
+    case 'relationship_ended':
+      return `${name} is no longer a student on MathDaily (their account changed), so they have left your students`;
     case 'answered':
       return `${name} is practising ${topicsOf(details)}: ${Number(details.correct)} of ${Number(details.answers)} right so far (last answer ${details.last_correct ? 'right' : 'wrong'})`;
     case 'session_completed':
@@ -74,7 +79,7 @@ export function activityItemOf(row: ActivityRow): ActivityItem {
     position: row.position,
     type: row.type,
     alert: row.alert,
-    message: messageOf(row.type, name, row.details),
+    message: messageOf(row.type, name, row.class_name === null ? row.details : { ...row.details, class_name: row.class_name }),
     timestamp: row.at,
     started_at: row.started_at,
     student_id: row.student_id,
@@ -90,7 +95,9 @@ export function activityItemOf(row: ActivityRow): ActivityItem {
 export const visibleTo = (a: string, ts: string): FragmentSqlToken =>
   sql.fragment`(${sql.identifier([a, 'tutor_id'])} = ${sql.identifier([ts, 'tutor_id'])} OR (${sql.identifier([a, 'tutor_id'])} IS NULL AND ${sql.identifier([ts, 'status'])} = 'active'))`;
 
-const columns = sql.fragment`a.student_id, a.activity_key, a.type, a.alert, a.details, a.started_at, a.at, a.position::text AS position, u.first_name, u.last_name`;
+const columns = sql.fragment`a.student_id, a.activity_key, a.type, a.alert, a.details, a.started_at, a.at, a.position::text AS position, u.first_name, u.last_name, c.name AS class_name`;
+/** The class a 'class_joined' row names, by its name now. */
+const classOf = sql.fragment`LEFT JOIN read_models.classes c ON a.type = 'class_joined' AND c.class_id = (a.details->>'class_id')::uuid`;
 
 /** The newest activity of the tutor's students (every tutor's with null), newest first. */
 export async function recentActivity(pool: DatabasePool, tutorId: string | null, options: { limit: number; afterPosition?: string }): Promise<ActivityItem[]> {
@@ -110,6 +117,7 @@ export async function recentActivity(pool: DatabasePool, tutorId: string | null,
       ORDER BY a.position DESC LIMIT ${options.limit}
     ) a
     JOIN read_models.users u ON u.id = a.student_id
+    ${classOf}
     ORDER BY a.position DESC LIMIT ${options.limit}`);
   return rows.map(activityItemOf);
 }
@@ -121,6 +129,7 @@ export async function activitySince(pool: DatabasePool, afterPosition: string, l
     FROM read_models.tutor_activity a
     JOIN read_models.tutor_students ts ON ts.student_id = a.student_id AND ${visibleTo('a', 'ts')}
     JOIN read_models.users u ON u.id = a.student_id
+    ${classOf}
     WHERE a.position > ${afterPosition}::int8
     ORDER BY a.position LIMIT ${limit}`);
   return rows.map((row) => ({ ...activityItemOf(row), tutorId: row.recipient }));

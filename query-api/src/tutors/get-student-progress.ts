@@ -6,6 +6,7 @@ import { addLocalDays } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from '../learning/learner-access.ts';
 import { calendarFor, ratio, reviewTotals } from '../learning/learning-figures.ts';
+import { tutorsStudent } from './student-access.ts';
 
 /** Days shown in the student detail's charts. */
 export const DETAIL_DAYS = 30;
@@ -26,13 +27,16 @@ const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.numb
  * topic the mastery rate at the end of each day (problems counted as mastered / problems attempted
  * in the topic, as the knowledge model's topic mastery stood after the day's last answer or rating
  * on it, ability_topic_days; carried forward over days without practice); due today and overdue.
- * Access as every learning query (resolveLearner): a pending or inactive student → 403.
+ * Only topics with data in the window are listed (a topic seen only at placement, or tried but
+ * never with a problem counted, would be a legend entry with no line). Another tutor's student →
+ * 404; the tutor's own pending or inactive student → 403.
  */
 export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students/:userId/progress', {
     config: { access: ['tutor', 'admin'] },
     schema: { tags: ['tutors'], params: userIdParams },
     handler: async (request) => {
+      await tutorsStudent(request, deps, request.params.userId);
       const learner = await resolveLearner(request, deps, request.params.userId);
       const userId = learner.userId;
       const cal = calendarFor(deps.clock(), learner.timezone);
@@ -50,8 +54,14 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
           FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date ORDER BY local_date`),
       ]);
       const dates = Array.from({ length: DETAIL_DAYS }, (_, index) => addLocalDays(since, index));
-      const topics = [...new Set(topicDays.map((row) => row.topic))].sort();
       const byDay = new Map(days.map((day) => [day.date, day]));
+      const masteryOn = (topic: string, date: string) => {
+        // Rows are in date order: the last one on or before the date is how the day ended.
+        let last: (typeof topicDays)[number] | undefined;
+        for (const row of topicDays) if (row.topic === topic && row.day <= date) last = row;
+        return last && last.problems > 0 ? ratio(last.problems_mastered, last.problems) : null;
+      };
+      const topics = [...new Set(topicDays.map((row) => row.topic))].sort().filter((topic) => dates.some((date) => masteryOn(topic, date) !== null));
       return {
         student: student && {
           id: userId,
@@ -67,17 +77,7 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
         problems_attempted: reviews.attempted,
         problems_mastered: reviews.mastered,
         topics,
-        mastery_over_time: dates.map((date) => ({
-          date,
-          ...Object.fromEntries(
-            topics.map((topic) => {
-              // Rows are in date order: the last one on or before the date is how the day ended.
-              let last: (typeof topicDays)[number] | undefined;
-              for (const row of topicDays) if (row.topic === topic && row.day <= date) last = row;
-              return [topic, last && last.problems > 0 ? ratio(last.problems_mastered, last.problems) : null];
-            }),
-          ),
-        })),
+        mastery_over_time: dates.map((date) => ({ date, ...Object.fromEntries(topics.map((topic) => [topic, masteryOn(topic, date)])) })),
         days: dates.map((date) => {
           const day = byDay.get(date);
           return {

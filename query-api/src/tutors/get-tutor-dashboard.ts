@@ -33,7 +33,7 @@ export function registerGetTutorDashboard(app: FastifyInstance, deps: QueryApiDe
             (SELECT coalesce(sum(uses), 0)::int8 FROM read_models.tutor_referral_codes ts WHERE ${inScope('ts', scope)}) AS referrals`),
         recentActivity(deps.pool, scope.tutorId, { limit: RECENT_ACTIVITY }),
         deps.pool.any(sql.type(studentRow)`
-          SELECT ${studentColumns} ${sql.fragment`WHERE ${inScope('ts', scope)}`}
+          SELECT ${studentColumns(now)} ${sql.fragment`WHERE ${inScope('ts', scope)}`}
           ORDER BY ts.joined_at DESC, ts.student_id LIMIT ${RECENT_STUDENTS}`),
       ]);
       return {

@@ -73,6 +73,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** The answer is a file (a ZIP): resolve with its bytes. */
   binary?: boolean;
+  /** Resolve with the body as text (a CSV download), not parsed as JSON. */
+  asText?: boolean;
 }
 
 async function send(method: string, url: string, options: RequestOptions, retried: boolean): Promise<unknown> {
@@ -103,6 +105,7 @@ async function send(method: string, url: string, options: RequestOptions, retrie
   }
   if (options.binary && response.ok) return response.blob();
   const text = await response.text();
+  if (options.asText && response.ok) return text;
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

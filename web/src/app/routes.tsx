@@ -32,6 +32,12 @@ const TutorStudentsPage = lazyPage(() => import('../features/tutor/tutor-student
 const TutorReferralsPage = lazyPage(() => import('../features/tutor/tutor-referrals-page.tsx'), (m) => m.TutorReferralsPage);
 const TutorQuestionSetsPage = lazyPage(() => import('../features/tutor/tutor-question-sets-page.tsx'), (m) => m.TutorQuestionSetsPage);
 const TutorStudentPage = lazyPage(() => import('../features/tutor/tutor-student-page.tsx'), (m) => m.TutorStudentPage);
+const TutorClassesPage = lazyPage(() => import('../features/tutor/tutor-classes-page.tsx'), (m) => m.TutorClassesPage);
+const TutorClassPage = lazyPage(() => import('../features/tutor/tutor-class-page.tsx'), (m) => m.TutorClassPage);
+const TutorLiveClassPage = lazyPage(() => import('../features/tutor/tutor-live-class-page.tsx'), (m) => m.TutorLiveClassPage);
+const TutorAssignmentPage = lazyPage(() => import('../features/tutor/tutor-assignment-page.tsx'), (m) => m.TutorAssignmentPage);
+const TutorStudentReportPage = lazyPage(() => import('../features/tutor/tutor-student-report-page.tsx'), (m) => m.TutorStudentReportPage);
+const JoinClassPage = lazyPage(() => import('../features/tutor/join-class-page.tsx'), (m) => m.JoinClassPage);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx'), (m) => m.AdminPage);
 const AdminEventsPage = lazyPage(() => import('../features/admin/events-page.tsx'), (m) => m.EventsPage);
 const AdminReportsPage = lazyPage(() => import('../features/admin/reports-page.tsx'), (m) => m.ReportsPage);
@@ -73,6 +79,12 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/tutor/referrals': TutorReferralsPage,
   '/tutor/students/:id': TutorStudentPage,
   '/tutor/question-sets': TutorQuestionSetsPage,
+  '/tutor/classes': TutorClassesPage,
+  '/tutor/classes/:id': TutorClassPage,
+  '/tutor/classes/:id/live': TutorLiveClassPage,
+  '/tutor/classes/:id/assignments/:assignmentId': TutorAssignmentPage,
+  '/tutor/students/:id/report': TutorStudentReportPage,
+  '/join/:code': JoinClassPage,
   '/admin': AdminPage,
   '/admin/events': AdminEventsPage,
   '/admin/reports': AdminReportsPage,
@@ -143,6 +155,8 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/weekly-summary-opt-out" element={<WeeklySummaryOptOutPage />} />
+        {/* The join link a teacher hands out: guests are asked to register or sign in, students join. */}
+        <Route path="/join/:code" element={<JoinClassPage />} />
 
         <Route element={<Protected><PrefetchPractice /><AppLayout /></Protected>}>
           <Route element={<SignedInPage />}>
@@ -159,6 +173,11 @@ export function AppRoutes() {
             <Route path="/tutor/referrals" element={<Protected roles={['tutor', 'admin']}><TutorReferralsPage /></Protected>} />
             <Route path="/tutor/students/:id" element={<Protected roles={['tutor', 'admin']}><TutorStudentPage /></Protected>} />
             <Route path="/tutor/question-sets" element={<Protected roles={['tutor', 'admin']}><TutorQuestionSetsPage /></Protected>} />
+            <Route path="/tutor/classes" element={<Protected roles={['tutor', 'admin']}><TutorClassesPage /></Protected>} />
+            <Route path="/tutor/classes/:id" element={<Protected roles={['tutor', 'admin']}><TutorClassPage /></Protected>} />
+            <Route path="/tutor/classes/:id/live" element={<Protected roles={['tutor', 'admin']}><TutorLiveClassPage /></Protected>} />
+            <Route path="/tutor/classes/:id/assignments/:assignmentId" element={<Protected roles={['tutor', 'admin']}><TutorAssignmentPage /></Protected>} />
+            <Route path="/tutor/students/:id/report" element={<Protected roles={['tutor', 'admin']}><TutorStudentReportPage /></Protected>} />
             <Route path="/admin" element={<Protected roles={['admin']}><AdminPage /></Protected>} />
             <Route path="/admin/events" element={<Protected roles={['admin']}><AdminEventsPage /></Protected>} />
             <Route path="/admin/reports" element={<Protected roles={['admin']}><AdminReportsPage /></Protected>} />

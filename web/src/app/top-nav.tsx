@@ -56,7 +56,7 @@ export function TopNav() {
   const items: NavItem[] = [{ to: user.role === 'parent' ? '/parent' : '/dashboard', label: 'Dashboard' }];
   if (user.role === 'student') items.push({ to: '/learn', label: 'Learn' }, { to: '/progress', label: 'Progress' });
   if (user.role === 'tutor')
-    items.push({ to: '/tutor/dashboard', label: 'Tutor Dashboard' }, { to: '/tutor/students', label: 'Students' }, { to: '/tutor/referrals', label: 'Referrals' }, { to: '/tutor/question-sets', label: 'Question Sets' });
+    items.push({ to: '/tutor/dashboard', label: 'Tutor Dashboard' }, { to: '/tutor/classes', label: 'Classes' }, { to: '/tutor/students', label: 'Students' }, { to: '/tutor/referrals', label: 'Referrals' }, { to: '/tutor/question-sets', label: 'Question Sets' });
   if (user.role === 'admin') items.push({ to: '/admin', label: 'Admin' }, { to: '/tutor/dashboard', label: 'Tutors' });
 
   const onLogout = async () => {

@@ -111,7 +111,7 @@ export function MathAnswerInput(props: MathAnswerInputProps) {
         autoFocus={props.autoFocus}
       />
       <p className="visually-hidden" id={helpId}>
-        Type fractions as 3/4, powers as x^2 and square roots as √(2). Press Enter to submit.
+        Type fractions as 3/4, powers as x^2 and square roots as √(2).{props.onSubmit ? ' Press Enter to submit.' : ''}
       </p>
       {disabled ? null : (
         <div className="math-answer-keys" role="group" aria-label="Maths symbols">

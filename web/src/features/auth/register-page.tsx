@@ -35,7 +35,8 @@ export function RegisterPage() {
   useDocumentTitle('Create your account');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
-  const [referralCode, setReferralCode] = useState('');
+  // A class's join link opens this page with its code (/register?code=…).
+  const [referralCode, setReferralCode] = useState(() => new URLSearchParams(window.location.search).get('code') ?? '');
   // A parent or guardian gets a parent account: no grade, no tutor code; they link children by the child's code.
   const [accountType, setAccountType] = useState<'student' | 'parent'>('student');
   const isParent = accountType === 'parent';
@@ -253,7 +254,7 @@ export function RegisterPage() {
             aria-describedby={[`${REFERRAL_FIELD_ID}-hint`, fieldErrors.referralCode ? `${REFERRAL_FIELD_ID}-error` : ''].filter(Boolean).join(' ')}
           />
           <p className="field-hint" id={`${REFERRAL_FIELD_ID}-hint`}>
-            Got a code from your tutor? Enter it here so they can follow your progress.
+            Got a code from your tutor, or your class's join code? Enter it here so they can follow your progress.
           </p>
           {fieldErrors.referralCode ? (
             <p className="field-error" id={`${REFERRAL_FIELD_ID}-error`}>

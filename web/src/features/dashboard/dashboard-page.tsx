@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
+import { ClassWork } from './class-work.tsx';
+import '../tutor/classroom.css';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
 import './dashboard.css';
@@ -64,6 +66,8 @@ export function DashboardPage() {
       </header>
 
       <VerifyReminder user={user} />
+
+      {user.role === 'student' ? <ClassWork /> : null}
 
       {load.kind === 'error' ? (
         <div className="alert alert-error dashboard-error" role="alert">

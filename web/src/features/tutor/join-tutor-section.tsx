@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 
 /**
- * The profile's 'Join a tutor' box (students): redeem a tutor's referral code after registering.
- * The tutor then sees the student as pending until they activate them.
+ * The profile's 'Join a class or tutor' box (students): a tutor's referral code (the tutor then
+ * sees the student as pending until they activate them) or a class's join code (in the class, and
+ * active with its tutor, at once).
  */
 export function JoinTutorSection({ notify }: { notify(kind: 'success' | 'error', text: string): void }) {
   const id = useId();
@@ -14,7 +15,7 @@ export function JoinTutorSection({ notify }: { notify(kind: 'success' | 'error',
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError('Please enter the referral code your tutor gave you.');
+      setError('Please enter the code your teacher or tutor gave you.');
       return;
     }
     setSaving(true);
@@ -32,11 +33,11 @@ export function JoinTutorSection({ notify }: { notify(kind: 'success' | 'error',
 
   return (
     <section className="card profile-card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Join a tutor</h2>
-      <p className="muted">Got a referral code from a tutor or teacher? Enter it so they can follow your practice and help you.</p>
+      <h2 id={`${id}-heading`}>Join a class or tutor</h2>
+      <p className="muted">Got a class join code or a referral code from a teacher or tutor? Enter it so they can follow your practice and give you work.</p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-code`}>Referral Code</label>
+          <label htmlFor={`${id}-code`}>Class or referral code</label>
           <input
             id={`${id}-code`}
             type="text"

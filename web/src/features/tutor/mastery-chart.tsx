@@ -1,4 +1,5 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Bar, BarChart } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, Bar, BarChart } from 'recharts';
+import { TARGET_SUCCESS } from '@mathdaily/domain/learning/select-problems';
 import type { StudentProgress } from './tutor-api.ts';
 
 /**
@@ -9,6 +10,10 @@ const COLOURS = ['#4338ca', '#b45309', '#047857', '#be123c', '#0369a1', '#7e22ce
 const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const asPercent = (value: unknown) => (typeof value === 'number' ? `${Math.round(value * 100)}%` : '—');
 
+/**
+ * Mastery per topic over time, read against a dashed line at 75 % (where practice aims); the query
+ * lists only topics with data in the window, so the legend names no empty topic.
+ */
 export function MasteryChart({ progress }: { progress: StudentProgress }) {
   return (
     <ResponsiveContainer width="100%" height={280}>
@@ -18,6 +23,7 @@ export function MasteryChart({ progress }: { progress: StudentProgress }) {
         <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={asPercent} width={56} />
         <Tooltip formatter={(value) => asPercent(value)} labelFormatter={(label) => shortDate(String(label))} />
         <Legend />
+        <ReferenceLine y={TARGET_SUCCESS} stroke="#374151" strokeDasharray="6 4" label={{ value: `${TARGET_SUCCESS * 100}% target`, position: 'insideTopRight', fill: '#374151', fontSize: 12 }} />
         {progress.topics.map((topic, index) => (
           <Line key={topic} type="monotone" dataKey={topic} stroke={COLOURS[index % COLOURS.length]} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
         ))}

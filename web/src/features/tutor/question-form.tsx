@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { answerKinds, problemTypes } from '@mathdaily/domain/problems/problem';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { problemTypes } from '@mathdaily/domain/problems/problem';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
+import { typedMathToLatex } from '../../components/typed-math.ts';
+import { ANSWER_FORM_CHOICES, choiceOf } from './answer-forms.ts';
 import type { QuestionInput } from './tutor-api.ts';
 
 const LABELS: Record<string, string> = { multiple_choice: 'Multiple choice', equation_solution: 'Equation solution', exact_fraction: 'Exact fraction', standard_form: 'Standard form' };
@@ -16,7 +18,7 @@ export const EMPTY_QUESTION: QuestionInput = {
   problem_type: 'numeric',
   answer_options: null,
   correct_answer: '',
-  answer_form: { kind: 'number' },
+  answer_form: { kind: 'number', tolerance: 0 },
   hint: '',
   explanation: '',
   difficulty_level: 2,
@@ -37,8 +39,27 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof QuestionInput>(key: K, value: QuestionInput[K]) => setQ((current) => ({ ...current, [key]: value }));
   const topic = topics.find((t) => t.id === q.topic_id);
+  // A question saved with a form the list does not name keeps it, offered as it was.
+  const [kept] = useState(() => (props.initial.problem_type === 'multiple_choice' || choiceOf(props.initial.answer_form) ? null : props.initial.answer_form));
+  const formChoice = choiceOf(q.answer_form);
   const isChoice = q.problem_type === 'multiple_choice';
   const fieldError = (name: string) => error?.fields[name];
+  // Maths typed as students type it (2/3, x^2, √(2)), put into the question as LaTeX at the caret.
+  const [maths, setMaths] = useState('');
+  const questionBox = useRef<HTMLTextAreaElement>(null);
+  const insertMaths = () => {
+    if (!maths.trim()) return;
+    const box = questionBox.current;
+    const at = box?.selectionStart ?? q.question.length;
+    const end = box?.selectionEnd ?? at;
+    const piece = `$${typedMathToLatex(maths.trim())}$`;
+    set('question', q.question.slice(0, at) + piece + q.question.slice(end));
+    setMaths('');
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(at + piece.length, at + piece.length);
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +67,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
     setError(null);
     const answerOptions = isChoice ? options.split('\n').map((o) => o.trim()).filter(Boolean) : null;
     try {
-      await props.onSave({ ...q, answer_options: answerOptions, answer_form: { kind: isChoice ? 'choice' : q.answer_form.kind } });
+      await props.onSave({ ...q, answer_options: answerOptions, answer_form: isChoice ? { kind: 'choice' } : q.answer_form });
     } catch (caught) {
       setError({ message: errorMessage(caught), fields: caught instanceof ApiError ? (caught.fields ?? {}) : {} });
     } finally {
@@ -90,9 +111,15 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
             {problemTypes.map((t) => <option key={t} value={t}>{label(t)}</option>)}
           </select>
         ))}
-        {isChoice ? null : field('answer_form.kind', 'Answer form', (d) => (
-          <select id={`${id}-answer_form.kind`} aria-describedby={d} value={q.answer_form.kind} onChange={(e) => set('answer_form', { kind: e.target.value })}>
-            {answerKinds.filter((k) => k !== 'choice').map((k) => <option key={k} value={k}>{label(k)}</option>)}
+        {isChoice ? null : field('answer_form.kind', 'The answer is', (d) => (
+          <select
+            id={`${id}-answer_form.kind`}
+            aria-describedby={d}
+            value={formChoice?.id ?? 'kept'}
+            onChange={(e) => set('answer_form', ANSWER_FORM_CHOICES.find((choice) => choice.id === e.target.value)?.form ?? kept ?? { kind: 'number' })}
+          >
+            {ANSWER_FORM_CHOICES.map((choice) => <option key={choice.id} value={choice.id}>{choice.label}</option>)}
+            {kept ? <option value="kept">As written before ({label(kept.kind)})</option> : null}
           </select>
         ))}
         {field('difficulty_level', 'Difficulty (1-5)', (d) => (
@@ -104,9 +131,25 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
           <input id={`${id}-estimated_time_seconds`} aria-describedby={d} type="number" min={5} max={3600} value={q.estimated_time_seconds} onChange={(e) => set('estimated_time_seconds', Number(e.target.value))} />
         ))}
       </div>
-      {field('question', 'Question (maths between $…$, e.g. $\\frac{1}{2}$)', (d) => (
-        <textarea id={`${id}-question`} aria-describedby={d} rows={3} value={q.question} onChange={(e) => set('question', e.target.value)} />
+      {field('question', 'Question', (d) => (
+        <textarea
+          ref={questionBox}
+          id={`${id}-question`}
+          aria-describedby={[`${id}-question-hint`, d].filter(Boolean).join(' ')}
+          rows={3}
+          value={q.question}
+          onChange={(e) => set('question', e.target.value)}
+        />
       ))}
+      <p className="field-hint" id={`${id}-question-hint`}>
+        Type the question as it should read. Add maths with the box below, typed as students type it; LaTeX between $…$ works too.
+      </p>
+      <div className="qs-math-insert">
+        <MathAnswerInput id={`${id}-maths`} label="Maths for the question" value={maths} onChange={setMaths} placeholder="e.g. 2/3 + 1/6" />
+        <button type="button" className="button small" onClick={insertMaths} disabled={!maths.trim()}>
+          Put into the question
+        </button>
+      </div>
       {isChoice
         ? field('answer_options', 'Options (one per line, 2-6)', (d) => (
             <textarea id={`${id}-answer_options`} aria-describedby={d} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} />
@@ -118,6 +161,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
         value={q.correct_answer}
         onChange={(value) => set('correct_answer', value)}
         invalid={fieldError('correct_answer') !== undefined}
+        {...(formChoice && !isChoice ? { placeholder: `e.g. ${formChoice.example}` } : {})}
         {...(fieldError('correct_answer') ? { describedBy: `${id}-correct_answer-error` } : {})}
       />
       {fieldError('correct_answer') ? (

@@ -1,3 +1,4 @@
+import type { AnswerForm } from '@mathdaily/domain/problems/problem';
 import { api } from '../../api/client.ts';
 
 /** `?tutor_id=…` for the tutor-area queries (an admin's chosen tutor), or nothing. */
@@ -16,7 +17,14 @@ export interface TutorStudent {
   created_at: string;
   last_active: string | null;
   practising_now: boolean;
+  /** The tutor's open classes the student is in. */
+  classes: { id: string; name: string }[];
+  /** Right answers of all answers in the last 30 days (null: none). */
+  accuracy: number | null;
+  answers_30d: number;
 }
+
+export type StudentSort = 'joined' | 'name' | 'last_active' | 'accuracy';
 
 export interface ActivityItem {
   id: string;
@@ -54,7 +62,7 @@ export interface ReferralCodes {
 
 export interface CodeCheck {
   code: string | null;
-  status: 'available' | 'taken' | 'invalid';
+  status: 'available' | 'yours' | 'taken' | 'invalid';
   message: string;
 }
 
@@ -79,7 +87,7 @@ export interface QuestionInput {
   problem_type: string;
   answer_options: string[] | null;
   correct_answer: string;
-  answer_form: { kind: string };
+  answer_form: AnswerForm;
   hint: string;
   explanation: string;
   difficulty_level: number;
@@ -110,11 +118,13 @@ const setUrl = (id: string) => `/api/tutors/question-sets/${id}`;
 export const tutorApi = {
   /** `tutorId`: an admin's choice of tutor ('' = every tutor; a tutor's own is implied). */
   dashboard: (tutorId: string, signal?: AbortSignal) => api.get<TutorDashboard>(`/api/tutors/dashboard${tutorQuery(tutorId)}`, signal ? { signal } : {}),
-  students: (filters: { search: string; status: string; tutorId?: string }, signal?: AbortSignal) => {
+  students: (filters: { search: string; status: string; tutorId?: string; classId?: string; sort?: StudentSort }, signal?: AbortSignal) => {
     const query = new URLSearchParams();
     if (filters.tutorId) query.set('tutor_id', filters.tutorId);
     if (filters.search.trim()) query.set('search', filters.search.trim());
     if (filters.status) query.set('status', filters.status);
+    if (filters.classId) query.set('class_id', filters.classId);
+    if (filters.sort && filters.sort !== 'joined') query.set('sort', filters.sort);
     const suffix = query.size > 0 ? `?${query.toString()}` : '';
     return api.get<{ students: TutorStudent[]; total: number }>(`/api/tutors/students${suffix}`, signal ? { signal } : {});
   },

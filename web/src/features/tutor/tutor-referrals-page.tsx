@@ -11,23 +11,32 @@ type CheckState = { kind: 'idle' } | { kind: 'checking' } | ({ kind: 'done' } & 
 
 const CODE_STATUS: Record<string, string> = { pending: 'Pending', active: 'Active', inactive: 'Inactive' };
 
+/** How the custom-code line looks: good news green, one's own code plain, the rest an error. */
+function resultClass(check: CheckState, justSet: boolean): string {
+  if (check.kind !== 'done') return justSet ? 'tutor-check-ok' : 'field-hint';
+  if (check.status === 'available') return 'tutor-check-ok';
+  return check.status === 'yours' ? 'field-hint' : 'field-error';
+}
+
 /** /tutor/referrals: SPEC §2 Tutor referrals — real codes, statistics and the custom code check. */
 export function TutorReferralsPage() {
   useDocumentTitle('Referral Codes');
   const tutorId = useTutorScope();
   const { load, reload } = useLoad(useCallback((signal: AbortSignal) => tutorApi.codes(tutorId, signal), [tutorId]));
-  const [newCode, setNewCode] = useState<string | null>(null);
+  // Which card made the last code: each card says what it did, and only that.
+  const [made, setMade] = useState<{ code: string; by: 'generate' | 'custom' } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [custom, setCustom] = useState('');
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
 
-  const run = async (work: () => Promise<string>) => {
+  const run = async (by: 'generate' | 'custom', work: () => Promise<string>) => {
     setBusy(true);
     setActionError(null);
+    setMade(null);
     try {
       const code = await work();
-      setNewCode(code);
+      setMade({ code, by });
       announce(`Your referral code ${code.split('').join(' ')} is ready.`);
       reload();
     } catch (error) {
@@ -50,7 +59,7 @@ export function TutorReferralsPage() {
   };
 
   const setCode = () =>
-    run(async () => {
+    run('custom', async () => {
       const { code } = await tutorApi.setCustom(custom);
       setCustom('');
       setCheck({ kind: 'idle' });
@@ -91,12 +100,12 @@ export function TutorReferralsPage() {
         <section className="card" aria-labelledby="generate-heading">
           <h2 id="generate-heading">New referral code</h2>
           <p className="muted">A code like TUTOR7K2Q9M, made up at random.</p>
-          <button type="button" className="button primary" disabled={busy} onClick={() => void run(async () => (await tutorApi.generate()).code)}>
+          <button type="button" className="button primary" disabled={busy} onClick={() => void run('generate', async () => (await tutorApi.generate()).code)}>
             Generate Code
           </button>
-          {newCode ? (
+          {made?.by === 'generate' ? (
             <p className="tutor-new-code" role="status">
-              Your new code: <strong>{newCode}</strong>
+              Your new code: <strong>{made.code}</strong>
             </p>
           ) : null}
         </section>
@@ -121,8 +130,9 @@ export function TutorReferralsPage() {
               <p className="field-hint" id="custom-code-hint">
                 3-20 letters and digits; we make it upper case.
               </p>
-              <p id="custom-code-result" className={check.kind === 'done' ? (available ? 'tutor-check-ok' : 'field-error') : 'field-hint'} aria-live="polite">
-                {check.kind === 'checking' ? 'Checking...' : check.kind === 'done' ? check.message : ''}
+              {/* One's own code is no error: it is simply already set. */}
+              <p id="custom-code-result" className={resultClass(check, made?.by === 'custom')} aria-live="polite">
+                {check.kind === 'checking' ? 'Checking...' : check.kind === 'done' ? check.message : made?.by === 'custom' ? `${made.code} is now your code.` : ''}
               </p>
             </div>
             <div className="tutor-custom-buttons">

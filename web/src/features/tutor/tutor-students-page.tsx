@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
+import { classesApi, percent } from './classes-api.ts';
+import { BulkBar, type BulkOutcome } from './roster-bulk-bar.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
-import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type TutorStudent } from './tutor-api.ts';
+import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
 import './tutor.css';
+import './classroom.css';
 
 /** SPEC §8 'Tutor': a failed status change is only logged (and, here, also shown next to the row). */
 export const STATUS_UPDATE_ERROR = 'Failed to update student status';
@@ -15,21 +19,34 @@ const SEARCH_DELAY_MS = 250;
 /** /tutor/students: SPEC §2 Tutor students, real data. */
 export function TutorStudentsPage() {
   useDocumentTitle('Student Management');
+  // A class page's 'Manage students' opens this list filtered to the class (?class_id=…).
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const [filters, setFilters] = useState({ search: '', status: '' });
+  const [classId, setClassId] = useState(() => params.get('class_id') ?? '');
+  const [sort, setSort] = useState<StudentSort>('joined');
+  const [filters, setFilters] = useState({ search: '', status: '', classId, sort });
   useEffect(() => {
-    const timer = setTimeout(() => setFilters({ search, status }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setFilters({ search, status, classId, sort }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, status]);
+  }, [search, status, classId, sort]);
   const tutorId = useTutorScope();
-  const { load } = useLoad(useCallback((signal: AbortSignal) => tutorApi.students({ ...filters, tutorId }, signal), [filters, tutorId]));
+  const isTutor = useAuth((state) => state.user?.role === 'tutor');
+  const { load, reload } = useLoad(useCallback((signal: AbortSignal) => tutorApi.students({ ...filters, tutorId }, signal), [filters, tutorId]));
+  const classesLoad = useLoad(useCallback((signal: AbortSignal) => classesApi.list(tutorId, signal), [tutorId])).load;
+  const classes = classesLoad.kind === 'ready' ? classesLoad.data.classes.filter((item) => item.archived_at === null) : [];
   const [students, setStudents] = useState<TutorStudent[] | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
 
   useEffect(() => {
-    if (load.kind === 'ready') setStudents(load.data.students);
+    if (load.kind !== 'ready') return;
+    setStudents(load.data.students);
+    // A selection keeps only the students still listed.
+    const listed = new Set(load.data.students.map((row) => row.id));
+    setSelected((current) => new Set([...current].filter((id) => listed.has(id))));
   }, [load]);
 
   const change = async (student: TutorStudent, to: 'active' | 'inactive') => {
@@ -48,8 +65,15 @@ export function TutorStudentsPage() {
     }
   };
 
-  const filtered = filters.search.trim() !== '' || filters.status !== '';
+  const filtered = filters.search.trim() !== '' || filters.status !== '' || filters.classId !== '';
   const shown = students?.filter((row) => !filters.status || row.relationship_status === filters.status) ?? null;
+  const allChosen = shown !== null && shown.length > 0 && shown.every((row) => selected.has(row.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -75,7 +99,49 @@ export function TutorStudentsPage() {
             <option value="inactive">Inactive</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="student-class">Class</label>
+          <select id="student-class" value={classId} onChange={(event) => setClassId(event.target.value)}>
+            <option value="">All classes</option>
+            {classes.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="student-sort">Sort by</label>
+          <select id="student-sort" value={sort} onChange={(event) => setSort(event.target.value as StudentSort)}>
+            <option value="joined">Newest first</option>
+            <option value="name">Name</option>
+            <option value="last_active">Last active</option>
+            <option value="accuracy">Accuracy (lowest first)</option>
+          </select>
+        </div>
       </div>
+
+      {isTutor && selected.size > 0 ? (
+        <BulkBar
+          chosen={[...selected]}
+          classes={classes}
+          classId={filters.classId}
+          names={new Map((students ?? []).map((row) => [row.id, row.name]))}
+          onDone={(outcome) => {
+            setBulkOutcome(outcome);
+            setSelected(new Set());
+            reload();
+          }}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
+      {bulkOutcome ? (
+        <div className={`alert ${bulkOutcome.kind === 'error' ? 'alert-error' : 'alert-success'} bulk-outcome`} role={bulkOutcome.kind === 'error' ? 'alert' : 'status'}>
+          {bulkOutcome.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
 
       {load.kind === 'error' ? (
         <div className="alert alert-error" role="alert">
@@ -102,18 +168,35 @@ export function TutorStudentsPage() {
               <table className="tutor-table">
                 <thead>
                   <tr>
+                    {isTutor ? (
+                      <th scope="col" className="select-cell">
+                        <input
+                          type="checkbox"
+                          aria-label="Select all students listed"
+                          checked={allChosen}
+                          onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))}
+                        />
+                      </th>
+                    ) : null}
                     <th scope="col">Student</th>
                     <th scope="col">Grade</th>
                     <th scope="col">Status</th>
+                    <th scope="col">Classes</th>
                     <th scope="col">Referral Code</th>
                     <th scope="col">Joined</th>
                     <th scope="col">Last Active</th>
+                    <th scope="col">Accuracy (30 days)</th>
                     <th scope="col">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
                   {shown.map((student) => (
                     <tr key={`${student.tutor_id}:${student.id}`}>
+                      {isTutor ? (
+                        <td className="select-cell">
+                          <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
+                        </td>
+                      ) : null}
                       <td data-label="Student">
                         <span className="tutor-student-name">{student.name}</span>
                         <span className="muted small tutor-student-email">{student.email}</span>
@@ -122,9 +205,11 @@ export function TutorStudentsPage() {
                       <td data-label="Status">
                         <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
                       </td>
+                      <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
                       <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
                       <td data-label="Joined">{formatDate(student.created_at)}</td>
                       <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
+                      <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
                       <td data-label="Actions">
                         <div className="tutor-row-actions">
                           {student.relationship_status === 'pending' ? (

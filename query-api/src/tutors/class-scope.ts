@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { CLASS_MESSAGES, DomainError } from '@mathdaily/domain';
+import { inScope, tutorScopeOf } from './tutor-scope.ts';
+
+/** Shared by the class queries: the class a request names, if the caller may see it. */
+
+export const classParams = z.object({ id: z.string().uuid(CLASS_MESSAGES.notFound).transform((id) => id.toLowerCase()) });
+
+export const classRow = z.object({
+  id: z.string(),
+  tutor_id: z.string(),
+  name: z.string(),
+  time_zone: z.string(),
+  join_code: z.string(),
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ClassRow = z.infer<typeof classRow>;
+
+export const CLASS_COLUMNS = sql.fragment`c.class_id AS id, c.tutor_id, c.name, c.time_zone, c.join_code, c.archived_at, c.created_at`;
+
+/** The class, when it is the caller's (a tutor's own; an admin's any): anyone else is told it does not exist. */
+export async function visibleClass(pool: DatabasePool, request: FastifyRequest, classId: string): Promise<ClassRow> {
+  const scope = tutorScopeOf(request, {});
+  const row = await pool.maybeOne(sql.type(classRow)`SELECT ${CLASS_COLUMNS} FROM read_models.classes c WHERE c.class_id = ${classId}::uuid AND ${inScope('c', scope)}`);
+  if (!row) throw new DomainError('NOT_FOUND', CLASS_MESSAGES.notFound);
+  return row;
+}
+
+/** The start of today in a time zone (its local midnight), as an instant. */
+export const startOfTodayIn = (timeZone: string, now: Date) =>
+  sql.fragment`((((${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date)::timestamp) AT TIME ZONE ${timeZone})`;
