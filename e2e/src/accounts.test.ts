@@ -704,7 +704,7 @@ describe('the user menu', () => {
 
   const byRole = [
     { email: 'demo.student@example.com', links: ['Dashboard', 'Learn', 'Progress'], menu: ['Profile & Settings', 'Achievements', 'Help & Support'] },
-    { email: 'tutor@example.com', links: ['Dashboard', 'Tutor Dashboard', 'Students', 'Referrals', 'Question Sets'], menu: ['Profile & Settings', 'Help & Support'] },
+    { email: 'tutor@example.com', links: ['Dashboard', 'Tutor Dashboard', 'Classes', 'Students', 'Referrals', 'Question Sets'], menu: ['Profile & Settings', 'Help & Support'] },
     { email: 'admin@example.com', links: ['Dashboard', 'Admin', 'Tutors'], menu: ['Profile & Settings', 'Help & Support'] },
   ];
   for (const entry of byRole) {
