@@ -97,6 +97,24 @@ export function localDate(at: Date | string, timeZone: string): string {
   return date;
 }
 
+const usableZones = new Map<string, boolean>();
+
+/** An IANA zone Intl accepts, else UTC (a stored zone must never make a projection throw). */
+export function usableTimeZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  let usable = usableZones.get(zone);
+  if (usable === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      usable = true;
+    } catch {
+      usable = false;
+    }
+    usableZones.set(zone, usable);
+  }
+  return usable ? zone : 'UTC';
+}
+
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */

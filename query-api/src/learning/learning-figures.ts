@@ -57,8 +57,9 @@ export type ReviewTotals = z.infer<typeof reviewTotalsRow>;
 /**
  * Counts over the learner's review states (one per problem attempted) and, for mastery, their
  * topics' knowledge-model mastery (ability_student_topics, docs/learning-model.md §3): mastered =
- * problems last answered right in a mastered topic; average_mastery_days = from the first answer
- * on a topic to its first mastery, over the topics ever mastered.
+ * problems last answered right in a mastered topic; average_mastery_days = whole calendar days
+ * from the first answer on a topic to its first mastery, over the topics ever mastered (at least 1:
+ * mastery needs right answers on two days).
  */
 export async function reviewTotals(pool: DatabasePool, userId: string, cal: Calendar): Promise<ReviewTotals> {
   return pool.one(sql.type(reviewTotalsRow)`
@@ -68,8 +69,8 @@ export async function reviewTotals(pool: DatabasePool, userId: string, cal: Cale
       count(*) FILTER (WHERE r.correct_attempts > 0) AS solved,
       count(*) FILTER (WHERE ${dueToday('r', cal)}) AS due_today,
       count(*) FILTER (WHERE ${overdue('r', cal)}) AS overdue,
-      (SELECT avg(extract(epoch FROM t.first_mastered_at - t.first_answer_at)) / 86400 FROM read_models.ability_student_topics t
-        WHERE t.user_id = ${userId}::uuid AND t.first_mastered_at IS NOT NULL)::float8 AS average_mastery_days
+      (SELECT avg(t.first_mastered_date - t.first_answer_date) FROM read_models.ability_student_topics t
+        WHERE t.user_id = ${userId}::uuid AND t.first_mastered_date IS NOT NULL)::float8 AS average_mastery_days
     FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid`);
 }
 
