@@ -3,6 +3,7 @@ import { createEventStorePool, createEventStoreDbEventStore, createPostgresEvent
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
+import { IdleSessionCheck } from './idle-session-check.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 export interface ProjectorServiceOptions {
@@ -42,10 +43,13 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     storedEventsTable: store.sqlTable,
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
-  // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).
+  // The scheduled checks append events; they run beside the projector: "fell behind"
+  // (docs/tutor-area.md) and abandoned practice sessions (docs/practice-loop.md "Sessions").
   const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
+  const idleCheck = new IdleSessionCheck({ pool, store, log: options.log });
   const stop = async () => {
     alertCheck.stop();
+    idleCheck.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -55,6 +59,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   try {
     await projector.start();
     alertCheck.start();
+    idleCheck.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;

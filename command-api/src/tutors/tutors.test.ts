@@ -151,7 +151,7 @@ describe('joining a tutor', () => {
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.stats).toMatchObject({ totalStudents: 1, activeStudents: 1, pendingStudents: 0, totalReferrals: 1 });
     expect(dashboard.body.recentActivity.map((item: { type: string }) => item.type)).toEqual(['answered', 'student_activated', 'student_joined']);
-    expect(dashboard.body.recentActivity[0].message).toBe('Rhea Referred is practising Fractions: 1 of 1 right so far (last answer right)');
+    expect(dashboard.body.recentActivity[0].message).toBe('Rhea Referred is practising Fractions: 1 of 1 problem right first time so far (last answer right)');
     expect(dashboard.body.recentStudents[0]).toMatchObject({ id: student.userId, relationship_status: 'active', practising_now: true });
 
     const progress = await call('GET', `/api/tutors/students/${student.userId}/progress`, tutor);

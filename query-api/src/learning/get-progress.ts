@@ -14,6 +14,8 @@ const topicRow = z.object({
   mastered: z.number(),
   attempts: z.number(),
   correct: z.number(),
+  first_tries: z.number(),
+  first_tries_correct: z.number(),
 });
 
 const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
@@ -43,7 +45,9 @@ export const RECENT_DAYS = 7;
  * - total_study_time_seconds: the answers' response times (each capped at 10 minutes);
  * - current_streak / longest_streak: calendar days with practice in the learner's time zone
  *   (current counts through today, or through yesterday while today has no practice yet);
- * - overall_success_rate: correct answers / answers (0-1);
+ * - overall_success_rate: problems right at the first try / problems answered, each session's
+ *   first answer to a problem counting (0-1; `sessionCounts`, as the session summary and the tutor
+ *   feed count; retries are `retries`);
  * - problems_due_today: reviews due by the end of today (overdue ones included);
  *   problems_overdue: those due before today began;
  * - average_mastery_time_days: from the first answer on a topic to its first mastery, over topics mastered (null if none);
@@ -66,9 +70,13 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
         practiceTotals(deps.pool, userId),
         deps.pool.any(sql.type(topicRow)`
           SELECT r.topic_id, min(r.topic) AS topic, count(*) AS total, coalesce(max(t.problems_mastered), 0) AS mastered,
-                 sum(r.attempts)::int8 AS attempts, sum(r.correct_attempts)::int8 AS correct
+                 sum(r.attempts)::int8 AS attempts, sum(r.correct_attempts)::int8 AS correct,
+                 coalesce(max(f.first_tries), 0)::int8 AS first_tries, coalesce(max(f.first_tries_correct), 0)::int8 AS first_tries_correct
           FROM read_models.review_states r
           LEFT JOIN read_models.ability_student_topics t ON t.user_id = r.user_id AND t.topic_id = r.topic_id
+          LEFT JOIN (
+            SELECT topic_id, count(*) FILTER (WHERE first_try) AS first_tries, count(*) FILTER (WHERE first_try AND is_correct) AS first_tries_correct
+            FROM read_models.attempts WHERE user_id = ${userId}::uuid GROUP BY topic_id) f ON f.topic_id = r.topic_id
           WHERE r.user_id = ${userId}::uuid
           GROUP BY r.topic_id ORDER BY min(r.topic), r.topic_id`),
         deps.pool.any(sql.type(dayRow)`
@@ -93,7 +101,8 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
           total_study_time_seconds: Math.round(practice.study_ms / 1000),
           current_streak: current,
           longest_streak: longest,
-          overall_success_rate: ratio(practice.correct, practice.answers),
+          // As the session summary counts it (`sessionCounts`): problems right at the first try; retries apart.
+          overall_success_rate: ratio(practice.problems_correct, practice.problems),
           problems_due_today: reviews.due_today,
           problems_overdue: reviews.overdue,
           average_mastery_time_days: reviews.average_mastery_days === null ? null : Math.round(reviews.average_mastery_days * 10) / 10,
@@ -107,7 +116,8 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
                 mastery_rate: ratio(t.mastered, t.total),
                 mastery_level: masteryLevel(ratio(t.mastered, t.total)),
                 attempts: t.attempts,
-                success_rate: ratio(t.correct, t.attempts),
+                // Problems right at the first try in a session, as the session summary counts them.
+                success_rate: ratio(t.first_tries_correct, t.first_tries),
               },
             ]),
           ),
@@ -115,6 +125,9 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
           mastery_level: masteryLevel(masteryRate),
           total_answers: practice.answers,
           correct_answers: practice.correct,
+          problems_practised: practice.problems,
+          problems_right_first_time: practice.problems_correct,
+          retries: practice.retries,
           problems_solved: reviews.solved,
           average_response_time_ms: responses.average === null ? null : Math.round(responses.average),
           achievements_earned: achievementsEarned,

@@ -74,15 +74,29 @@ export async function reviewTotals(pool: DatabasePool, userId: string, cal: Cale
     FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid`);
 }
 
-const practiceTotalsRow = z.object({ answers: z.number(), correct: z.number(), study_ms: z.number(), days: z.array(z.string()) });
+const practiceTotalsRow = z.object({
+  answers: z.number(),
+  correct: z.number(),
+  problems: z.number(),
+  problems_correct: z.number(),
+  retries: z.number(),
+  study_ms: z.number(),
+  days: z.array(z.string()),
+});
 export type PracticeTotals = z.infer<typeof practiceTotalsRow>;
 
-/** Answers, correct answers, study time and the practice days (local dates). */
+/**
+ * Answers and correct answers, the same answers as sessions count them (problems: first tries,
+ * those right, retries), study time and the practice days (local dates).
+ */
 export async function practiceTotals(pool: DatabasePool, userId: string): Promise<PracticeTotals> {
   return pool.one(sql.type(practiceTotalsRow)`
     SELECT
       coalesce(sum(answers), 0)::int8 AS answers,
       coalesce(sum(correct_answers), 0)::int8 AS correct,
+      coalesce(sum(first_tries), 0)::int8 AS problems,
+      coalesce(sum(first_tries_correct), 0)::int8 AS problems_correct,
+      coalesce(sum(retries), 0)::int8 AS retries,
       coalesce(sum(study_ms), 0)::int8 AS study_ms,
       coalesce(array_agg(to_char(local_date, 'YYYY-MM-DD') ORDER BY local_date) FILTER (WHERE local_date IS NOT NULL), '{}') AS days
     FROM read_models.practice_days WHERE user_id = ${userId}::uuid`);
