@@ -12,3 +12,4 @@ export * from './topic-mastery.ts';
 export * from './placement.ts';
 export * from './placement-decider.ts';
 export * from './grade-in-effect.ts';
+export * from './knowledge-map.ts';

@@ -37,9 +37,9 @@ function toPracticeProblem(row: ProblemRow) {
   return { ...shown, answer_form: answerForm, correct_answer: null, explanation: null, hint: null, has_hint: hint.length > 0 };
 }
 
-/** Made once per catalogue row (rows never change; responses copy it before adding their own fields). */
+/** Made once per catalogue row (rows never change; responses copy it before adding their own fields); the resume and topic queries show problems the same way. */
 const practiceProblems = new WeakMap<ProblemRow, ReturnType<typeof toPracticeProblem>>();
-function practiceProblem(row: ProblemRow) {
+export function practiceProblem(row: ProblemRow) {
   let problem = practiceProblems.get(row);
   if (!problem) practiceProblems.set(row, (problem = toPracticeProblem(row)));
   return problem;
