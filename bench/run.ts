@@ -21,6 +21,7 @@ import type { HistorySummary } from './history.ts';
 import { ensureBuilt, ROOT, startProduct, type RunningProduct } from './product.ts';
 import { runLivePhase, type LivePhaseResult } from './live.ts';
 import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
+import { measureProjectorCapacity, type ProjectorCapacityResult } from './projector-capacity.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
 import { runDueQueueInThread } from './due-queue-thread.ts';
@@ -49,7 +50,8 @@ const HELP = `npm run bench [-- options]
   --seed N               seed of the generated history (default 20260105)
   --live-sockets N       tutor sockets the product holds in the live phase (default 10000)
   --live-answers N       answers timed to the tutor's socket in the live phase (default 50)
-  --skip LIST            comma-separated phases to leave out: load, live, web, replay, domain
+  --capacity-events N    size of the practice backlog the live projector applies (default 200000)
+  --skip LIST            comma-separated phases to leave out: load, live, web, replay, capacity, domain
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
   --diagnose             after each load phase, print CPU per process and thread and PostgreSQL's busiest statements
@@ -69,6 +71,7 @@ const { values: args } = parseArgs({
     'live-answers': { type: 'string' },
     'replay-events': { type: 'string' },
     'replay-cap': { type: 'string' },
+    'capacity-events': { type: 'string' },
     seed: { type: 'string' },
     skip: { type: 'string' },
     build: { type: 'boolean' },
@@ -99,17 +102,20 @@ const config = {
   liveAnswers: Math.round(number(args['live-answers'], 50, '--live-answers')),
   replayEvents: Math.round(number(args['replay-events'] ?? process.env.BENCH_REPLAY_EVENTS, 1_000_000, '--replay-events')),
   replayCap: number(args['replay-cap'], 180, '--replay-cap'),
+  capacityEvents: Math.round(number(args['capacity-events'], 200_000, '--capacity-events')),
   seed: Math.round(number(args.seed, 20260105, '--seed')),
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
-for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
+for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'capacity', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
 // Three cohorts (each read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
 if (config.students > 800) throw new Error('--students: at most 800 (three cohorts, ten per loopback address)');
 
+// The goals in force (docs/bench.md). raw inserts, commands and the closed loop are figures to
+// read, not goals: the closed loop measures capacity (by Little's law its latency is the number of
+// students ÷ throughput), the paced loop the latency a student sees.
 const GOALS = {
-  commandVsRaw: 0.5,
   readYourWriteP99: 50,
-  replayRate: 100_000,
+  replayRate: 20_000,
   replayEvents: 1_000_000,
   dueP99: 10,
   dueRate: 1000,
@@ -223,6 +229,7 @@ interface Results {
   copy?: CopyResult;
   replay?: ReplayResult;
   history?: HistorySummary;
+  capacity?: ProjectorCapacityResult;
   domain: { name: string; value: string }[];
   build?: { seconds: number; built: string[]; failed: string[] };
 }
@@ -361,6 +368,13 @@ async function main(): Promise<Results> {
     log(`${fmt(results.replay.eventsPerSecond)} events/s over ${fmt(results.replay.events)} events in ${fmt(results.replay.seconds, 1)} s${results.replay.capped ? ' (CAPPED)' : ''}`);
   }
 
+  if (!config.skip.has('capacity')) {
+    results.capacity = await phase('projector_capacity', `projector capacity: the live projector applies a ${fmt(config.capacityEvents)}-event practice backlog`, () =>
+      measureProjectorCapacity({ adminUrl: server.url, folder, events: config.capacityEvents, seed: config.seed, log }),
+    );
+    log(`${fmt(results.capacity.eventsPerSecond)} events/s (${fmt(results.capacity.events)} events, ${fmt(results.capacity.answers)} answers, ${fmt(results.capacity.seconds, 1)} s)`);
+  }
+
   if (!config.skip.has('domain')) {
     await phase('domain', 'pure domain', () =>
       benchDomain((name, value) => {
@@ -376,13 +390,12 @@ type Verdict = 'PASS' | 'MISS' | 'n/a';
 const verdict = (measured: boolean, ok: boolean): Verdict => (!measured ? 'n/a' : ok ? 'PASS' : 'MISS');
 
 function report(results: Results) {
-  const { raw, commands, ryw, rywPaced, due, dueBurst, copy, replay, live } = results;
+  const { raw, commands, ryw, rywPaced, due, dueBurst, copy, replay, live, capacity } = results;
   const commandVsRaw = raw && commands ? commands.commandsPerSecond / raw.rowsPerSecond : null;
   const nonOk = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
   const replayFull = replay ? replay.events >= GOALS.replayEvents || (results.history?.events ?? 0) >= GOALS.replayEvents : false;
   const goals = {
-    command_vs_raw: verdict(commandVsRaw !== null, (commandVsRaw ?? 0) >= GOALS.commandVsRaw),
-    read_your_write: verdict(Boolean(ryw), Boolean(ryw && ryw.readMs.p99 <= GOALS.readYourWriteP99 && ryw.staleReads === 0)),
+    read_your_write_paced: verdict(Boolean(rywPaced), Boolean(rywPaced && rywPaced.readMs.p99 <= GOALS.readYourWriteP99 && rywPaced.staleReads === 0)),
     replay: verdict(Boolean(replay) && replayFull, Boolean(replay && !replay.capped && replay.eventsPerSecond >= GOALS.replayRate)),
     due_queue: verdict(
       Boolean(due) && config.dueRate === GOALS.dueRate,
@@ -403,14 +416,19 @@ function report(results: Results) {
     '',
     '',
   ]);
-  rows.push(['command_vs_raw', commandVsRaw === null ? '–' : fmt(commandVsRaw, 3), `≥ ${GOALS.commandVsRaw}`, goals.command_vs_raw]);
-  rows.push(['read_your_write_ms', ryw ? `${ms(ryw.readMs)} (${fmt(ryw.reads)} reads)` : '–', `p99 ≤ ${GOALS.readYourWriteP99} ms, 0 stale`, goals.read_your_write]);
+  rows.push(['command_vs_raw', commandVsRaw === null ? '–' : fmt(commandVsRaw, 3), 'reported', '']);
+  rows.push([
+    'read_your_write_ms',
+    ryw ? `${ms(ryw.readMs)} (${fmt(ryw.reads)} reads; closed loop of ${config.students} students: a capacity, latency = ${config.students} ÷ ${fmt(ryw.answersPerSecond)} answers/s)` : '–',
+    'reported',
+    '',
+  ]);
   rows.push([
     'stale_reads',
     ryw
       ? `${ryw.staleReads} (header ${ryw.staleHeader}, data ${ryw.staleData}; non-2xx ${nonOk(ryw.non2xx)}, errors ${ryw.errors}, caught up ${ryw.caughtUp}; ${fmt(ryw.answersPerSecond)} answers/s, answer ${ms(ryw.answerMs)})`
       : '–',
-    '0',
+    'reported',
     '',
   ]);
   rows.push([
@@ -418,8 +436,8 @@ function report(results: Results) {
     rywPaced
       ? `${ms(rywPaced.readMs)} at ${fmt(rywPaced.answersPerSecond)} of ${fmt(config.rywRate)} answers/s (answer ${ms(rywPaced.answerMs)}, stale ${rywPaced.staleReads}, non-2xx ${nonOk(rywPaced.non2xx)}, errors ${rywPaced.errors}, caught up ${rywPaced.caughtUp})`
       : '–',
-    '',
-    '',
+    `p99 ≤ ${GOALS.readYourWriteP99} ms, 0 stale`,
+    goals.read_your_write_paced,
   ]);
   rows.push(['copy_rows_per_s', copy ? `${fmt(copy.rowsPerSecond)} rows/s (${fmt(copy.rows)} rows, ${fmt(copy.seconds, 1)} s)` : '–', 'reference', '']);
   rows.push([
@@ -429,6 +447,12 @@ function report(results: Results) {
       : '–',
     `≥ ${fmt(GOALS.replayRate)}/s on ≥ ${fmt(GOALS.replayEvents)} events`,
     goals.replay,
+  ]);
+  rows.push([
+    'projector_capacity_events_per_s',
+    capacity ? `${fmt(capacity.eventsPerSecond)} events/s (live path: ${fmt(capacity.events)} events, ${fmt(capacity.answers)} answers, ${fmt(capacity.seconds, 1)} s)` : '–',
+    'reported',
+    '',
   ]);
   rows.push([
     'due_queue_ms',
@@ -495,6 +519,7 @@ function report(results: Results) {
     read_your_write_answer_ms: ryw ? { p50: ryw.answerMs.p50, p99: ryw.answerMs.p99, answers_per_s: round(ryw.answersPerSecond, 1) } : null,
     read_your_write_paced_ms: rywPaced ? { p50: rywPaced.readMs.p50, p99: rywPaced.readMs.p99, answers_per_s: round(rywPaced.answersPerSecond, 1), answer_ms: { p50: rywPaced.answerMs.p50, p99: rywPaced.answerMs.p99 }, stale_reads: rywPaced.staleReads } : null,
     replay_events_per_s: replay ? round(replay.eventsPerSecond) : null,
+    projector_capacity_events_per_s: capacity ? round(capacity.eventsPerSecond) : null,
     copy_rows_per_s: copy ? round(copy.rowsPerSecond) : null,
     due_queue_ms: due ? { p50: due.latencyMs.p50, p99: due.latencyMs.p99 } : null,
     due_queue_burst_ms: dueBurst ? { p50: dueBurst.latencyMs.p50, p99: dueBurst.latencyMs.p99 } : null,
@@ -522,6 +547,7 @@ function report(results: Results) {
       history: results.history ?? null,
       copy: copy ?? null,
       replay: replay ?? null,
+      projector_capacity: capacity ?? null,
       domain: results.domain,
       node: process.version,
       cores: availableParallelism(),

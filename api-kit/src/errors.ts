@@ -38,11 +38,15 @@ function fieldName(path: string): string {
 /** Connection failures (node's socket codes, PostgreSQL's admin-shutdown/cannot-connect classes, slonik's wrappers). */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
+const EVENT_STORE_UNAVAILABLE = new Set(['unavailable', 'deadline-exceeded', 'timeout']);
+
 /** True when the error (or its cause) says the database could not be reached: the request may simply be retried. */
 export function isUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
-  const { code, name, message, cause, syscall } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; syscall?: unknown };
+  const { code, name, message, cause, syscall, type } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; syscall?: unknown; type?: unknown };
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  // The EventStoreDB client: its errors' `type` (gRPC UNAVAILABLE, a deadline or timeout while the node is away).
+  if (typeof type === 'string' && EVENT_STORE_UNAVAILABLE.has(type)) return true;
   // Over a Unix socket a stopped server has no socket file: connect fails with ENOENT.
   if (code === 'ENOENT' && syscall === 'connect') return true;
   if (name === 'ConnectionError' || name === 'BackendTerminatedError') return true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -7,6 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl, type PrincipalLoader } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { registerMetrics, type MetricsRegistry } from './metrics.ts';
 import type { DatabasePool } from 'slonik';
 import { registerIdempotency } from './idempotency.ts';
 import { registerJsonBodyParser } from './json-body.ts';
@@ -26,8 +28,10 @@ declare module 'fastify' {
 export interface ApiServerOptions {
   jwtSecret: string;
   loadPrincipal: PrincipalLoader;
-  /** pino options (level, stream); requests are logged without their query string or headers, where tokens travel. */
-  logger?: { level: string; stream?: NodeJS.WritableStream } | false;
+  /** The process's logger (`createLogger`); none: nothing is logged. Requests are logged without their query string or headers, where tokens travel. */
+  logger?: Logger | false;
+  /** Log every request (incoming, completed); otherwise only warnings and errors, a 500 above all. */
+  logRequests?: boolean;
   /** Largest accepted body; an avatar of 2 MB is about 2.8 MB as base64. */
   bodyLimit?: number;
   /**
@@ -43,6 +47,10 @@ export interface ApiServerOptions {
   runtimePool?: DatabasePool;
   /** Where the OpenAPI UI is served (its JSON at `<prefix>/json`); production command-api uses /api/docs/commands. */
   docsPrefix?: string;
+  /** The process's metrics: request durations by route and status, and `GET /metrics` (metrics.ts). */
+  metrics?: MetricsRegistry;
+  /** More metrics for `GET /metrics`, from elsewhere (the embedded projector thread). */
+  metricsAlso?: () => Promise<string>;
 }
 
 /** A request as a log line names it: method, path and id, never its query string or headers (tokens travel there). */
@@ -75,11 +83,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   // A hop count as proxy-addr's function (fastify's types only name booleans, lists and functions).
   const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address, hop) => hop < hops : (hops ?? false);
   const app = Fastify({
-    logger: options.logger ? { ...options.logger, serializers: { req: requestForLog } } : false,
-    // Below info, requests are not logged one by one: no child logger per request either (its
-    // allocation showed in the due queue's tail). An error's line names its request (`req`).
-    ...(options.logger && !['info', 'debug', 'trace'].includes(options.logger.level)
-      ? { disableRequestLogging: true, childLoggerFactory: (logger: FastifyBaseLogger) => logger }
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: { req: requestForLog } }) as FastifyBaseLogger } : { logger: false }),
+    // Without request logging, no child logger per request either (its allocation showed in the
+    // due queue's tail); an error's line names its request (`req`).
+    ...(options.logger && !options.logRequests
+      ? { logController: new LogController({ disableRequestLogging: true }), childLoggerFactory: (logger: FastifyBaseLogger) => logger }
       : {}),
     // The request id is the correlation id of every event the request causes, so the server makes
     // it: a caller's X-Request-Id is only kept beside it (request.clientRequestId), or anyone could
@@ -89,6 +97,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     trustProxy,
     // Ids in paths are uuids; anything else is answered by the not-found handler.
     routerOptions: { ignoreTrailingSlash: true },
+    // While stopping, a request that still arrives on an open connection is served (with
+    // `Connection: close`), not refused with a 503: the caller never sees an error for a restart.
+    return503OnClosing: false,
     // Errors raised before routing (a broken %-escape in the path) get the same error body.
     frameworkErrors: (error, request, reply) =>
       sendError(reply.header('x-request-id', request.id), 400, {
@@ -102,6 +113,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.metrics) registerMetrics(app, options.metrics, options.metricsAlso);
   // The caller can quote it (a support request, the admin's event log filtered by correlation).
   app.decorateRequest('clientRequestId', null);
   app.addHook('onRequest', async (request, reply) => {

@@ -41,7 +41,8 @@ describe('readSettings: one reading of the environment for every entry point', (
     ['EVENTSTORE_URL', 'http://es:2113', "EVENTSTORE_URL must be a URL starting with esdb://, esdb+discover://, kurrentdb://, kurrentdb+discover://, not 'http://es:2113'."],
     ['JWT_SECRET', 'short', "JWT_SECRET must be at least 32 characters long, not 'short'."],
     ['PUBLIC_URL', 'mathdaily.example', "PUBLIC_URL must be a URL starting with http:// or https://, not 'mathdaily.example'."],
-    ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds, at least 1, not '0'."],
+    ['PROJECTOR_STALL_SECONDS', '0', "PROJECTOR_STALL_SECONDS must be a whole number of seconds from 1 to 86400, not '0'."],
+    ['LIVE_PING_SECONDS', '30s', "LIVE_PING_SECONDS must be a whole number of seconds from 1 to 86400, not '30s'."],
   ])('a bad %s stops start-up with a message naming it', (name, value, message) => {
     expect(() => readSettings('embedded', { [name]: value })).toThrow(message);
   });
@@ -59,11 +60,21 @@ describe('readSettings: one reading of the environment for every entry point', (
 
   it('each production process names what it cannot run without', () => {
     expect(() => readSettings('command-api', { DATABASE_URL: 'postgres://db/app' })).toThrow('set JWT_SECRET to sign and check tokens.');
-    expect(() => readSettings('command-api', { JWT_SECRET: SECRET })).toThrow('set EVENTSTORE_URL or DATABASE_URL for the event store.');
+    expect(() => readSettings('command-api', { JWT_SECRET: SECRET, EVENTSTORE_URL: 'esdb://es:2113?tls=false' })).toThrow(
+      'set DATABASE_URL for uploads, rate limits and idempotency keys (and the events, without EVENTSTORE_URL).',
+    );
     expect(() => readSettings('query-api', { JWT_SECRET: SECRET })).toThrow('set DATABASE_URL for the read models.');
     expect(() => readSettings('projector', {})).toThrow('set DATABASE_URL for the read models.');
     expect(() => readSettings('projector', { DATABASE_URL: 'postgres://db/app' })).toThrow('set JWT_SECRET for the links in e-mails.');
-    expect(readSettings('command-api', { EVENTSTORE_URL: 'esdb://es:2113?tls=false', JWT_SECRET: SECRET }).eventStoreUrl).toBe('esdb://es:2113?tls=false');
+    expect(readSettings('command-api', { EVENTSTORE_URL: 'esdb://es:2113?tls=false', DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET }).eventStoreUrl).toBe('esdb://es:2113?tls=false');
+  });
+
+  it('DATABASE_CONNECTIONS: each process its default share of the budget, never fewer than its pools need', () => {
+    const env = { DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET };
+    expect([readSettings('command-api', env), readSettings('query-api', env), readSettings('projector', env)].map((settings) => settings.databaseConnections)).toEqual([8, 10, 8]);
+    expect(readSettings('query-api', { ...env, DATABASE_CONNECTIONS: '20' }).databaseConnections).toBe(20);
+    expect(() => readSettings('projector', { ...env, DATABASE_CONNECTIONS: '4' })).toThrow("DATABASE_CONNECTIONS must be at least 7 for the projector, not '4'.");
+    expect(() => readSettings('query-api', { ...env, DATABASE_CONNECTIONS: 'many' })).toThrow("DATABASE_CONNECTIONS must be a whole number of connections, not 'many'.");
   });
 });
 
@@ -75,7 +86,7 @@ describe('readSettings: the EventStoreDB connection (EVENTSTORE_URL, EVENTSTORE_
   writeFileSync(unreadable, 'x');
   chmodSync(unreadable, 0o000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const eventStore = (env: Record<string, string>) => readSettings('command-api', { JWT_SECRET: SECRET, ...env }).eventStoreUrl;
+  const eventStore = (env: Record<string, string>) => readSettings('command-api', { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://db/app', ...env }).eventStoreUrl;
   const refusal = (env: Record<string, string>) => {
     try {
       eventStore(env);

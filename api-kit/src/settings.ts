@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATABASE_CONNECTIONS, MIN_DATABASE_CONNECTIONS } from './connection-budget.ts';
 import { eventStoreConnectionString, EventStoreSettingsError } from './eventstore-settings.ts';
 import { parseTrustProxy } from './server.ts';
 
@@ -17,7 +18,7 @@ const DEFAULTS: Record<Topology, { PORT: number; HOST: string; DATA_DIR: string;
   embedded: { PORT: 3000, HOST: '127.0.0.1', DATA_DIR: '.data' },
   'command-api': { PORT: 3001, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
   'query-api': { PORT: 3002, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
-  projector: { PORT: 0, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
+  projector: { PORT: 3003, HOST: '0.0.0.0', DATA_DIR: '/var/lib/mathdaily', PUBLIC_URL: 'http://localhost:8080' },
 };
 
 /**
@@ -42,6 +43,8 @@ const urlWith = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`);
 
+const wholeSeconds = text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 86_400), 'must be a whole number of seconds from 1 to 86400');
+
 const environment = z.object({
   PORT: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 65535), 'must be a number from 0 to 65535'),
   HOST: text,
@@ -58,7 +61,9 @@ const environment = z.object({
   SMTP_URL: urlWith(['smtp:', 'smtps:']),
   MAIL_FROM: text,
   TRUST_PROXY: text,
-  PROJECTOR_STALL_SECONDS: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1), 'must be a whole number of seconds, at least 1'),
+  PROJECTOR_STALL_SECONDS: wholeSeconds,
+  LIVE_PING_SECONDS: wholeSeconds,
+  DATABASE_CONNECTIONS: text.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 1000), 'must be a whole number of connections'),
 });
 
 export interface Settings {
@@ -82,6 +87,10 @@ export interface Settings {
   trustProxy: number | string[] | undefined;
   /** After this long without progress while events wait, /api/health reports the projector stalled. */
   projectorStallSeconds: number;
+  /** How often the live socket is pinged; a proxy in front must wait longer than this for a quiet socket. */
+  livePingSeconds: number | undefined;
+  /** The most PostgreSQL connections this process opens (docs/operations.md); embedded mode sizes its own. */
+  databaseConnections: number;
 }
 
 /** What each production process cannot run without. */
@@ -89,7 +98,7 @@ const REQUIRED: Record<Topology, { variables: (keyof z.infer<typeof environment>
   embedded: [],
   'command-api': [
     { variables: [['JWT_SECRET']], why: 'to sign and check tokens' },
-    { variables: [['EVENTSTORE_URL'], ['DATABASE_URL']], why: 'for the event store' },
+    { variables: [['DATABASE_URL']], why: 'for uploads, rate limits and idempotency keys (and the events, without EVENTSTORE_URL)' },
   ],
   'query-api': [
     { variables: [['DATABASE_URL']], why: 'for the read models' },
@@ -130,6 +139,13 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     throw new SettingsError((error as Error).message);
   }
   const defaults = DEFAULTS[topology];
+  let databaseConnections = 0;
+  if (topology !== 'embedded') {
+    databaseConnections = values.DATABASE_CONNECTIONS === undefined ? DEFAULT_DATABASE_CONNECTIONS[topology] : Number(values.DATABASE_CONNECTIONS);
+    if (databaseConnections < MIN_DATABASE_CONNECTIONS[topology]) {
+      throw new SettingsError(`DATABASE_CONNECTIONS must be at least ${MIN_DATABASE_CONNECTIONS[topology]} for the ${topology}, not '${values.DATABASE_CONNECTIONS}'.`);
+    }
+  }
   const port = values.PORT === undefined ? defaults.PORT : Number(values.PORT);
   const demoDefault = topology === 'embedded' && values.DATABASE_URL === undefined;
   return {
@@ -146,6 +162,8 @@ export function readSettings(topology: Topology, env: NodeJS.ProcessEnv = proces
     mailFrom: values.MAIL_FROM,
     trustProxy,
     projectorStallSeconds: values.PROJECTOR_STALL_SECONDS === undefined ? DEFAULT_PROJECTOR_STALL_SECONDS : Number(values.PROJECTOR_STALL_SECONDS),
+    livePingSeconds: values.LIVE_PING_SECONDS === undefined ? undefined : Number(values.LIVE_PING_SECONDS),
+    databaseConnections,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { UploadStore } from '@mathdaily/api-kit';
 import type { EventStore } from '@mathdaily/event-store';
 import type { CommandMeta } from './pipeline/handle-command.ts';
 
@@ -6,13 +7,13 @@ export interface CommandApiConfig {
   jwtSecret: string;
   /** Seed the SPEC's four test accounts and allow quick login. */
   demoAccounts: boolean;
-  /** Directory for files the app writes (uploaded avatars). */
-  dataDir: string;
 }
 
 export interface CommandApiDeps {
   store: EventStore;
   config: CommandApiConfig;
+  /** Uploaded avatars (PostgreSQL's uploads schema). */
+  uploads: UploadStore;
   /** The server's clock; deciders receive its time inside commands. */
   clock: () => Date;
 }

@@ -1,6 +1,7 @@
 export * from './event-store.ts';
 export { DuplicateEventIdError, UnknownPositionError } from './errors.ts';
 export { LruMap } from './lru.ts';
+export { Backoff } from './internal/timing.ts';
 export { StreamStateCache, streamStateCacheOf, type Folder, type StreamState } from './stream-cache.ts';
 export {
   bulkLoadPostgresEvents,

@@ -1,7 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createApiServer, createSlonikPool, migrateRuntimeSchema, POOL_IDLE_TIMEOUT_MS, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { sql } from 'slonik';
+import {
+  closeServer,
+  importLegacyUploads,
+  migrateUploads,
+  postgresUploadStore,
+  countAppendedEvents,
+  createLogger,
+  createApiServer,
+  createMetricsRegistry,
+  createSlonikPool,
+  migrateRuntimeSchema,
+  pgPoolUse,
+  POOL_IDLE_TIMEOUT_MS,
+  registerHealthEndpoints,
+  registerPoolGauges,
+  slonikPoolUse,
+  streamPrincipalLoader,
+} from '@mathdaily/api-kit';
 import { commandApi, seedOnStart, type CommandApiDeps } from '@mathdaily/command-api';
 import { createEventStorePool, createPostgresEventStore, createEventStoreDbEventStore, migratePostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { Projector, ProjectorThread, readModels, type ProjectorHandle } from '@mathdaily/projector';
@@ -37,6 +55,8 @@ export interface AppOptions {
   mailFrom?: string | undefined;
   /** PROJECTOR_STALL_SECONDS: /api/health's limit for a projector that holds its lock but does not advance (30 when absent). */
   projectorStallSeconds?: number;
+  /** LIVE_PING_SECONDS: how often /api/live pings each socket (30 when absent). */
+  livePingSeconds?: number;
   /** Called for every route as it is registered (the role × route access test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -62,7 +82,10 @@ function findWebDist(): string {
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
+  // One process, both APIs (and the projector, inline or on its thread): one set of metrics.
+  const metrics = createMetricsRegistry('mathdaily');
   const eventPool = createEventStorePool(options.databaseUrl, { max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
+  registerPoolGauges(metrics, 'events', pgPoolUse(eventPool));
   const warn = (message: string, error?: unknown) => log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   let store: EventStore;
   if (options.eventStoreUrl) {
@@ -75,13 +98,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       warn,
     });
   }
+  store = countAppendedEvents(store, metrics);
   const pool = await createSlonikPool(options.databaseUrl);
+  registerPoolGauges(metrics, 'read-models', slonikPoolUse(pool));
   await migrateRuntimeSchema(pool);
+  await migrateUploads(pool);
+  const uploads = postgresUploadStore(pool);
+  await importLegacyUploads(uploads, options.dataDir, log);
   let projector: ProjectorHandle;
   if (options.projectorThread) {
     projector = await ProjectorThread.start({ databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl, log });
   } else {
-    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable });
+    const inline = new Projector({ pool, databaseUrl: options.databaseUrl, store, models: readModels, log, storedEventsTable: store.sqlTable, metrics });
     await inline.start();
     projector = inline;
   }
@@ -91,15 +119,16 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const commandDeps: CommandApiDeps = {
     store,
     clock,
+    uploads,
     config: {
       jwtSecret: options.jwtSecret,
       demoAccounts: options.demoAccounts,
-      dataDir: options.dataDir,
     },
   };
   // One process holds both APIs; one loader serves both (and the production processes alike).
   const loadPrincipal = streamPrincipalLoader(streamStateCacheOf(store), clock);
   const prepared = createPreparedQueries(options.databaseUrl, { warn });
+  registerPoolGauges(metrics, 'prepared', pgPoolUse(prepared.pool!));
   const queryDeps: QueryApiDeps = {
     pool,
     prepared,
@@ -107,7 +136,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     clock,
     loadPrincipal,
     lastEventPosition: () => store.lastPosition(),
-    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds },
+    metrics,
+    uploads,
+    config: { demoAccounts: options.demoAccounts, dataDir: options.dataDir, jwtSecret: options.jwtSecret, projectorStallSeconds: options.projectorStallSeconds, livePingSeconds: options.livePingSeconds },
   };
   await seedOnStart(commandDeps, log);
 
@@ -115,10 +146,24 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     jwtSecret: options.jwtSecret,
     loadPrincipal,
     // Always on: a 500 or an unavailable database must leave a line under `npm start` too.
-    logger: { level: options.logRequests ? 'info' : 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Without request lines, only what went wrong: the launcher says itself where it listens.
+    logger: createLogger('mathdaily', options.logStream ?? process.stdout, options.logRequests ? 'info' : 'warn'),
+    logRequests: options.logRequests === true,
     runtimePool: pool,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    metrics,
+    ...(projector.metricsText ? { metricsAlso: () => projector.metricsText!() } : {}),
   });
+  registerHealthEndpoints(server, [
+    { name: 'postgres', check: () => pool.query(sql.unsafe`SELECT 1`) },
+    { name: 'eventStore', check: () => store.lastPosition() },
+    {
+      name: 'changeFeed',
+      check: async () => {
+        if (!waiter.listening) throw new Error('not listening for the projector (reconnecting)');
+      },
+    },
+  ]);
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await server.register(async (scope) => commandApi(scope, commandDeps));
   await server.register(async (scope) => queryApi(scope, queryDeps));
@@ -149,7 +194,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     store,
     projector,
     async stop() {
-      await server.close();
+      await closeServer(server);
       await waiter.close();
       await projector.stop();
       await store.close();

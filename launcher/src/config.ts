@@ -20,6 +20,8 @@ export interface LauncherConfig {
   mailFrom: string | undefined;
   /** PROJECTOR_STALL_SECONDS, for /api/health. */
   projectorStallSeconds: number;
+  /** LIVE_PING_SECONDS: how often /api/live pings (30 when absent). */
+  livePingSeconds: number | undefined;
   /** Password of the embedded PostgreSQL superuser, kept under DATA_DIR. */
   embeddedPassword: string;
 }
@@ -67,6 +69,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     smtpUrl: settings.smtpUrl,
     mailFrom: settings.mailFrom,
     projectorStallSeconds: settings.projectorStallSeconds,
+    livePingSeconds: settings.livePingSeconds,
     embeddedPassword,
   };
 }

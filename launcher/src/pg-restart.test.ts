@@ -50,7 +50,7 @@ test.runIf(process.env.FAULT_PG === '1')('PostgreSQL restarts under the producti
   const dataDir = path.join(folder, 'data');
   const [commandPort, queryPort] = [await findFreePort(), await findFreePort()];
   const env = { DATABASE_URL: postgres.url, JWT_SECRET: 'pg-restart-secret-pg-restart-secret-0001', DATA_DIR: dataDir, DEMO_ACCOUNTS: 'on', SMTP_URL: '' };
-  const projectors = [service('projector/src/main.ts', env)];
+  const projectors = [service('projector/src/main.ts', { ...env, PORT: String(await findFreePort()) })];
   const command = service('command-api/src/main.ts', { ...env, PORT: String(commandPort) });
   const query = service('query-api/src/main.ts', { ...env, PORT: String(queryPort) });
   const health = async () => {
@@ -58,7 +58,7 @@ test.runIf(process.env.FAULT_PG === '1')('PostgreSQL restarts under the producti
     return { status: response.status, body: (await response.json()) as { projector?: { lag?: string } } };
   };
   await until('query-api healthy', 180_000, async () => ((await health()).status === 200 ? true : undefined));
-  projectors.push(service('projector/src/main.ts', env));
+  projectors.push(service('projector/src/main.ts', { ...env, PORT: String(await findFreePort()) }));
   await until('the standby', 120_000, async () => (projectors[1]!.output().includes('standing by') ? true : undefined));
   const mailCount = () => (existsSync(path.join(dataDir, 'mailbox')) ? readdirSync(path.join(dataDir, 'mailbox')).filter((n) => n.endsWith('.json')).length : 0);
   const register = async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createApiServer, NOT_PERMITTED, SESSION_EXPIRED, streamPrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, NOT_PERMITTED, postgresUploadStore, SESSION_EXPIRED, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { commandApi } from '@mathdaily/command-api';
 import { createEventStorePool, createPostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { DEMO_ACCOUNTS, practiceStreamId } from '@mathdaily/domain';
@@ -27,12 +27,13 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'principal-append-'));
   here = await startApp({ databaseUrl, jwtSecret, demoAccounts: true, dataDir, port: 0, log: () => {} });
   const pool = createEventStorePool(databaseUrl);
+  const uploadsPool = await createSlonikPool(databaseUrl, { maximumPoolSize: 1 });
   const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
   const clock = () => new Date();
   const server = await createApiServer({ jwtSecret, loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), clock) });
-  await server.register(async (scope) => commandApi(scope, { store, clock, config: { jwtSecret, demoAccounts: true, dataDir } }));
+  await server.register(async (scope) => commandApi(scope, { store, clock, uploads: postgresUploadStore(uploadsPool), config: { jwtSecret, demoAccounts: true } }));
   await server.ready();
-  elsewhere = { server, store, end: async () => (await server.close(), await store.close(), await pool.end()) };
+  elsewhere = { server, store, end: async () => (await server.close(), await store.close(), await pool.end(), await uploadsPool.end()) };
 }, 120_000);
 
 afterAll(async () => {

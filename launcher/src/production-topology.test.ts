@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
@@ -46,7 +47,8 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
       jwtSecret: 'production-topology-secret-production-topology',
       demoAccounts: true,
       commandApis: 2,
-      queryApis: 2,
+      // Four on PostgreSQL, where the connection budget is checked.
+      queryApis: store === 'PostgreSQL' ? 4 : 2,
       projectors: 2,
       timeoutMs: 170_000,
     });
@@ -196,6 +198,18 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     expect(Date.now() - demoted).toBeLessThan(1_500);
   });
 
+  test('an avatar uploaded through one command-api is served by every query-api (uploads live in PostgreSQL)', async () => {
+    const tutor = await newTutor();
+    const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const uploaded = await call(command(), 'POST', '/api/auth/profile/avatar', { token: tutor.token, body: { file: onePixel, originalName: 'me.png', mimeType: 'image/png' } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    for (const base of topology.queryUrls) {
+      const served = await fetch(`${base}${uploaded.body!.profileImageUrl as string}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
   test("an admin's role change is in the audit log on the other instance, found by its request id", async () => {
     const person = await register();
     const changed = await call(topology.commandUrls[0]!, 'PUT', '/api/admin/users/role', { token: adminToken, body: { userId: person.userId, role: 'parent' }, headers: { 'x-request-id': 'admin-ticket-42' } });
@@ -246,16 +260,109 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
 
   test.runIf(store === 'EventStoreDB' && !process.env.EVENTSTORE_URL)('EventStoreDB lost and back (the test server restarted): every service carries on without a restart', async () => {
     const student = await register();
+    const readiness = async () =>
+      Promise.all(topology.processes.map(async (process) => [process.name, (await fetch(`${process.url}/health/ready`)).status] as const));
+    expect(new Set((await readiness()).map(([, status]) => status))).toEqual(new Set([200]));
     await eventStore!.stop();
-    // While it is away, commands are refused with a message (the product does not pretend).
-    const away = await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: randomUUID() } });
-    expect(away.status).toBeGreaterThanOrEqual(400);
-    expect(away.status).not.toBe(500);
-    await eventStore!.restart();
+    try {
+      // While it is away, commands are refused as unavailable (503, try again), never as a fault of ours,
+      // and no service says it is ready.
+      const away = await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: randomUUID() } });
+      expect(away).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+      for (const [name, status] of await readiness()) expect(status, name).toBe(503);
+    } finally {
+      await eventStore!.restart();
+    }
+    // Ready again by themselves, without a restart.
+    await expect.poll(async () => (await readiness()).every(([, status]) => status === 200), { timeout: 20_000 }).toBe(true);
     const sessionId = randomUUID();
     await expect.poll(async () => (await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status, { timeout: 20_000 }).toBe(201);
     expect(await answerOne(student, sessionId)).not.toBeNull();
     await expect.poll(() => projectedAnswers(student.userId), { timeout: 20_000 }).toBe(1);
+  });
+
+  test('every service serves its metrics: requests by route, events appended by type, the due-queue cache, live sockets, the projector\'s batches and lag, pools and the process', async () => {
+    const student = await register();
+    const sessionId = randomUUID();
+    expect((await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status).toBe(201);
+    await answerOne(student, sessionId);
+    await call(query(), 'GET', `/api/learning/due-problems/${student.userId}`, { token: student.token });
+    const scrape = async (url: string) => {
+      const response = await fetch(`${url}/metrics`);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      return response.text();
+    };
+    /** The sum of a metric's samples whose labels include these (in any order), or null when it has none. */
+    const value = (text: string, name: string, labels: Record<string, string> = {}): number | null => {
+      let total: number | null = null;
+      for (const line of text.split('\n')) {
+        const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+        if (!match || match[1] !== name) continue;
+        const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, val]) => [key, val]));
+        if (Object.entries(labels).every(([key, val]) => found[key] === val)) total = (total ?? 0) + Number(match[3]);
+      }
+      return total;
+    };
+    const of = (kind: string) => topology.processes.filter((process) => process.kind === kind);
+    const commands = (await Promise.all(of('command-api').map((process) => scrape(process.url)))).join('\n');
+    expect(value(commands, 'mathdaily_events_appended_total', { type: 'AnswerSubmitted', service: 'command-api' })).toBeGreaterThanOrEqual(1);
+    expect(value(commands, 'mathdaily_http_request_duration_seconds_count', { method: 'POST', route: '/api/learning/sessions', status: '201' })).toBeGreaterThanOrEqual(1);
+    expect(value(commands, 'mathdaily_pool_connections_used', { pool: 'command-runtime' })).not.toBeNull();
+    expect(value(commands, 'process_resident_memory_bytes', { service: 'command-api' })).toBeGreaterThan(0);
+    const queries = (await Promise.all(of('query-api').map((process) => scrape(process.url)))).join('\n');
+    expect(value(queries, 'mathdaily_due_queue_inputs_total', { service: 'query-api' })).toBeGreaterThanOrEqual(1);
+    expect(value(queries, 'mathdaily_http_request_duration_seconds_count', { route: '/api/learning/due-problems/:userId', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(value(queries, 'mathdaily_live_sockets')).not.toBeNull();
+    expect(value(queries, 'mathdaily_pool_waiting', { pool: 'query-prepared' })).not.toBeNull();
+    const active = await scrape(topology.activeProjector()!.url);
+    expect(value(active, 'mathdaily_projector_active')).toBe(1);
+    expect(value(active, 'mathdaily_projector_batches_total')).toBeGreaterThanOrEqual(1);
+    expect(value(active, 'mathdaily_projector_batch_events_bucket', { le: '500' })).toBeGreaterThanOrEqual(1);
+    expect(value(active, 'mathdaily_projector_lag_events')).not.toBeNull();
+    expect(value(active, 'mathdaily_projector_lag_seconds')).not.toBeNull();
+    expect(value(active, 'mathdaily_pool_connections_used', { pool: 'projector-read-models' })).not.toBeNull();
+    const standby = of('projector').find((process) => process !== topology.activeProjector() && !process.exited);
+    if (standby) expect(value(await scrape(standby.url), 'mathdaily_projector_active')).toBe(0);
+  });
+
+  test.runIf(store === 'PostgreSQL')('4 query-apis, 2 command-apis and 2 projectors under load stay within the connection budget: at most 72, under 80', async () => {
+    const probe = new pg.Client({ connectionString: databaseUrl });
+    await probe.connect();
+    let peak = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await probe.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        );
+        peak = Math.max(peak, rows[0]!.n);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      const students = await Promise.all(Array.from({ length: 8 }, () => register()));
+      await Promise.all(
+        students.map(async (student) => {
+          const sessionId = randomUUID();
+          expect((await call(command(), 'POST', '/api/learning/sessions', { token: student.token, body: { session_id: sessionId } })).status).toBe(201);
+          for (let n = 0; n < 4; n += 1) {
+            await Promise.all([
+              answerOne(student, sessionId),
+              ...topology.queryUrls.map((base) => call(base, 'GET', `/api/learning/due-problems/${student.userId}`, { token: student.token })),
+              call(query(), 'GET', '/api/admin/events?limit=20', { token: adminToken }),
+            ]);
+          }
+        }),
+      );
+    } finally {
+      sampling = false;
+      await sampler;
+      await probe.end();
+    }
+    console.info(`connection budget: at most ${peak} PostgreSQL connections open at once`);
+    // DATABASE_CONNECTIONS' defaults: 4 × 10 + 2 × 8 + 2 × 8.
+    expect(peak).toBeGreaterThan(8);
+    expect(peak).toBeLessThanOrEqual(72);
   });
 
   test('kill -9 of the active projector while students answer: the standby takes over and every acknowledged answer is projected', async () => {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { EventStore, Subscription } from '@mathdaily/event-store';
+import { Backoff, type EventStore, type Subscription } from '@mathdaily/event-store';
 
 /** Another process moved the stored checkpoint: resubscribe from it at once (no failure, no pause). */
 export class CheckpointMovedError extends Error {
@@ -34,13 +34,18 @@ export class CheckpointedSubscription {
   /** Changes with every start and stop, so a retry scheduled before a stop never subscribes after it. */
   private generation = 0;
   private running = false;
-  private failures = 0;
+  /** Delays after failed batches (reset once a batch goes through). */
+  private readonly failures: Backoff;
+  /** True from a failed batch until one goes through: readiness says so (docs/operations.md). */
+  failing = false;
   private current = 0n;
   private markCaughtUp!: () => void;
   /** Resolves the first time a subscription has handled every event stored when it started. */
   readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
 
-  constructor(private readonly options: CheckpointedSubscriptionOptions) {}
+  constructor(private readonly options: CheckpointedSubscriptionOptions) {
+    this.failures = new Backoff(options.backoff.firstMs, options.backoff.maxMs);
+  }
 
   /** The checkpoint of the last handled batch (or the stored one it started from). */
   get position(): bigint {
@@ -74,7 +79,8 @@ export class CheckpointedSubscription {
       batchSize: this.options.batchSize,
       onBatch: async (events) => {
         this.current = await this.options.handle(events, this.current);
-        this.failures = 0;
+        this.failures.reset();
+        this.failing = false;
       },
       onError: (error) => this.retryAfter(error, generation),
     });
@@ -89,9 +95,8 @@ export class CheckpointedSubscription {
     const moved = error instanceof CheckpointMovedError;
     let delay = 0;
     if (!moved) {
-      this.failures += 1;
-      const { firstMs, maxMs } = this.options.backoff;
-      delay = Math.min(maxMs, firstMs * 2 ** Math.min(this.failures - 1, 20));
+      delay = this.failures.next();
+      this.failing = true;
       const reason = error instanceof Error ? error.message : String(error);
       this.options.log(`${this.options.name}: batch failed (${reason}); retrying from checkpoint ${this.current} in ${delay} ms`);
     }

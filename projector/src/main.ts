@@ -1,21 +1,21 @@
 // Production projector: the single active projector (others stand by on the advisory lock), and
 // with it the mail reactor.
-import { readSettingsOrExit } from '@mathdaily/api-kit';
+import { createLogger, lineLogger, readSettingsOrExit, stopOnSignals } from '@mathdaily/api-kit';
 import { startProjectorService } from './projector-service.ts';
 
 const settings = readSettingsOrExit('projector');
+const logger = createLogger('projector');
 const service = await startProjectorService({
   databaseUrl: settings.databaseUrl!,
   eventStoreUrl: settings.eventStoreUrl,
-  log: (line) => console.log(line),
+  log: lineLogger(logger),
   // The product's one mailer runs in the active projector (docs/projector.md, "Reactors").
   mail: { publicUrl: settings.publicUrl, secret: settings.jwtSecret!, dataDir: settings.dataDir, smtpUrl: settings.smtpUrl, from: settings.mailFrom },
+  // Metrics and health probes only; no API.
+  endpoints: { port: settings.port, host: settings.host },
+  databaseConnections: settings.databaseConnections,
 });
-console.log(`projector: running from position ${service.projector.checkpoint}`);
+logger.info(`projector: running from position ${service.projector.checkpoint}`);
 
-const stop = async () => {
-  await service.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+// The batch in hand is finished and committed, then the lock is given back: a standby takes over at once.
+stopOnSignals(logger, () => service.stop());

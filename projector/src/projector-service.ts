@@ -1,4 +1,16 @@
-import { createSlonikPool, POOL_IDLE_TIMEOUT_MS } from '@mathdaily/api-kit';
+import { sql } from 'slonik';
+import {
+  createMetricsRegistry,
+  DEFAULT_DATABASE_CONNECTIONS,
+  projectorPools,
+  createSlonikPool,
+  pgPoolUse,
+  POOL_IDLE_TIMEOUT_MS,
+  registerPoolGauges,
+  slonikPoolUse,
+  startServiceEndpoints,
+  type MetricsRegistry,
+} from '@mathdaily/api-kit';
 import { createEventStorePool, createEventStoreDbEventStore, createPostgresEventStore, migratePostgresEventStore } from '@mathdaily/event-store';
 import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
@@ -14,10 +26,20 @@ export interface ProjectorServiceOptions {
   onCheckpoint?: (position: bigint) => void;
   /** Send e-mail from the start (the production process); the embedded launcher starts it later. */
   mail?: MailSettings;
+  /**
+   * The production process's own HTTP port: /metrics, /health/live and /health/ready (a standby
+   * is ready when it could take over). The embedded launcher's thread has none: the launcher
+   * serves this projector's metrics beside its own.
+   */
+  endpoints?: { port: number; host: string };
+  /** The most PostgreSQL connections it opens (DATABASE_CONNECTIONS; api-kit's connection budget). */
+  databaseConnections?: number;
 }
 
 export interface ProjectorService {
   projector: Projector;
+  /** Its metrics (batches, lag, pools): Prometheus text. */
+  metrics: MetricsRegistry;
   stop(): Promise<void>;
 }
 
@@ -26,14 +48,21 @@ export interface ProjectorService {
  * (projector/src/main.ts) and the embedded launcher's worker thread (projector-worker.ts).
  */
 export async function startProjectorService(options: ProjectorServiceOptions): Promise<ProjectorService> {
-  const eventPool = createEventStorePool(options.databaseUrl, { max: 4, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
+  const pools = projectorPools(options.databaseConnections ?? DEFAULT_DATABASE_CONNECTIONS.projector, !options.eventStoreUrl);
+  // With EventStoreDB it stays empty: the projector reads its events there.
+  const eventPool = createEventStorePool(options.databaseUrl, { max: Math.max(1, pools.events), idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const warn = (message: string, error?: unknown) =>
     options.log(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`.trim());
   const store = options.eventStoreUrl
     ? createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, warn })
     : (await migratePostgresEventStore(eventPool), createPostgresEventStore({ pool: eventPool, connectionString: options.databaseUrl, warn }));
-  const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: 4 });
+  const pool = await createSlonikPool(options.databaseUrl, { maximumPoolSize: pools.readModels });
+  // On a thread of the launcher, process figures are the launcher's to report.
+  const metrics = createMetricsRegistry('projector', { processFigures: options.endpoints !== undefined });
+  registerPoolGauges(metrics, 'projector-events', pgPoolUse(eventPool));
+  registerPoolGauges(metrics, 'projector-read-models', slonikPoolUse(pool));
   const projector = new Projector({
+    metrics,
     pool,
     databaseUrl: options.databaseUrl,
     store,
@@ -47,7 +76,24 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   // (docs/tutor-area.md) and abandoned practice sessions (docs/practice-loop.md "Sessions").
   const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
   const idleCheck = new IdleSessionCheck({ pool, store, log: options.log });
+  const endpoints = options.endpoints
+    ? await startServiceEndpoints({
+        ...options.endpoints,
+        metrics,
+        checks: [
+          { name: 'postgres', check: () => pool.query(sql.unsafe`SELECT 1`) },
+          { name: 'eventStore', check: () => store.lastPosition() },
+          {
+            name: 'projector',
+            check: async () => {
+              if (projector.active && projector.failing) throw new Error('its batches keep failing (see its log); it retries from its checkpoint');
+            },
+          },
+        ],
+      })
+    : undefined;
   const stop = async () => {
+    await endpoints?.close();
     alertCheck.stop();
     idleCheck.stop();
     await projector.stop();
@@ -64,5 +110,5 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await stop().catch(() => {});
     throw error;
   }
-  return { projector, stop };
+  return { projector, metrics, stop };
 }

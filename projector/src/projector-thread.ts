@@ -13,10 +13,11 @@ export type ProjectorWorkerMessage =
   | { type: 'started'; position: string; active: boolean }
   | { type: 'checkpoint'; position: string; active: boolean }
   | { type: 'stopped' }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'metrics'; id: number; text: string };
 
 /** What the launcher tells the worker. */
-export type ProjectorThreadCommand = { type: 'stop' } | { type: 'mail'; settings: MailSettings };
+export type ProjectorThreadCommand = { type: 'stop' } | { type: 'mail'; settings: MailSettings } | { type: 'metrics'; id: number };
 
 /** What the launcher needs of a projector, wherever it runs. */
 export interface ProjectorHandle {
@@ -25,6 +26,8 @@ export interface ProjectorHandle {
   /** Starts the mail reactor in this projector (the launcher knows PUBLIC_URL's port only once it listens). */
   startMail(settings: MailSettings): void;
   stop(): Promise<void>;
+  /** Its metrics in Prometheus text, when they live apart from the caller's registry (a thread's). */
+  metricsText?(): Promise<string>;
 }
 
 /** The worker's script: the bundle beside the built launcher, or the TypeScript source through tsx. */
@@ -45,8 +48,14 @@ export interface ProjectorThreadOptions {
   restartDelayMs?: (attempt: number) => number;
 }
 
-/** 1 s, 2 s, 4 s … up to 30 s: a thread that keeps failing (database down) is not restarted in a tight loop. */
-const defaultRestartDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+/**
+ * 1 s doubling up to 30 s, each drawn between half and all of that (jitter, as `Backoff` does): a
+ * thread that keeps failing (database down) is not restarted in a tight loop.
+ */
+const defaultRestartDelay = (attempt: number) => {
+  const ceiling = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+};
 /** A thread that ran this long counts as healthy: its next failure starts the delays over. */
 const HEALTHY_RUN_MS = 60_000;
 
@@ -130,6 +139,9 @@ export class ProjectorThread implements ProjectorHandle {
             return void worker.terminate();
           case 'stopped':
             return void worker.terminate();
+          case 'metrics':
+            this.metricsAnswers.get(message.id)?.(message.text);
+            return;
         }
       });
     });
@@ -156,6 +168,26 @@ export class ProjectorThread implements ProjectorHandle {
 
   get active(): boolean {
     return this.isActive;
+  }
+
+  private metricsAnswers = new Map<number, (text: string) => void>();
+  private metricsAsked = 0;
+
+  /** The thread's metrics (its registry); empty when it does not answer within 2 s (restarting). */
+  metricsText(): Promise<string> {
+    const worker = this.worker;
+    if (!worker || !this.running) return Promise.resolve('');
+    const id = ++this.metricsAsked;
+    return new Promise<string>((resolve) => {
+      const timer = setTimeout(() => answer(''), 2_000);
+      const answer = (text: string) => {
+        clearTimeout(timer);
+        this.metricsAnswers.delete(id);
+        resolve(text);
+      };
+      this.metricsAnswers.set(id, answer);
+      worker.postMessage({ type: 'metrics', id } satisfies ProjectorThreadCommand);
+    });
   }
 
   startMail(settings: MailSettings): void {

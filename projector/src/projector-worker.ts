@@ -19,6 +19,7 @@ try {
   post({ type: 'started', position: service.projector.checkpoint.toString(), active: service.projector.active });
   port.on('message', (message: ProjectorThreadCommand) => {
     if (message.type === 'mail') return service.projector.startMail(message.settings);
+    if (message.type === 'metrics') return void service.metrics.metrics().then((text) => post({ type: 'metrics', id: message.id, text }));
     service.stop().then(
       () => post({ type: 'stopped' }),
       (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
+import type { MetricsRegistry } from '@mathdaily/api-kit';
 import type { RecordedEvent } from '@mathdaily/domain';
-import type { EventStore } from '@mathdaily/event-store';
+import { Backoff, type EventStore } from '@mathdaily/event-store';
 import { AnalyzeGrowingTables } from './analyze-growing-tables.ts';
 import { applyBatch } from './apply-batch.ts';
 import { preparedBatchDb } from './batch-db.ts';
@@ -9,9 +10,14 @@ import { CheckpointedSubscription } from './checkpointed-subscription.ts';
 import type { ReadModel } from './read-model.ts';
 import { migrateReactorCheckpoints, reactorSubscription, type Reactor } from './reactor.ts';
 import { mailReactor, type MailSettings } from './reactors/mail.ts';
+import { ProjectorMetrics } from './projector-metrics.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { StoreWatch } from './store-watch.ts';
 import { ACTIVE_SCHEMA, fingerprintOf, PROJECTOR_APPLICATION_NAME, PROJECTOR_LOCK_KEY, schemaState } from './schema.ts';
+
+/** A standby asks for the lock every 1–2 s: it takes over within ~2 s of the active projector's end. */
+const STANDBY_POLL = new Backoff(2_000, 2_000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ProjectorOptions {
   pool: DatabasePool;
@@ -29,6 +35,8 @@ export interface ProjectorOptions {
   beforeEach?: (event: RecordedEvent, index: number) => void;
   /** How often it writes what it sees of the event store's end for /api/health (store-watch.ts; 5 s). */
   storeWatchIntervalMs?: number;
+  /** Where its batches, activity and lag are counted (projector-metrics.ts). */
+  metrics?: MetricsRegistry;
 }
 
 /**
@@ -53,6 +61,9 @@ export class Projector {
     const batchDb = (this.batchDb = preparedBatchDb(options.databaseUrl, this.log));
     const analyzer = (this.analyzer = new AnalyzeGrowingTables(pool, ACTIVE_SCHEMA, this.log));
     this.storeWatch = new StoreWatch(pool, options.store, this.log, options.storeWatchIntervalMs);
+    const metrics = options.metrics
+      ? new ProjectorMetrics(options.metrics, { store: options.store, active: () => this.active, checkpoint: () => this.checkpoint, now: () => new Date() })
+      : undefined;
     this.readModels = new CheckpointedSubscription({
       store: options.store,
       name: 'projector',
@@ -61,6 +72,7 @@ export class Projector {
       log: this.log,
       load: async () => (await schemaState(pool, ACTIVE_SCHEMA))?.position ?? 0n,
       handle: async (events, after) => {
+        const started = performance.now();
         const position = await applyBatch({
           db: batchDb,
           schema: ACTIVE_SCHEMA,
@@ -71,6 +83,7 @@ export class Projector {
           storedEventsTable: options.storedEventsTable,
           onWritten: (rows) => analyzer.record(rows),
         });
+        metrics?.applied(events.length, (performance.now() - started) / 1000);
         options.onCheckpoint?.(position);
         return position;
       },
@@ -79,6 +92,11 @@ export class Projector {
 
   get checkpoint(): bigint {
     return this.readModels.position;
+  }
+
+  /** Its batches keep failing (it retries from its checkpoint meanwhile). */
+  get failing(): boolean {
+    return this.readModels.failing;
   }
 
   /** True while this projector holds the single-projector lock. */
@@ -153,6 +171,8 @@ export class Projector {
   private async acquireLock(): Promise<boolean> {
     let announced = false;
     let unreachable = false;
+    // Every standby and every process that lost the database tries at its own moment.
+    const retry = new Backoff(500, 5_000);
     while (!this.stopped) {
       const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: PROJECTOR_APPLICATION_NAME });
       client.on('error', (error) => void this.lockLost(client, error));
@@ -166,11 +186,12 @@ export class Projector {
         // A standby outlives a database outage: keep trying (one line, not one per attempt).
         if (!unreachable) this.log(`projector: database unreachable (${error instanceof Error ? error.message : String(error)}); retrying`);
         unreachable = true;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await sleep(retry.next());
         continue;
       }
       if (unreachable) this.log('projector: database reachable again');
       unreachable = false;
+      retry.reset();
       if (locked && !this.stopped) {
         this.lockClient = client;
         return true;
@@ -179,7 +200,7 @@ export class Projector {
       if (this.stopped) break;
       if (!announced) this.log('projector: another projector is active; standing by');
       announced = true;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await sleep(STANDBY_POLL.next());
     }
     return false;
   }
@@ -192,13 +213,14 @@ export class Projector {
     if (this.lockClient !== client || this.stopped) return;
     this.log(`projector: lock connection lost (${error.message}); pausing until the lock is ours again`);
     await this.deactivate();
-    for (let delay = 100; !this.stopped && !this.active; delay = Math.min(delay * 2, 5000)) {
+    const retry = new Backoff(100, 5_000);
+    while (!this.stopped && !this.active) {
       try {
         await this.activate();
         if (this.active) this.log(`projector: lock regained, following events from position ${this.checkpoint}`);
       } catch {
         await this.deactivate(); // never half active: give the lock back before trying again
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await sleep(retry.next());
       }
     }
   }

@@ -16,6 +16,8 @@ import { pgQueryText, POOL_IDLE_TIMEOUT_MS } from '@mathdaily/api-kit';
 export interface PreparedQueries {
   one<T extends z.ZodTypeAny>(name: string, query: QuerySqlToken<T>): Promise<z.infer<T>>;
   end(): Promise<void>;
+  /** Its connections' use, for the pool gauges (`pgPoolUse`). */
+  readonly pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
 
 export function createPreparedQueries(connectionString: string, options: { max?: number; warn?: (message: string, error: unknown) => void } = {}): PreparedQueries {
@@ -34,5 +36,6 @@ export function createPreparedQueries(connectionString: string, options: { max?:
       return query.parser.parse(result.rows[0]) as z.infer<typeof query.parser>;
     },
     end: () => pool.end(),
+    pool,
   };
 }

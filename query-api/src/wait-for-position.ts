@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { LruMap } from '@mathdaily/event-store';
+import { Backoff, LruMap } from '@mathdaily/event-store';
 
 const CHECKPOINT_CHANNEL = 'mathdaily_checkpoint';
 /** application_name of the LISTEN connection (visible in pg_stat_activity). */
@@ -87,8 +87,14 @@ export class PositionWaiter {
   /** Notifications are handled one after another, so batches go out in order whatever a read costs. */
   private queue: Promise<void> = Promise.resolve();
   private started = false;
+  private readonly reconnects = new Backoff(RECONNECT_MIN_MS, RECONNECT_MAX_MS);
 
   constructor(private readonly options: { pool: DatabasePool; databaseUrl: string }) {}
+
+  /** Its LISTEN connection is up (readiness: without it, reads wait out their 2 s). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
 
   /** The latest batch this waiter handed on. */
   get checkpoint(): Checkpoint {
@@ -108,7 +114,7 @@ export class PositionWaiter {
       if (this.listener !== client) return;
       this.listener = undefined;
       void client.end().catch(() => {});
-      this.reconnectAfter(RECONNECT_MIN_MS);
+      this.reconnectAfter();
     });
     try {
       await client.connect();
@@ -124,11 +130,14 @@ export class PositionWaiter {
   }
 
   /** Meanwhile waiters still end at their time limit, so a read is slow but never stuck. */
-  private reconnectAfter(delayMs: number) {
+  private reconnectAfter() {
     if (this.closed) return;
     this.reconnectTimer = setTimeout(() => {
-      this.start().catch(() => this.reconnectAfter(Math.min(delayMs * 2, RECONNECT_MAX_MS)));
-    }, delayMs);
+      this.start().then(
+        () => this.reconnects.reset(),
+        () => this.reconnectAfter(),
+      );
+    }, this.reconnects.next());
   }
 
   async close(): Promise<void> {

@@ -6,3 +6,4 @@ export { contactEvent, Projector, problemsReadModel, projectorFixture, readModel
 export { testServerUrl, TEST_WORKERS } from './workers.ts';
 export { startProductionTopology, type ProductionTopology, type TopologyProcess } from './production.ts';
 export { appendFractionProblem } from './sample-problem.ts';
+export { startNginx, type RunningNginx } from './nginx.ts';

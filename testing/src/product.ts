@@ -14,7 +14,7 @@ export { startApp, type AppOptions, type RunningApp } from '@mathdaily/launcher/
  * its own clock: then the bank is seeded at that clock's time, as a real start would.
  */
 export async function startTestApp(
-  options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean } = {},
+  options: { demoAccounts?: boolean; clock?: () => Date; projectorThread?: boolean; livePingSeconds?: number } = {},
 ): Promise<RunningApp & { dataDir: string }> {
   const databaseUrl = await createTestDatabase('e2e', { seeded: !options.clock });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-e2e-'));
@@ -27,6 +27,7 @@ export async function startTestApp(
     log: () => {},
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.projectorThread ? { projectorThread: true } : {}),
+    ...(options.livePingSeconds ? { livePingSeconds: options.livePingSeconds } : {}),
   });
   // The development mailbox is DATA_DIR/mailbox.
   return Object.assign(app, { dataDir });

@@ -29,10 +29,14 @@ function commandOf(kind: ProductionProcess): string[] {
 export interface TopologyProcess {
   name: string;
   kind: ProductionProcess;
+  /** Its HTTP address (a projector's has /metrics and /health/* only). */
+  url: string;
   /** What it printed. */
   output(): string;
   /** Ends it without a chance to clean up (`kill -9`). */
   kill9(): Promise<void>;
+  /** Asks it to stop (SIGTERM, as compose does) and waits: its exit code, or the signal that ended it. */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly exited: boolean;
 }
 
@@ -83,7 +87,8 @@ export async function startProductionTopology(options: ProductionTopologyOptions
   for (const kind of Object.keys(ENTRY_POINTS) as ProductionProcess[]) {
     for (let index = 1; index <= counts[kind]; index += 1) {
       const name = `${kind}-${index}`;
-      const port = kind === 'projector' ? 0 : await freePort();
+      // A projector's port serves its metrics and health probes only.
+      const port = await freePort();
       const child = spawn(process.execPath, commandOf(kind), {
         cwd: root,
         env: {
@@ -107,12 +112,13 @@ export async function startProductionTopology(options: ProductionTopologyOptions
       };
       child.stdout!.on('data', collect);
       child.stderr!.on('data', collect);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
       processes.push({
         name,
         kind,
         child,
         port,
+        url: `http://127.0.0.1:${port}`,
         output: () => own,
         get exited() {
           return child.exitCode !== null || child.signalCode !== null;
@@ -120,6 +126,10 @@ export async function startProductionTopology(options: ProductionTopologyOptions
         kill9: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
           await exited;
+        },
+        terminate: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
         },
       });
     }

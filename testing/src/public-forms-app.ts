@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabasePool } from 'slonik';
-import { createApiServer, createSlonikPool, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, createSlonikPool, postgresUploadStore, signAccessToken, type Role, type PrincipalLoader } from '@mathdaily/api-kit';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { createPreparedQueries, PositionWaiter, queryApi } from '@mathdaily/query-api';
 import { createTestDatabase } from './database.ts';
@@ -44,7 +44,7 @@ export async function startPublicFormsTestApp(): Promise<PublicFormsTestApp> {
     loadPrincipal: trustSignedTokens,
   });
   await admin.register(async (scope) =>
-    queryApi(scope, { pool, prepared, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
+    queryApi(scope, { pool, prepared, waiter, clock: () => new Date(), loadPrincipal: trustSignedTokens, lastEventPosition: () => app.store.lastPosition(), uploads: postgresUploadStore(pool), config: { demoAccounts: false, jwtSecret: JWT_SECRET } }),
   );
   await admin.ready();
   const result: PublicFormsTestApp = {

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { DomainError, MESSAGES } from '@mathdaily/domain';
 
 /**
  * Uploaded avatars: the type is decided by the file's first bytes (not the declared type), the
  * image is decoded and re-encoded (which drops EXIF, GPS and every other metadata) at most
- * 512×512, and stored under DATA_DIR/avatars with an unguessable name; the query API serves it at
- * /api/avatars/uploads/{file}.
+ * 512×512, and stored (deps.uploads: PostgreSQL) under an unguessable name; the query API serves
+ * it at /api/avatars/uploads/{file}.
  */
 
 export const AVATAR_MAX_BYTES = 2_097_152;
 export const AVATAR_MAX_SIDE = 512;
-export const AVATAR_FOLDER = 'avatars';
 export const AVATAR_URL_PREFIX = '/api/avatars/uploads/';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif';
@@ -75,17 +72,7 @@ export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
   }
 }
 
-export async function storeAvatar(dataDir: string, userId: string, image: ProcessedAvatar): Promise<{ fileName: string; url: string; filePath: string }> {
-  const folder = path.join(dataDir, AVATAR_FOLDER);
-  await mkdir(folder, { recursive: true });
-  const fileName = `${userId}-${randomUUID()}.${EXTENSIONS[image.type]}`;
-  const filePath = path.join(folder, fileName);
-  await writeFile(filePath, image.data, { mode: 0o644 });
-  return { fileName, url: `${AVATAR_URL_PREFIX}${fileName}`, filePath };
-}
-
-/** Deletes a stored upload (best effort: a missing file is fine). */
-export async function deleteStoredAvatar(dataDir: string, fileName: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}-[0-9a-f-]{36}\.(jpg|png|gif)$/.test(fileName)) return;
-  await unlink(path.join(dataDir, AVATAR_FOLDER, fileName)).catch(() => {});
+/** An upload's name: its owner (for erasure) and a random part; never reused. */
+export function avatarFileName(userId: string, type: ImageType): string {
+  return `${userId}-${randomUUID()}.${EXTENSIONS[type]}`;
 }

@@ -6,7 +6,6 @@ import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './user-records.ts';
-import { deleteStoredAvatar } from './avatar-images.ts';
 
 /** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */
 export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps) {
@@ -30,7 +29,7 @@ export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps)
       });
       // A replaced upload is no longer shown anywhere: remove its file.
       if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
-        await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
+        await deps.uploads.delete(before.state.avatar.fileName);
       }
       const user = viewOf(await loadUser(deps.store, userId));
       return { profileImageUrl: user.profileImageUrl, position: positionOf(result.position) };

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -268,26 +269,39 @@ describe('avatars', () => {
       expect((await t.app.store.readStream(`user-${tutor.user.id}`)).version).toBe(before);
     });
 
-    test('DELETE goes back to the initials circle and removes the file', async () => {
+    test('DELETE goes back to the initials circle and removes the upload', async () => {
       const uploaded = json<{ profileImageUrl: string }>(await upload(await png()));
-      const fileName = uploaded.profileImageUrl.split('/').at(-1)!;
-      expect(existsSync(path.join(t.dataDir, 'avatars', fileName))).toBe(true);
+      expect((await t.request('GET', uploaded.profileImageUrl)).statusCode).toBe(200);
       const removed = await t.request('DELETE', '/api/auth/profile/avatar', { token: tutor.accessToken });
       expect(removed.statusCode, removed.body).toBe(200);
       const body = json<{ message: string; profileImageUrl: string; position: string }>(removed);
       expect(body.message).toBe('Avatar removed. Your default avatar is shown again.');
       expect(body.profileImageUrl).toMatch(/^data:image\/svg\+xml,/);
-      expect(existsSync(path.join(t.dataDir, 'avatars', fileName))).toBe(false);
       expect((await t.request('GET', uploaded.profileImageUrl)).statusCode).toBe(404);
       expect((await profile(tutor.accessToken, body.position)).profileImageUrl).toBe(body.profileImageUrl);
     });
 
-    test('choosing a predefined avatar replaces an upload and removes its file', async () => {
+    test('choosing a predefined avatar replaces an upload and removes it', async () => {
       const uploaded = json<{ profileImageUrl: string }>(await upload(await png()));
-      const fileName = uploaded.profileImageUrl.split('/').at(-1)!;
       const chosen = await t.request('PUT', '/api/auth/profile/avatar', { token: tutor.accessToken, body: { avatarUrl: '/avatars/owl.svg' } });
       expect(json(chosen).profileImageUrl).toBe('/avatars/owl.svg');
-      expect(existsSync(path.join(t.dataDir, 'avatars', fileName))).toBe(false);
+      expect((await t.request('GET', uploaded.profileImageUrl)).statusCode).toBe(404);
+    });
+
+    test('uploads live in the database, not in DATA_DIR; one an earlier version left in DATA_DIR/avatars moves in at start', async () => {
+      const uploaded = json<{ profileImageUrl: string }>(await upload(await png()));
+      expect(existsSync(path.join(t.dataDir, 'avatars'))).toBe(false);
+      const legacyName = `${tutor.user.id}-${randomUUID()}.png`;
+      const legacyBytes = await png();
+      mkdirSync(path.join(t.dataDir, 'avatars'));
+      writeFileSync(path.join(t.dataDir, 'avatars', legacyName), legacyBytes);
+      await t.restart();
+      const served = await t.request('GET', `/api/avatars/uploads/${legacyName}`);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(legacyBytes)).toBe(true);
+      expect(existsSync(path.join(t.dataDir, 'avatars', legacyName))).toBe(false);
+      expect((await t.request('GET', uploaded.profileImageUrl)).statusCode).toBe(200);
     });
 
     test('uploaded files are served only by their exact names', async () => {

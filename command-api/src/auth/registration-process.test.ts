@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSlonikPool, postgresUploadStore } from '@mathdaily/api-kit';
 import { DomainError, userStreamId } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, type EventStore } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
@@ -12,20 +13,24 @@ import { emailStreamId } from './secrets.ts';
 let pool: pg.Pool;
 let store: EventStore;
 let deps: CommandApiDeps;
+let uploadsPool: Awaited<ReturnType<typeof createSlonikPool>>;
 
 beforeAll(async () => {
   const url = await createTestDatabase('registration');
   pool = new pg.Pool({ connectionString: url });
   await migratePostgresEventStore(pool);
   store = createPostgresEventStore({ pool, connectionString: url });
+  uploadsPool = await createSlonikPool(url, { maximumPoolSize: 1 });
   deps = {
     store,
     clock: () => new Date('2026-09-01T07:00:00Z'),
-    config: { jwtSecret: 'registration-test-secret-registration-test', demoAccounts: false, dataDir: '/tmp' },
+    uploads: postgresUploadStore(uploadsPool),
+    config: { jwtSecret: 'registration-test-secret-registration-test', demoAccounts: false },
   };
 });
 
 afterAll(async () => {
+  await uploadsPool.end();
   await store.close();
   await pool.end();
 });

@@ -4,7 +4,6 @@ import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './user-records.ts';
-import { deleteStoredAvatar } from './avatar-images.ts';
 
 export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
 
@@ -27,7 +26,7 @@ export function registerRemoveAvatar(app: FastifyInstance, deps: CommandApiDeps)
         command: { type: 'RemoveAvatar' },
       });
       if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
-        await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
+        await deps.uploads.delete(before.state.avatar.fileName);
       }
       const user = viewOf(await loadUser(deps.store, userId));
       return { message: AVATAR_REMOVED, profileImageUrl: user.profileImageUrl, position: positionOf(result.position) };

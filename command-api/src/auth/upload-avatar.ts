@@ -1,4 +1,3 @@
-import { unlink } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { DomainError, MESSAGES, mayUploadAvatar, USER_MESSAGES, userDecider, use
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser } from './user-records.ts';
-import { AVATAR_MESSAGES, decodeBase64File, deleteStoredAvatar, processAvatar, storeAvatar } from './avatar-images.ts';
+import { AVATAR_MESSAGES, AVATAR_URL_PREFIX, avatarFileName, decodeBase64File, processAvatar } from './avatar-images.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 const body = z.object({
@@ -34,7 +33,9 @@ export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps)
         throw new DomainError('FORBIDDEN', before.state.role === 'student' ? MESSAGES.studentsPredefinedOnly : USER_MESSAGES.uploadNotAllowed);
       }
       const image = await processAvatar(decodeBase64File(request.body.file));
-      const stored = await storeAvatar(deps.config.dataDir, userId, image);
+      const fileName = avatarFileName(userId, image.type);
+      const url = `${AVATAR_URL_PREFIX}${fileName}`;
+      await deps.uploads.put({ name: fileName, ownerId: userId, contentType: image.type, bytes: image.data });
       let result;
       try {
         result = await handleCommand({
@@ -44,8 +45,8 @@ export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps)
           meta: commandMeta(request, deps),
           command: {
             type: 'UploadAvatar',
-            url: stored.url,
-            fileName: stored.fileName,
+            url,
+            fileName,
             originalName: request.body.originalName.slice(0, 255),
             mimeType: image.type,
             declaredMimeType: request.body.mimeType.slice(0, 100),
@@ -55,11 +56,11 @@ export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps)
           },
         });
       } catch (error) {
-        await unlink(stored.filePath).catch(() => {});
+        await deps.uploads.delete(fileName).catch(() => {});
         throw error;
       }
-      if (before.state.avatar?.kind === 'uploaded') await deleteStoredAvatar(deps.config.dataDir, before.state.avatar.fileName);
-      return { profileImageUrl: stored.url, position: positionOf(result.position) };
+      if (before.state.avatar?.kind === 'uploaded') await deps.uploads.delete(before.state.avatar.fileName);
+      return { profileImageUrl: url, position: positionOf(result.position) };
     },
   });
 }

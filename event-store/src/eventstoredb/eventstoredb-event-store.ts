@@ -59,7 +59,7 @@ export interface EventStoreDbEventStoreOptions {
   connectionString: string;
   /** Default subscription batch size (500). */
   batchSize?: number;
-  /** Resubscription delays: doubling from `resubscribeMinMs` (100) up to `resubscribeMaxMs` (5,000). */
+  /** Resubscription delays: doubling from `resubscribeMinMs` (100) up to `resubscribeMaxMs` (5,000), with jitter (`Backoff`). */
   resubscribeMinMs?: number;
   resubscribeMaxMs?: number;
   /** Events considered between two server checkpoints of a subscription, in units of 32 (1). */

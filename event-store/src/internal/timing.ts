@@ -2,20 +2,25 @@
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Exponential backoff: start, start*2, … capped at max. `reset()` goes back to start. */
+/**
+ * Exponential backoff with jitter: the ceiling doubles from `start` up to `max`, and each delay is
+ * drawn between half the ceiling and the ceiling ("equal jitter"), so processes that lost the same
+ * database at the same moment do not all come back in step. `reset()` goes back to start.
+ */
 export class Backoff {
   private current: number;
   constructor(
     private readonly start: number,
     private readonly max: number,
+    private readonly random: () => number = Math.random,
   ) {
     this.current = start;
   }
-  /** The delay to use now; the next call returns twice as much (up to max). */
+  /** The delay to use now; the next one's ceiling is twice as high (up to max). */
   next(): number {
-    const value = this.current;
+    const ceiling = this.current;
     this.current = Math.min(this.current * 2, this.max);
-    return value;
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
   reset(): void {
     this.current = this.start;

@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
+import { createLogger, lineLogger } from '@mathdaily/api-kit';
 import { auditEventOf, eventSchemas, isKnownEventType, UUID_PATTERN } from '@mathdaily/domain';
 import { userIdForEmail } from '@mathdaily/command-api/auth/user-records';
 import type { EventFilter, EventStore } from '@mathdaily/event-store';
@@ -139,14 +140,20 @@ export async function exportEvents(
 
 /** The command: exit code 0, 1 when it failed, 2 for a bad flag or date (with the usage). */
 export async function runExportCli(args: readonly string[], io: { stdout: Writable; stderr: Writable } = process): Promise<number> {
-  const log = (line: string) => io.stderr.write(`export-events: ${line}\n`);
+  const logger = createLogger('export-events', io.stderr);
+  const log = lineLogger(logger);
+  // How to call it: help for the person at the terminal, not a log event.
+  const usage = (message: string) => {
+    logger.error(message);
+    io.stderr.write(`${EXPORT_USAGE}\n`);
+  };
   let options: ExportOptions;
   try {
     options = parseExportArgs(args);
     if (options.out) await checkOutputPath(options.out);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    log(`${error.message}\n${EXPORT_USAGE}`);
+    usage(error.message);
     return 2;
   }
   let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;
@@ -184,7 +191,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      log(`${error.message}\n${EXPORT_USAGE}`);
+      usage(error.message);
       return 2;
     }
     log(`failed: ${describeFailure(error)}`);

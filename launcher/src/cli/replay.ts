@@ -1,22 +1,25 @@
 // `npm run replay`: rebuilds every read model from event 0 into a fresh schema and switches to it.
 // Works beside a running server (it finds the database in DATA_DIR/runtime.json) or alone.
 import cliProgress from 'cli-progress';
-import { createSlonikPool } from '@mathdaily/api-kit';
+import { createLogger, createSlonikPool, lineLogger } from '@mathdaily/api-kit';
 import { readModels, rebuildReadModels, ReplayStoppedError } from '@mathdaily/projector';
 import { cliEventStore, describeFailure, resolveCliDatabase, UsageError } from './database.ts';
+
+/** Its lines on standard error (pino): standard output stays free. */
+const logger = createLogger('replay', process.stderr);
 
 /** Ctrl-C (or SIGTERM) stops the replay between pages; the schema in use stays as it was. */
 const stopping = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping.signal.aborted) return;
-    console.log(`\nreplay: ${signal}, stopping…`);
+    logger.info(`${signal}, stopping…`);
     stopping.abort();
   });
 }
 
 async function main() {
-  const log = (line: string) => console.log(`replay: ${line}`);
+  const log = lineLogger(logger);
   const { url, embedded } = await resolveCliDatabase(log);
   const pool = await createSlonikPool(url);
   const bar = new cliProgress.SingleBar(
@@ -35,7 +38,7 @@ async function main() {
       log: (line) => {
         if (line.startsWith('replay: folded')) return;
         bar.stop();
-        console.log(line);
+        logger.info(line);
       },
       signal: stopping.signal,
       storedEventsTable: store.sqlTable,
@@ -46,7 +49,7 @@ async function main() {
       },
     });
     bar.stop();
-    console.log(`replay: ${result.events.toLocaleString('en-GB')} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond.toLocaleString('en-GB')} events/s`);
+    logger.info(`${result.events.toLocaleString('en-GB')} events, ${result.seconds.toFixed(2)} s, ${result.eventsPerSecond.toLocaleString('en-GB')} events/s`);
   } catch (error) {
     bar.stop();
     if (error instanceof ReplayStoppedError) {

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
+import { createLogger, lineLogger } from '@mathdaily/api-kit';
 import type { EventStore } from '@mathdaily/event-store';
 import { cliEventStore, describeFailure, resolveCliDatabase, UsageError } from './database.ts';
 import { LIVE_LEARNING_CONFIG, loadWhatIfConfig, type LearningConfig } from './what-if/config.ts';
@@ -157,7 +158,8 @@ export async function writeWhatIfSchema(pool: pg.Pool, schema: string, result: W
 
 /** The command: exit code 0, 1 when it failed, 2 for a bad flag or config file. */
 export async function runWhatIfCli(args: readonly string[], io: { stdout: Writable; stderr: Writable } = process): Promise<number> {
-  const log = (line: string) => io.stderr.write(`what-if: ${line}\n`);
+  const logger = createLogger('what-if', io.stderr);
+  const log = lineLogger(logger);
   let options: { config: string; schema: string };
   let config: LearningConfig;
   try {
@@ -174,7 +176,8 @@ export async function runWhatIfCli(args: readonly string[], io: { stdout: Writab
     config = await loadWhatIfConfig(options.config);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    log(`${error.message}\n${WHAT_IF_USAGE}`);
+    logger.error(error.message);
+    io.stderr.write(`${WHAT_IF_USAGE}\n`);
     return 2;
   }
   let database: Awaited<ReturnType<typeof resolveCliDatabase>> | undefined;

@@ -2,7 +2,9 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { UUID_PATTERN, type LearnerKnowledge, type TopicKnowledge } from '@mathdaily/domain';
 import { LruMap } from '@mathdaily/event-store';
+import type { MetricsRegistry } from '@mathdaily/api-kit';
 import type { PreparedQueries } from '../prepared-queries.ts';
+import { queryMetricsOf, type QueryMetrics } from '../query-metrics.ts';
 import { BATCH_SEQ, type CatalogueView } from '../problems/problem-catalogue.ts';
 import type { FeedBatch, PositionWaiter } from '../wait-for-position.ts';
 
@@ -177,6 +179,7 @@ export class LearnerQueueCache {
   constructor(
     private readonly prepared: PreparedQueries,
     waiter: PositionWaiter,
+    private readonly metrics: QueryMetrics = queryMetricsOf(undefined),
   ) {
     this.applied = waiter.checkpoint.seq;
     waiter.onAdvance((batch) => this.advance(batch));
@@ -207,8 +210,12 @@ export class LearnerQueueCache {
     // Current: no batch the cache has seen since the inputs named the learner. Batches up to `seq`
     // (and the caller's own) reach the cache as the waiter hands them on, before any request sees them.
     const seen = (batch: number | null) => batch === null || batch <= this.applied;
-    if (entry?.current && today(entry.inputs) && seen(seq) && seen(ownWrite)) return entry.inputs;
+    if (entry?.current && today(entry.inputs) && seen(seq) && seen(ownWrite)) {
+      this.metrics.inputs('hit');
+      return entry.inputs;
+    }
     const base = entry && !entry.current && !entry.otherChanges && today(entry.inputs) && entry.changedProblems.size <= CHANGED_PROBLEMS_READ ? entry : undefined;
+    this.metrics.inputs(base ? 'changes' : 'whole');
     const inputs = base ? await this.readChanges(key, base) : await this.read(key, now);
     this.store(key, inputs);
     return inputs;
@@ -328,8 +335,8 @@ function changeEntry(entry: Entry, seq: number, change: { problems: string[]; ot
 const caches = new WeakMap<PositionWaiter, LearnerQueueCache>();
 
 /** The cache of the read models this waiter follows. */
-export function learnerQueueCacheOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter }): LearnerQueueCache {
+export function learnerQueueCacheOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter; metrics?: MetricsRegistry }): LearnerQueueCache {
   let cache = caches.get(deps.waiter);
-  if (!cache) caches.set(deps.waiter, (cache = new LearnerQueueCache(deps.prepared, deps.waiter)));
+  if (!cache) caches.set(deps.waiter, (cache = new LearnerQueueCache(deps.prepared, deps.waiter, queryMetricsOf(deps.metrics))));
   return cache;
 }

@@ -4,6 +4,7 @@ import { verifyAccessToken } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { recentActivity } from '../tutors/activity-view.ts';
+import { queryMetricsOf } from '../query-metrics.ts';
 import { LiveHub, LOOKBACK } from './live-hub.ts';
 
 /** Close codes and reasons (a reason is at most 123 bytes). */
@@ -20,6 +21,8 @@ export const LIVE_CLOSE = {
   unexpectedMessage: { code: 4400, reason: 'Nothing may be sent after the sign-in message.' },
   /** The missed activity could not be read (the database is away): the client tries again later. */
   unavailable: { code: 1011, reason: 'Live activity is briefly unavailable. Reconnecting.' },
+  /** The instance is stopping (a deploy, a restart): the client reconnects, through the proxy, to another. */
+  restarting: { code: 1001, reason: 'This server is restarting. Reconnecting.' },
 } as const;
 /** setTimeout's longest delay (about 24.8 days); a token never lives that long, but a forged clock might say so. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -32,6 +35,12 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const MAX_POSITION = 2n ** 63n - 1n;
 /** A client that does not finish the closing handshake is cut off after this long. */
 const CLOSE_GRACE_MS = 2000;
+/**
+ * A ping this often keeps an idle socket open through proxies that end quiet connections (nginx's
+ * proxy_read_timeout is 60 s unless raised; deploy/nginx.conf sets 75 s), and finds peers that
+ * vanished: a socket that has not answered the last ping by the next one is ended.
+ */
+export const DEFAULT_LIVE_PING_SECONDS = 30;
 
 const authMessage = z.object({
   type: z.literal('auth'),
@@ -54,9 +63,22 @@ const authMessage = z.object({
  * websocket; the first message is the check.
  */
 export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) {
-  await app.register(websocket, { options: { maxPayload: 8192 } });
+  await app.register(websocket, {
+    options: { maxPayload: 8192 },
+    // Stopping: every socket is told so (1001), and cut if it does not finish the closing handshake.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) {
+        client.close(LIVE_CLOSE.restarting.code, LIVE_CLOSE.restarting.reason);
+        setTimeout(() => client.terminate(), CLOSE_GRACE_MS).unref();
+      }
+      this.websocketServer.close();
+      done();
+    },
+  });
+  const pingMs = (deps.config.livePingSeconds ?? DEFAULT_LIVE_PING_SECONDS) * 1000;
   const hub = new LiveHub(deps);
   await hub.start();
+  queryMetricsOf(deps.metrics).liveSockets(() => hub.connections);
   app.addHook('onClose', async () => hub.stop());
   app.decorate('liveHub', hub);
 
@@ -78,7 +100,15 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
         closing = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
       };
       const timer = setTimeout(() => close(LIVE_CLOSE.authTimeout), AUTH_TIMEOUT_MS);
+      let answered = true;
+      socket.on('pong', () => (answered = true));
+      const pings = setInterval(() => {
+        if (!answered) return socket.terminate();
+        answered = false;
+        socket.ping();
+      }, pingMs);
       socket.on('close', () => {
+        clearInterval(pings);
         clearTimeout(timer);
         clearTimeout(expiry);
         clearTimeout(closing);

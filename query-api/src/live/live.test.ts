@@ -61,8 +61,8 @@ class LiveSocket {
   closed: Promise<{ code: number; reason: string }>;
   readonly socket: WebSocket;
 
-  constructor() {
-    this.socket = new WebSocket(`${app.url.replace('http', 'ws')}/api/live`);
+  constructor(base = app.url, options: WebSocket.ClientOptions = {}) {
+    this.socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, options);
     this.socket.on('message', (data) => {
       this.received.push(JSON.parse(String(data)));
       for (const wake of this.waiters.splice(0)) wake();
@@ -70,8 +70,8 @@ class LiveSocket {
     this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  static async open(first: unknown): Promise<LiveSocket> {
-    const live = new LiveSocket();
+  static async open(first: unknown, base?: string, options?: WebSocket.ClientOptions): Promise<LiveSocket> {
+    const live = new LiveSocket(base, options);
     await new Promise((resolve, reject) => live.socket.once('open', resolve).once('error', reject));
     live.socket.send(typeof first === 'string' ? first : JSON.stringify(first));
     return live;
@@ -237,5 +237,45 @@ describe('/api/live', () => {
     const opened = Date.now();
     expect(await live.closed).toEqual(LIVE_CLOSE.expired);
     expect(Date.now() - opened).toBeLessThan(4000);
+  });
+});
+
+describe('keeping sockets and letting them go', () => {
+  let pinging: RunningApp;
+  let stopped = false;
+  beforeAll(async () => {
+    // A ping every second stands for the 30 s of production (LIVE_PING_SECONDS).
+    pinging = await startTestApp({ demoAccounts: true, livePingSeconds: 1 });
+  });
+  afterAll(async () => {
+    if (!stopped) await pinging?.stop();
+  });
+
+  const signedIn = async (options?: WebSocket.ClientOptions) => {
+    const login = await pinging.server.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tutor@example.com', password: 'Demo123!' }, remoteAddress: '198.51.100.77' });
+    const live = await LiveSocket.open({ type: 'auth', token: (login.json() as { accessToken: string }).accessToken }, pinging.url, options);
+    await live.until(() => live.received.some((message) => message.type === 'ready'));
+    return live;
+  };
+
+  test('a quiet socket is pinged, and one that never answers a ping is ended', async () => {
+    const quiet = await signedIn();
+    let pings = 0;
+    quiet.socket.on('ping', () => (pings += 1));
+    const deaf = await signedIn({ autoPong: false });
+    const deafSince = Date.now();
+    expect((await deaf.closed).code).toBe(1006);
+    // Pinged at 1 s, found silent at 2 s (one more interval of slack on a busy machine).
+    expect(Date.now() - deafSince).toBeLessThan(4_000);
+    expect(pings).toBeGreaterThanOrEqual(1);
+    expect(quiet.socket.readyState).toBe(WebSocket.OPEN);
+    quiet.socket.close();
+  });
+
+  test('a stopping server closes every socket with 1001 and a reason, so the page reconnects elsewhere', async () => {
+    const sockets = [await signedIn(), await signedIn()];
+    stopped = true;
+    await pinging.stop();
+    for (const live of sockets) expect(await live.closed).toEqual(LIVE_CLOSE.restarting);
   });
 });

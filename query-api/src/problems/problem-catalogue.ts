@@ -1,6 +1,8 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import type { MetricsRegistry } from '@mathdaily/api-kit';
 import type { PreparedQueries } from '../prepared-queries.ts';
+import { queryMetricsOf, type QueryMetrics } from '../query-metrics.ts';
 import type { FeedBatch, PositionWaiter } from '../wait-for-position.ts';
 import { PROBLEM_COLUMNS, problemRow, type ProblemRow } from './problem-row.ts';
 
@@ -48,6 +50,7 @@ export class ProblemCatalogue {
     private readonly pool: DatabasePool,
     private readonly prepared: PreparedQueries,
     waiter: PositionWaiter,
+    private readonly metrics: QueryMetrics = queryMetricsOf(undefined),
   ) {
     waiter.onAdvance((batch) => {
       this.pending.push(batch);
@@ -87,6 +90,7 @@ export class ProblemCatalogue {
       this.pending = this.pending.filter((batch) => batch.seq > at);
       return;
     }
+    this.metrics.catalogueRead('changes');
     // Prepared: on every batch that answered or created problems (unnamed it was planned every time).
     const changes = await this.prepared.one('mathdaily-catalogue-changes', sql.type(changesRow)`
       SELECT coalesce(json_agg(json_build_array(ap.problem_id, ap.difficulty)), '[]'::json) AS difficulties
@@ -103,6 +107,7 @@ export class ProblemCatalogue {
 
   /** Everything in one snapshot. */
   private async loadAll(): Promise<void> {
+    this.metrics.catalogueRead('whole');
     this.view = await this.pool.transaction(async (tx) => {
       await tx.query(sql.unsafe`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
       const seq = await tx.oneFirst(sql.type(z.object({ seq: z.number() }))`SELECT ${BATCH_SEQ} AS seq`);
@@ -136,8 +141,8 @@ function catalogueView(problems: ReadonlyMap<string, ProblemRow>, difficulties: 
 const catalogues = new WeakMap<PositionWaiter, ProblemCatalogue>();
 
 /** The catalogue of the read models this waiter follows. */
-export function problemCatalogueOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter }): ProblemCatalogue {
+export function problemCatalogueOf(deps: { pool: DatabasePool; prepared: PreparedQueries; waiter: PositionWaiter; metrics?: MetricsRegistry }): ProblemCatalogue {
   let catalogue = catalogues.get(deps.waiter);
-  if (!catalogue) catalogues.set(deps.waiter, (catalogue = new ProblemCatalogue(deps.pool, deps.prepared, deps.waiter)));
+  if (!catalogue) catalogues.set(deps.waiter, (catalogue = new ProblemCatalogue(deps.pool, deps.prepared, deps.waiter, queryMetricsOf(deps.metrics))));
   return catalogue;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createApiServer, type PrincipalLoader } from '@mathdaily/api-kit';
+import { createApiServer, postgresUploadStore, type PrincipalLoader } from '@mathdaily/api-kit';
 import type { ProjectorFixture } from '@mathdaily/testing';
 import type { QueryApiDeps } from '../deps.ts';
 import { queryApi } from '../plugin.ts';
@@ -27,6 +27,7 @@ export async function startQueryApiOnFixture(
       clock: () => new Date(),
       loadPrincipal: trustSignedTokens,
       lastEventPosition: () => fixture.store.lastPosition(),
+      uploads: postgresUploadStore(fixture.pool),
       config: { demoAccounts: false, jwtSecret: secret, ...config },
     }),
   );

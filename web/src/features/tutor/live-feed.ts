@@ -74,7 +74,8 @@ export function connectLiveFeed(userId: string): () => void {
   const retry = () => {
     if (stopped) return;
     useLiveFeed.setState({ status: 'offline' });
-    timer = setTimeout(open, retryMs);
+    // Half the delay fixed, half random: a restarted server is not met by every tutor's page at once.
+    timer = setTimeout(open, retryMs / 2 + Math.random() * (retryMs / 2));
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   };
 
