@@ -6,7 +6,8 @@ import { SESSION_IDLE_MS } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { practiceProblem } from './get-due-problems.ts';
-import { authorizeLearner, userIdParams } from './learner-access.ts';
+import { calendarFor } from './learning-figures.ts';
+import { resolveLearner, userIdParams } from './learner-access.ts';
 
 const sessionRow = z.object({
   session_id: z.string(),
@@ -39,9 +40,9 @@ const reviewRow = z.object({ problem_id: z.string(), due_at: z.string(), consecu
 
 /**
  * GET /api/learning/sessions/current/{userId} → { data: { session } }: the practice session to
- * continue (docs/practice-loop.md "Sessions"), or null. A session is continued while it is open
- * and had activity in the last 30 minutes (SESSION_IDLE_MS: after that the idle check ends it), on
- * any device: the plan's problems in order (as the due queue shows them, with `kind` review or new
+ * continue (docs/practice-loop.md "Sessions"), or null. A session is continued while it is open,
+ * began on the student's local today (a new day is a new daily mix) and had activity in the last
+ * 30 minutes (SESSION_IDLE_MS: after that the idle check ends it), on any device: the plan's problems in order (as the due queue shows them, with `kind` review or new
  * as they were when the session started, and `progress`), the answers given so far (with the right
  * answer and the worked explanation of each problem answered, which the student has seen), the
  * hints opened and the counts (`sessionCounts`). The Learn page computes where it is with the
@@ -53,12 +54,15 @@ export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDe
     schema: { tags: ['learning'], params: userIdParams },
     handler: async (request) => {
       const userId = request.params.userId;
-      await authorizeLearner(request, deps, userId);
-      const activeSince = new Date(deps.clock().getTime() - SESSION_IDLE_MS).toISOString();
+      const learner = await resolveLearner(request, deps, userId);
+      const now = deps.clock();
+      const today = calendarFor(now, learner.timezone);
+      const activeSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
       const session = await deps.pool.maybeOne(sql.type(sessionRow)`
         SELECT session_id, mode, topic_id, problem_ids, hints, problems_completed, correct_answers, retries, correct_on_retry, started_at, last_activity_at
         FROM read_models.practice_sessions
-        WHERE user_id = ${userId}::uuid AND ended_at IS NULL AND last_activity_at > ${activeSince}::timestamptz AND jsonb_array_length(problem_ids) > 0
+        WHERE user_id = ${userId}::uuid AND ended_at IS NULL AND last_activity_at > ${activeSince}::timestamptz
+          AND started_at >= ${today.startOfToday} AND jsonb_array_length(problem_ids) > 0
         ORDER BY last_activity_at DESC LIMIT 1`);
       if (!session) return { data: { session: null } };
       const [answers, catalogue] = await Promise.all([
