@@ -571,7 +571,7 @@ describe('resume (GET /api/learning/sessions/current)', () => {
   });
 
   test('an open session is not continued after 30 minutes idle, nor on the next local day', async () => {
-    const answerIn = async (session: string) => {
+    const answerIn = async (session: ReturnType<typeof randomUUID>) => {
       const started = await post('/api/learning/sessions', { session_id: session, problem_ids: [halfProblem, choiceProblem] });
       lastPosition = started.body.position!;
       await submit(halfProblem, '0.5', {}, session);
