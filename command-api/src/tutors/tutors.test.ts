@@ -287,7 +287,9 @@ describe('question sets', () => {
     expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.assigned_students).toEqual([expect.objectContaining({ id: active.userId, name: 'Quinn Quiz' })]);
 
     const queue = (await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data;
-    expect(queue.problems[0]).toMatchObject({ id: questionId, kind: 'new', correct_answer: null, explanation: null });
+    expect(queue.problems[0]).toMatchObject({ id: questionId, kind: 'new', assigned: true, correct_answer: null, explanation: null });
+    // The bank's own new problems are not shown as assigned.
+    expect(queue.problems.slice(1).every((p: { assigned: boolean }) => !p.assigned)).toBe(true);
     const others = (await call('GET', `/api/learning/due-problems/${pending.userId}`, pending)).body.data.problems.map((p: { id: string }) => p.id);
     expect(others).not.toContain(questionId);
 

