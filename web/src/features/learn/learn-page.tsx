@@ -8,7 +8,7 @@ import { warmUpMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { FeedbackStep } from './feedback-step.tsx';
 import { learnApi, newSessionId, startDueProblemsEarly } from './learn-api.ts';
-import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, remainingProblems, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
+import { answerStreak, createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, missedProblems, LOAD_ERROR_MESSAGE, remainingProblems, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
 import { ProblemStep } from './problem-step.tsx';
 import { RatingStep } from './rating-step.tsx';
 import { SessionHeader } from './session-header.tsx';
@@ -66,7 +66,7 @@ export function LearnPage() {
 }
 
 function LearnSession({ userId }: { userId: string }) {
-  // One store per visit: a new visit to /learn is a new session with a new id.
+  // One store per visit; the visit continues the open session of the day, else starts one.
   const [store] = useState<LearnStore>(() =>
     createLearnStore({ api: learnApi, userId, newSessionId, announce }),
   );
@@ -84,7 +84,7 @@ function LearnSession({ userId }: { userId: string }) {
   return (
     <main id="main" className="page learn-page" data-step={state.step}>
       <h1 className="learn-title">Practice Session</h1>
-      {active ? <SessionHeader progress={state.progress} streak={problem?.progress?.consecutive_correct ?? 0} remaining={remainingProblems(state)} /> : null}
+      {active ? <SessionHeader progress={state.progress} streak={answerStreak(state.answers)} remaining={remainingProblems(state)} /> : null}
 
       {state.step === 'idle' || state.step === 'loading' ? (
         <div className="card learn-panel learn-loading">
@@ -150,7 +150,9 @@ function LearnSession({ userId }: { userId: string }) {
         <SummaryStep
           progress={state.progress}
           elapsedMs={(state.endedAt ?? Date.now()) - state.progress.sessionStartTime}
+          missed={missedProblems(state)}
           onStartNew={state.startNewSession}
+          onPractiseMissed={state.practiseMissed}
         />
       ) : null}
     </main>
