@@ -528,6 +528,34 @@ describe('progress, dashboard and achievements', () => {
     progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
     expect(progress.mastery_by_topic[topic]).toMatchObject({ mastered: answered, total: answered + 2 });
   });
+
+  test('what is coming: reviews due on each of the next 14 days, and the knowledge map with predicted success', async () => {
+    const progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
+    const ahead = progress.reviews_ahead as { date: string; reviews: number }[];
+    expect(ahead).toHaveLength(14);
+    expect(ahead[0]).toEqual({ date: progress.today, reviews: progress.problems_due_today });
+    for (let i = 1; i < 14; i += 1) expect(Date.parse(ahead[i]!.date) - Date.parse(ahead[i - 1]!.date)).toBe(DAY);
+    // The mastery test's right first answers of today are due in 3 days (FSRS Good), those of yesterday in 2.
+    expect(ahead[3]!.reviews).toBeGreaterThanOrEqual(1);
+    expect(ahead[2]!.reviews).toBeGreaterThanOrEqual(3);
+    expect(ahead.slice(1).reduce((sum, day) => sum + day.reviews, 0)).toBeLessThanOrEqual(progress.total_problems_attempted);
+
+    const map = (await get(`/api/learning/topics/${student().userId}`)).body.data;
+    expect(map.grade).toBe(7);
+    expect(map.strands.map((s: { strand: string }) => s.strand)).toEqual(['number', 'measurement', 'geometry', 'algebra', 'statistics', 'probability', 'calculus']);
+    const topicsById = new Map<string, { status: string; predicted_success: number; missing_prerequisites: string[]; mastered: boolean }>(
+      map.strands.flatMap((s: { topics: { topic_id: string }[] }) => s.topics.map((t) => [t.topic_id, t])),
+    );
+    expect(topicsById.size).toBe(43);
+    const mastered = Object.values(progress.mastery_by_topic as Record<string, { topic_id: string; mastered: number }>).find((t) => t.mastered > 0)!;
+    expect(topicsById.get(mastered.topic_id)).toMatchObject({ status: 'mastered', mastered: true });
+    expect(topicsById.get(mastered.topic_id)!.predicted_success).toBeGreaterThan(0.65);
+    // Never practised, nothing to build on: ready. Calculus builds on differentiation, not mastered: not yet ready.
+    expect(topicsById.get('place-value')).toMatchObject({ status: 'ready', missing_prerequisites: [] });
+    expect(topicsById.get('integration')).toMatchObject({ status: 'not_ready', missing_prerequisites: ['Differentiation'] });
+    for (const topic of topicsById.values()) expect(topic.predicted_success).toBeGreaterThan(0), expect(topic.predicted_success).toBeLessThan(1);
+    expect((await get(`/api/learning/topics/${student().userId}`, caller('other-student'))).status).toBe(403);
+  });
 });
 
 

@@ -33,9 +33,12 @@ const attemptRow = z.object({
 });
 
 const responseRow = z.object({ average: z.number().nullable() });
+const dueDayRow = z.object({ date: z.string(), reviews: z.number() });
 
 /** Days of recent activity on the progress page. */
 export const RECENT_DAYS = 7;
+/** Days of reviews ahead on the progress page (today and the 13 after it). */
+export const REVIEW_DAYS = 14;
 
 /**
  * GET /api/learning/progress/{userId} → { data } with every field of SPEC §3's progress summary:
@@ -54,7 +57,10 @@ export const RECENT_DAYS = 7;
  * - mastery_by_topic: topic name → { mastered, total (problems attempted in it), mastery_rate }
  *   (plus topic_id, attempts, success_rate and mastery_level for the insights).
  * Extras: mastery_rate / mastery_level (SPEC §4 cut-offs), answer counts, average response time,
- * achievements earned, recent activity (last 7 local days) and the last 10 answers.
+ * achievements earned, recent activity (last 7 local days), the last 10 answers, and
+ * reviews_ahead: the reviews due on each of the next 14 local days (today's is problems_due_today;
+ * a later day counts the problems whose FSRS due time falls on it, so the days add up to what
+ * will come, as Anki's forecast).
  */
 export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/progress/:userId', {
@@ -65,7 +71,8 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
       const userId = learner.userId;
       const cal = calendarFor(deps.clock(), learner.timezone);
       const since = addLocalDays(cal.today, -(RECENT_DAYS - 1));
-      const [reviews, practice, topics, days, recent, responses, achievementsEarned] = await Promise.all([
+      const lastReviewDay = sql.fragment`((${cal.today}::date + ${REVIEW_DAYS}::int)::timestamp AT TIME ZONE ${cal.timezone})`;
+      const [reviews, practice, topics, days, recent, responses, achievementsEarned, dueDays] = await Promise.all([
         reviewTotals(deps.pool, userId, cal),
         practiceTotals(deps.pool, userId),
         deps.pool.any(sql.type(topicRow)`
@@ -89,7 +96,13 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
         deps.pool.one(sql.type(responseRow)`
           SELECT avg(response_time_ms)::float8 AS average FROM read_models.attempts WHERE user_id = ${userId}::uuid`),
         achievementsEarnedCount(deps.pool, userId),
+        deps.pool.any(sql.type(dueDayRow)`
+          SELECT to_char((due_at AT TIME ZONE ${cal.timezone})::date, 'YYYY-MM-DD') AS date, count(*) AS reviews
+          FROM read_models.review_states
+          WHERE user_id = ${userId}::uuid AND due_at >= ${cal.startOfTomorrow} AND due_at < ${lastReviewDay}
+          GROUP BY 1`),
       ]);
+      const dueOn = new Map(dueDays.map((day) => [day.date, day.reviews]));
       const { current, longest } = streakFigures(practice.days, cal);
       const masteryRate = ratio(reviews.mastered, reviews.attempted);
       const byDay = new Map(days.map((day) => [day.date, day]));
@@ -145,6 +158,10 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
             };
           }),
           recent_attempts: recent,
+          reviews_ahead: Array.from({ length: REVIEW_DAYS }, (_, i) => {
+            const date = addLocalDays(cal.today, i);
+            return { date, reviews: i === 0 ? reviews.due_today : (dueOn.get(date) ?? 0) };
+          }),
         },
       };
     },
