@@ -340,6 +340,16 @@ describe('the practice loop', () => {
     await page.getByRole('button', { name: /Refresh Data/ }).waitFor();
     expect(await text(page, 'success-rate')).toBe('80%');
     expect(await page.getByRole('link', { name: 'Continue Learning' }).getAttribute('href')).toBe('/learn');
+    // What is coming (issue 31 item 6): 14 days of reviews, today's the one due; the knowledge map by strand,
+    // the topics practised today in progress (mastery needs two days), none mastered.
+    const ahead = page.getByTestId('reviews-ahead').locator('li');
+    expect(await ahead.count()).toBe(14);
+    expect(await ahead.first().textContent()).toContain('Today: 1 review');
+    await page.getByTestId('map-topic').first().waitFor({ timeout: 10_000 });
+    const statuses = await page.getByTestId('map-topic').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+    expect(statuses).toContain('in_progress');
+    expect(statuses).not.toContain('mastered');
+    expect(await page.getByTestId('knowledge-map').getByRole('heading', { level: 3 }).first().textContent()).toBe('Number');
     await screenshot(page, 'practice-desktop-7-progress');
     await expectNoA11yViolations(page, 'progress');
 
