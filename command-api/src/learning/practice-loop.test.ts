@@ -556,6 +556,26 @@ describe('progress, dashboard and achievements', () => {
     for (const topic of topicsById.values()) expect(topic.predicted_success).toBeGreaterThan(0), expect(topic.predicted_success).toBeLessThan(1);
     expect((await get(`/api/learning/topics/${student().userId}`, caller('other-student'))).status).toBe(403);
   });
+
+  test('practice by choice: the queue of one topic, and a focused session on it through the same events', async () => {
+    const queue = (await get(`/api/learning/due-problems/${student().userId}?topic=pythagoras&limit=6`)).body.data;
+    expect(queue.problems.length).toBeGreaterThan(0);
+    expect(queue.problems.length).toBeLessThanOrEqual(6);
+    expect(new Set(queue.problems.map((p: { topic_id: string }) => p.topic_id))).toEqual(new Set(['pythagoras']));
+    expect(queue.problems.every((p: { correct_answer: unknown; predicted_success: number }) => p.correct_answer === null && p.predicted_success > 0)).toBe(true);
+    const unknown = await get(`/api/learning/due-problems/${student().userId}?topic=astrology`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('topic must be a topic id');
+
+    const session = randomUUID();
+    const plan = queue.problems.map((p: { id: string }) => p.id);
+    const started = await post('/api/learning/sessions', { session_id: session, mode: 'topic', topic_id: 'pythagoras', problem_ids: plan });
+    expect(started.status).toBe(201);
+    lastPosition = started.body.position!;
+    const resumed = (await get(`/api/learning/sessions/current/${student().userId}`)).body.data.session;
+    expect(resumed).toMatchObject({ session_id: session, mode: 'topic', topic_id: 'pythagoras', plan });
+    lastPosition = (await post(`/api/learning/sessions/${session}/end`, {})).body.position!;
+  });
 });
 
 

@@ -11,6 +11,7 @@ import {
   newReviewCard,
   problemDifficultyPrior,
   retrievability,
+  findTopic,
   selectNewProblems,
   sigmoid,
   type CardState,
@@ -23,7 +24,14 @@ import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
 import { learnerQueueCacheOf, reviewsDue, type ReviewInput } from './learner-queue-cache.ts';
 
-const querystring = z.object({ limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE) });
+const querystring = z.object({
+  limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE),
+  topic: z
+    .string()
+    .max(100)
+    .refine((id) => findTopic(id) !== undefined, { error: 'topic must be a topic id such as fractions' })
+    .optional(),
+});
 
 /**
  * The practice queue as the learner sees it before answering: the answer, the worked explanation
@@ -110,6 +118,10 @@ function newProblemProgress(now: Date): ReviewProgress {
  * growing to every due review + 2 new when more are due, never more than `limit` (≤ 20).
  * Each problem carries `progress` (SPEC §3: next_review_at, consecutive_correct shown as Streak…;
  * a new problem's is a new FSRS card, due now) and `predicted_success`.
+ *
+ * `?topic=fractions` (practice by choice, docs/practice-loop.md): the same queue for one topic —
+ * its due reviews, then its new problems chosen the same way, in the learner's grade when the
+ * topic is taught in it and from all of the topic's grades otherwise; no assigned problems.
  */
 export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/due-problems/:userId', {
@@ -132,7 +144,10 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // newer (read the catalogue once more), else not in the problem bank at all (never shown).
       const complete = inputs.at <= bank.at || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
       const catalogue = complete ? bank : await problemCatalogueOf(deps).latest();
-      const reviews = due.filter((review) => catalogue.problems.has(review.problem_id)).slice(0, MAX_SESSION_SIZE);
+      const topic = request.query.topic === undefined ? null : findTopic(request.query.topic)!;
+      const reviews = due
+        .filter((review) => catalogue.problems.has(review.problem_id) && (topic === null || review.topic_id === topic.id))
+        .slice(0, MAX_SESSION_SIZE);
 
       const params = KNOWLEDGE_MODEL_PARAMETERS;
       // The learner's log-odds per topic, once per topic; each problem then subtracts its own difficulty.
@@ -147,12 +162,12 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       };
 
       const candidate = (problem: ProblemRow) => ({ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem });
-      const assigned = inputs.assigned.flatMap((id) => {
+      const assigned = (topic ? [] : inputs.assigned).flatMap((id) => {
         const problem = catalogue.problems.get(id);
         return problem ? [candidate(problem)] : [];
       });
-      // The choice depends on the learner's inputs and the catalogue view alone: made once per pair.
-      if (inputs.selection?.view !== catalogue) {
+      // The daily choice depends on the learner's inputs and the catalogue view alone: made once per pair (a topic's, on request).
+      if (!topic && inputs.selection?.view !== catalogue) {
         const chosen = selectNewProblems(
           catalogue.ofGrade(gradeLevel).flatMap((problem) => (inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
           {
@@ -164,7 +179,16 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
         );
         inputs.selection = { view: catalogue, chosen };
       }
-      const fresh = inputs.selection.chosen as ReturnType<typeof selectNewProblems<ReturnType<typeof candidate>>>;
+      const fresh = topic
+        ? selectNewProblems(
+            catalogue.ofGrade(null).flatMap((problem) => (problem.topic_id !== topic.id || inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
+            {
+              count: MAX_SESSION_SIZE,
+              seed: `${userId.toLowerCase()}:${inputs.answers}:${topic.id}`,
+              ...(gradeLevel !== null && topic.grades.includes(gradeLevel) ? { grade: gradeLevel } : {}),
+            },
+          )
+        : (inputs.selection!.chosen as ReturnType<typeof selectNewProblems<ReturnType<typeof candidate>>>);
 
       const dueReviews = reviews.flatMap((review) => {
         const problem = catalogue.problems.get(review.problem_id);
