@@ -79,6 +79,12 @@ describe('practice sessions', () => {
     await append(userId, minute(4), answer(userId, sessionId, b, true));
     await append(userId, minute(5), { type: 'PracticeSessionExtended', data: { sessionId, userId, problemIds: [d] } });
     await append(userId, minute(6), answer(userId, sessionId, c, false));
+    // A rating naming no session (as older and hand-written events do) is skipped, never a failed batch.
+    await fixture.store.append(
+      practiceStreamId(userId),
+      [{ id: randomUUID(), type: 'DifficultyRated', data: { attemptId: randomUUID(), userId, problemId: a, rating: 3 }, metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, at: minute(7).toISOString(), schemaVersion: 1 } }],
+      { expectedVersion: 'any' },
+    );
     await project();
     expect(await sessionOf(sessionId)).toEqual({
       mode: 'topic',

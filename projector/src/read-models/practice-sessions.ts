@@ -65,8 +65,9 @@ export const practiceSessions: ReadModel = {
   }),
   apply(event, tables, context) {
     const table = tables.practice_sessions!;
-    const data = event.data as { userId: string; sessionId: string };
-    if (!isUuid(data.userId)) {
+    const data = event.data as { userId: string; sessionId?: string };
+    // A rating may name no session (rate-difficulty's session_id is optional): nothing to update.
+    if (!isUuid(data.userId) || typeof data.sessionId !== 'string') {
       if (event.type === 'AnswerSubmitted') context.setAnswerFacts(event, null);
       return;
     }
