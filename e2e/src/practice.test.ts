@@ -340,6 +340,7 @@ describe('the practice loop', () => {
     await page.getByRole('button', { name: /Refresh Data/ }).waitFor();
     expect(await text(page, 'success-rate')).toBe('80%');
     expect(await page.getByRole('link', { name: 'Continue Learning' }).getAttribute('href')).toBe('/learn');
+    expect(await page.getByRole('link', { name: 'Choose a Topic' }).getAttribute('href')).toBe('/topics');
     // What is coming (issue 31 item 6): 14 days of reviews, today's the one due; the knowledge map by strand,
     // the topics practised today in progress (mastery needs two days), none mastered.
     const ahead = page.getByTestId('reviews-ahead').locator('li');
@@ -613,6 +614,42 @@ describe('the practice loop', () => {
     const chip = () => page.locator('article[data-step="problem"] .learn-chip-review, article[data-step="problem"] .learn-chip-new').first().textContent();
     expect(await chip()).toBe('Review');
     await screenshot(page, 'practice-desktop-10-review');
+    await context.close();
+  }, 120_000);
+
+  test('practice by choice: the topics of a grade with mastery and predicted success; Practise opens a focused session on one', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await signedIn(viewport);
+      await page.goto(`${app.url}/topics`);
+      await page.getByRole('heading', { name: 'Choose a Topic', level: 1 }).waitFor();
+      const cards = page.getByTestId('topic-card');
+      await cards.first().waitFor({ timeout: 10_000 });
+      // Grade 7 by default (the student's), by strand; every topic with a predicted success.
+      expect(await page.getByLabel('Grade').inputValue()).toBe('7');
+      expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('Number');
+      for (const shown of await page.getByTestId('predicted-success').allTextContents()) expect(shown).toMatch(/^\d{1,3}%$/);
+      const grade7 = await cards.count();
+      await page.getByLabel('Grade').selectOption('2');
+      await expect.poll(() => cards.count()).not.toBe(grade7);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `practice-${viewport === PHONE ? 'phone' : 'desktop'}-topics`);
+      await expectNoA11yViolations(page, 'topics');
+      await context.close();
+    }
+
+    const { context, page } = await signedIn(DESKTOP);
+    await page.goto(`${app.url}/topics`);
+    await page.getByRole('link', { name: 'Practise Decimals', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/learn' && url.searchParams.get('topic') === 'decimals');
+    expect(await text(page, 'learn-focus')).toContain('Focused practice: Decimals');
+    const card = page.locator('article[data-step="problem"]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.locator('.learn-topic, header').first().textContent()).toContain('Decimals');
+    await screenshot(page, 'practice-desktop-topic-session');
+    await expectNoA11yViolations(page, 'focused session');
+    await expect
+      .poll(async () => (await app.store.readStream(`practice-${tokens.user.id}`)).events.filter((event) => event.type === 'PracticeSessionStarted').at(-1)?.data)
+      .toMatchObject({ mode: 'topic', topicId: 'decimals' });
     await context.close();
   }, 120_000);
 });

@@ -57,8 +57,8 @@ export interface SubmitAnswerInput {
   hints_used: 0 | 1;
 }
 
-/** How a session came about (PracticeSessionStarted's mode): the daily mix, or the problems missed in a session. */
-export type SessionMode = 'daily' | 'again';
+/** How a session came about (PracticeSessionStarted's mode): the daily mix, one topic chosen, or the problems missed in a session. */
+export type SessionMode = 'daily' | 'topic' | 'again';
 
 /** One answer of a session, as the summary's review and the header's streak need it. */
 export interface SessionAnswer {
@@ -76,6 +76,8 @@ export interface SessionAnswer {
 export interface OpenSession {
   sessionId: string;
   mode: string;
+  /** The topic of a focused session (mode 'topic'), else null. */
+  topicId: string | null;
   /** The planned problems in order (sessionQueue places the retries). */
   plan: string[];
   startedAt: number;
@@ -87,6 +89,7 @@ export interface OpenSession {
 interface RawOpenSession {
   session_id: string;
   mode: string;
+  topic_id: string | null;
   plan: string[];
   started_at: string;
   problems: (RawDueProblem & { correct_answer?: string | null; explanation?: string | null })[];
@@ -99,6 +102,7 @@ export function toOpenSession(raw: RawOpenSession): OpenSession {
   return {
     sessionId: raw.session_id,
     mode: raw.mode,
+    topicId: raw.topic_id,
     plan: raw.plan,
     startedAt: Date.parse(raw.started_at),
     problems: raw.problems.map(toDueProblem).filter((problem) => problem.id !== ''),
@@ -117,11 +121,12 @@ export function toOpenSession(raw: RawOpenSession): OpenSession {
 
 /** What the Learn store needs from the server; the page passes `learnApi`, tests a fake. */
 export interface LearnApi {
-  dueProblems(userId: string, limit: number): Promise<DueProblem[]>;
+  /** The due queue, or with `topicId` the queue of that one topic (practice by choice). */
+  dueProblems(userId: string, limit: number, topicId?: string | null): Promise<DueProblem[]>;
   /** The session to continue (a reload, another tab or device), or null. */
   currentSession(userId: string): Promise<OpenSession | null>;
   /** Records the session and its plan, so that it can be continued anywhere. */
-  startSession(sessionId: string, plan: { mode: SessionMode; problemIds: string[] }): Promise<void>;
+  startSession(sessionId: string, plan: { mode: SessionMode; topicId: string | null; problemIds: string[] }): Promise<void>;
   endSession(sessionId: string): Promise<void>;
   openHint(sessionId: string, problemId: string): Promise<string | null>;
   /** `idempotencyKey` is the same when the same answer is sent again after a failure (flaky Wi-Fi). */
@@ -154,9 +159,10 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
   };
 }
 
-async function fetchDueProblems(userId: string, limit: number): Promise<DueProblem[]> {
+async function fetchDueProblems(userId: string, limit: number, topicId: string | null = null): Promise<DueProblem[]> {
+  const topic = topicId ? `&topic=${encodeURIComponent(topicId)}` : '';
   const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
-    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}`,
+    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}${topic}`,
   );
   return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
 }
@@ -178,7 +184,8 @@ export function startDueProblemsEarly(userId: string, limit: number) {
 }
 
 export const learnApi: LearnApi = {
-  dueProblems(userId, limit) {
+  dueProblems(userId, limit, topicId) {
+    if (topicId) return fetchDueProblems(userId, limit, topicId);
     const early = headStart;
     headStart = null;
     const fresh =
@@ -190,7 +197,7 @@ export const learnApi: LearnApi = {
     return body.data.session ? toOpenSession(body.data.session) : null;
   },
   async startSession(sessionId, plan) {
-    await api.post('/api/learning/sessions', { session_id: sessionId, mode: plan.mode, problem_ids: plan.problemIds });
+    await api.post('/api/learning/sessions', { session_id: sessionId, mode: plan.mode, topic_id: plan.topicId, problem_ids: plan.problemIds });
   },
   async endSession(sessionId) {
     await api.post(`/api/learning/sessions/${encodeURIComponent(sessionId)}/end`);

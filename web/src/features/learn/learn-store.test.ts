@@ -35,12 +35,14 @@ class FakeApi implements LearnApi {
   keys: string[] = [];
   ratings: { attemptId: string; rating: number }[] = [];
   open: OpenSession | null = null;
-  plans: { sessionId: string; mode: SessionMode; problemIds: string[] }[] = [];
+  plans: { sessionId: string; mode: SessionMode; topicId: string | null; problemIds: string[] }[] = [];
+  topics: (string | null)[] = [];
   failDue = false;
   failSubmit = false;
   failRating = false;
-  async dueProblems(_userId: string, limit: number) {
+  async dueProblems(_userId: string, limit: number, topicId: string | null = null) {
     this.calls.push(`due ${limit}`);
+    this.topics.push(topicId);
     if (this.failDue) throw new Error('down');
     return this.problems;
   }
@@ -48,7 +50,7 @@ class FakeApi implements LearnApi {
     this.calls.push('current');
     return this.open;
   }
-  async startSession(sessionId: string, plan: { mode: SessionMode; problemIds: string[] }) {
+  async startSession(sessionId: string, plan: { mode: SessionMode; topicId: string | null; problemIds: string[] }) {
     this.calls.push(`start ${sessionId}`);
     this.plans.push({ sessionId, ...plan });
   }
@@ -308,13 +310,14 @@ describe('resume, streak, retries and the review (issue 31)', () => {
   test('a new session is recorded with its plan; with an open session of the day the page continues it at the same problem', async () => {
     store.getState().start();
     await flush();
-    expect(api.plans).toEqual([{ sessionId: 's1', mode: 'daily', problemIds: ['p1', 'p2', 'p3'] }]);
+    expect(api.plans).toEqual([{ sessionId: 's1', mode: 'daily', topicId: null, problemIds: ['p1', 'p2', 'p3'] }]);
 
     // Another visit (a reload): p1 right, p2 missed, so p3 is next and p2 comes back after it.
     const reload = createLearnStore({ api, userId: 'u1', newSessionId: () => 'fresh', now: () => clock });
     api.open = {
       sessionId: 's1',
       mode: 'daily',
+      topicId: null,
       plan: ['p1', 'p2', 'p3'],
       startedAt: 500_000,
       problems: [problem(1), problem(2), problem(3)],
@@ -345,6 +348,25 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     expect(reload.getState().sessionId).toBe('fresh');
   });
 
+  test('a topic chosen: the queue of that topic, a session of mode topic; an open daily session is not continued there', async () => {
+    api.open = {
+      sessionId: 'daily-open',
+      mode: 'daily',
+      topicId: null,
+      plan: ['p1'],
+      startedAt: 0,
+      problems: [problem(1)],
+      answers: [],
+      counts: { problems_completed: 0, correct_answers: 0, retries: 0, correct_on_retry: 0 },
+    };
+    const focused = createLearnStore({ api, userId: 'u1', topicId: 'fractions', newSessionId: () => 'focus', now: () => clock });
+    focused.getState().start();
+    await flush();
+    expect(focused.getState()).toMatchObject({ step: 'problem', sessionId: 'focus', resumed: false });
+    expect(api.topics).toEqual(['fractions']);
+    expect(api.plans).toEqual([{ sessionId: 'focus', mode: 'topic', topicId: 'fractions', problemIds: ['p1', 'p2', 'p3'] }]);
+  });
+
   test('the header streak is the run of right answers across the session, not the current problem’s', async () => {
     store.getState().start();
     await flush();
@@ -371,6 +393,7 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     api.open = {
       sessionId: 's1',
       mode: 'daily',
+      topicId: null,
       plan: ['p1', 'p2', 'p3'],
       startedAt: 0,
       problems: [choice(1), problem(2), problem(3)],
@@ -403,6 +426,6 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     await flush();
     expect(store.getState()).toMatchObject({ step: 'problem', sessionId: 's2', index: 0 });
     expect(store.getState().problems.map((p) => p.id)).toEqual(['p1']);
-    expect(api.plans.at(-1)).toEqual({ sessionId: 's2', mode: 'again', problemIds: ['p1'] });
+    expect(api.plans.at(-1)).toEqual({ sessionId: 's2', mode: 'again', topicId: null, problemIds: ['p1'] });
   });
 });

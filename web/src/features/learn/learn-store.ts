@@ -119,6 +119,8 @@ export type LearnStore = StoreApi<LearnState & LearnActions>;
 export interface LearnDeps {
   api: LearnApi;
   userId: string;
+  /** A focused session on this topic (practice by choice); none for the daily mix. */
+  topicId?: string | null;
   newSessionId: () => string;
   /** Idempotency keys for answers (random uuids by default). */
   newRequestKey?: () => string;
@@ -253,7 +255,8 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
       announce(`Practice session started: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.`);
       sessionStarted = true;
       // A failure is only logged: answers start their session on the server anyway (without a plan to resume from).
-      starting = deps.api.startSession(get().sessionId, { mode, problemIds: problems.map((problem) => problem.id) }).catch((error) => {
+      const topicId = mode === 'topic' ? (deps.topicId ?? null) : null;
+      starting = deps.api.startSession(get().sessionId, { mode, topicId, problemIds: problems.map((problem) => problem.id) }).catch((error) => {
         log('Starting the practice session failed', error);
       });
     };
@@ -375,14 +378,15 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
             log('Reading the open practice session failed', error);
           }
           if (generation !== loadGeneration) return;
-          if (open && open.plan.length > 0) {
+          // A topic chosen continues only a session on that topic; the daily page continues any.
+          if (open && open.plan.length > 0 && (!deps.topicId || open.topicId === deps.topicId)) {
             resume(open);
             return;
           }
         }
         let problems: DueProblem[];
         try {
-          problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT);
+          problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT, deps.topicId ?? null);
         } catch (error) {
           if (generation !== loadGeneration) return;
           log(DUE_PROBLEMS_FAILED, error);
@@ -396,7 +400,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           announce(EMPTY_QUEUE_MESSAGE);
           return;
         }
-        begin(problems.slice(0, SESSION_LIMIT), 'daily');
+        begin(problems.slice(0, SESSION_LIMIT), deps.topicId ? 'topic' : 'daily');
       },
 
       async toggleHint() {

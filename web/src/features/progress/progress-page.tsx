@@ -75,6 +75,9 @@ export function ProgressPage() {
             >
               <span aria-hidden="true">↻</span> {load.kind === 'ready' && load.refreshing ? 'Refreshing...' : 'Refresh Data'}
             </button>
+            <Link className="button" to="/topics">
+              Choose a Topic
+            </Link>
             <Link className="button primary" to="/learn">
               Continue Learning
             </Link>
