@@ -331,7 +331,7 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     reload.getState().start();
     await flush();
     const state = reload.getState();
-    expect(api.calls).toEqual(['current']);
+    expect(api.calls).toEqual(['due 20', 'current']);
     expect(state).toMatchObject({ step: 'problem', sessionId: 's1', resumed: true, index: 2 });
     expect(state.problems.map((p) => `${p.id}${p.retry ? ' again' : ''}`)).toEqual(['p1', 'p2', 'p3', 'p2 again']);
     expect(state.progress).toMatchObject({ problemsCompleted: 2, correctAnswers: 1, totalProblems: 3, averageResponseTime: 2000, sessionStartTime: 500_000 });

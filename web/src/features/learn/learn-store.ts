@@ -369,6 +369,10 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         clearTimers();
         const generation = ++loadGeneration;
         set({ step: 'loading', problems: [], answers: [], index: 0, feedback: null, endedAt: null });
+        // Asked beside the open session, not after it: a new session then waits one round trip, not two.
+        const due = deps.api.dueProblems(deps.userId, SESSION_LIMIT, deps.topicId ?? null);
+        // Its failure is reported below when it is needed; continuing a session does not need it.
+        due.catch(() => {});
         if (continueOpen) {
           let open: OpenSession | null = null;
           try {
@@ -386,7 +390,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         }
         let problems: DueProblem[];
         try {
-          problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT, deps.topicId ?? null);
+          problems = await due;
         } catch (error) {
           if (generation !== loadGeneration) return;
           log(DUE_PROBLEMS_FAILED, error);
