@@ -87,9 +87,9 @@ function LearnSession({ userId, topicId }: { userId: string; topicId: string | n
   return (
     <main id="main" className="page learn-page" data-step={state.step}>
       <h1 className="learn-title">Practice Session</h1>
-      {topicId ? (
+      {state.topicId ? (
         <p className="muted" data-testid="learn-focus">
-          Focused practice: {findTopic(topicId)?.name ?? topicId} · <Link to="/topics">Choose another topic</Link>
+          Focused practice: {findTopic(state.topicId)?.name ?? state.topicId} · <Link to="/topics">Choose another topic</Link>
         </p>
       ) : null}
       {active ? <SessionHeader progress={state.progress} streak={answerStreak(state.answers)} remaining={remainingProblems(state)} /> : null}

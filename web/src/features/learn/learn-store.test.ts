@@ -362,7 +362,7 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     const focused = createLearnStore({ api, userId: 'u1', topicId: 'fractions', newSessionId: () => 'focus', now: () => clock });
     focused.getState().start();
     await flush();
-    expect(focused.getState()).toMatchObject({ step: 'problem', sessionId: 'focus', resumed: false });
+    expect(focused.getState()).toMatchObject({ step: 'problem', sessionId: 'focus', resumed: false, topicId: 'fractions' });
     expect(api.topics).toEqual(['fractions']);
     expect(api.plans).toEqual([{ sessionId: 'focus', mode: 'topic', topicId: 'fractions', problemIds: ['p1', 'p2', 'p3'] }]);
   });

@@ -77,6 +77,8 @@ export interface LearnState {
   sessionId: string;
   /** Set when the session was continued from an earlier visit (reload, other tab or device). */
   resumed: boolean;
+  /** The topic of a focused session (chosen, or continued), else null. */
+  topicId: string | null;
   problems: DueProblem[];
   /** Every answer of the session in order, retries included (header streak, summary review). */
   answers: SessionAnswer[];
@@ -250,7 +252,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
 
     /** A new session on `problems`: shown from the first, recorded with its plan. */
     const begin = (problems: DueProblem[], mode: SessionMode) => {
-      set({ problems, answers: [], resumed: false, endedAt: null, progress: { ...freshProgress(now()), totalProblems: problems.length } });
+      set({ problems, answers: [], resumed: false, topicId: mode === 'topic' ? (deps.topicId ?? null) : null, endedAt: null, progress: { ...freshProgress(now()), totalProblems: problems.length } });
       showProblem(0);
       announce(`Practice session started: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.`);
       sessionStarted = true;
@@ -278,6 +280,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
       set({
         sessionId: open.sessionId,
         resumed: true,
+        topicId: open.topicId,
         problems,
         answers: open.answers,
         endedAt: null,
@@ -347,6 +350,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
       step: 'idle',
       sessionId: deps.newSessionId(),
       resumed: false,
+      topicId: null,
       problems: [],
       answers: [],
       index: 0,
