@@ -68,7 +68,9 @@ describe('npm run eval:kt', () => {
     expect(stdout).toMatch(/knowledge model \(product\)/);
     expect(stdout).toMatch(/same-skill only/);
     const summary = JSON.parse(lines[lines.length - 1]!) as Record<string, number>;
-    expect(Object.keys(summary)).toEqual(['auc', 'logLoss', 'n']);
+    expect(Object.keys(summary)).toEqual(['auc', 'logLoss', 'ece', 'n']);
+    expect(stdout).toMatch(/knowledge model \(product\)\s+ECE 0\.\d{4}/);
+    expect(stdout.match(/^  0\.\d–[01]\.\d /gm)).toHaveLength(10);
     const responses = parseKtFile(generate(30, 2)).reduce((n, s) => n + s.skills.length, 0);
     expect(summary.n).toBe(responses);
     // The generated students learn, so the model ranks clearly better than chance.
@@ -126,4 +128,14 @@ describe('the three-line format', () => {
   it('same-skill responses: the first of a student, and those after a row of the same skill', () => {
     expect(sameSkillMask(parseKtFile('4\n1,1,2,2\n1,0,1,1\n2\n3,4\n0,0\n'))).toEqual([true, true, false, true, true, false]);
   });
+});
+
+describe.runIf(process.env.KT_DATA === '1')('on ASSISTments 2009 (KT_DATA=1; 3-4 minutes)', () => {
+  it('the product model is calibrated on held-out students: expected calibration error below 0.03', () => {
+    const lines: string[] = [];
+    runEvalKt(['--cv', '5', '--train', fileURLToPath(new URL('../../../shared/data/assist2009/train.csv', import.meta.url))], (line) => lines.push(line));
+    const summary = JSON.parse(lines[lines.length - 1]!) as { auc: number; ece: number };
+    expect(summary.ece).toBeLessThan(0.03);
+    expect(summary.auc).toBeGreaterThan(0.8);
+  }, 600_000);
 });

@@ -3,14 +3,16 @@
  * npm run eval:kt -- --cv 5 --train FILE            k-fold cross-validation by student on one file
  * add --write-parameters OUT to save the knowledge model fitted on the whole --train file.
  *
- * Prints a table, then as its last line one JSON object {"auc","logLoss","n"} of the knowledge
- * model (the one the product runs). A malformed file or bad arguments: a message, exit code 2.
+ * Prints a table, the calibration of every model (predicted against observed success in 10 bins
+ * and the expected calibration error) with the knowledge model's bins, then as its last line one
+ * JSON object {"auc","logLoss","ece","n"} of the knowledge model (the one the product runs). A
+ * malformed file or bad arguments: a message, exit code 2.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { assignFolds, KtFormatError, parseKtFile, sameSkillMask, type ResponseSequence } from './kt-data.ts';
 import { fitKnowledgeModel, knowledgePredictor, pfaPredictor, skillAveragePredictor, type Predictor } from './kt-models.ts';
-import { auc, forecastMetrics, type ForecastMetrics } from './metrics.ts';
+import { auc, calibration, forecastMetrics, type Calibration, type ForecastMetrics } from './metrics.ts';
 
 const USAGE = `Usage:
   npm run eval:kt -- --train FILE --test FILE [--write-parameters OUT]
@@ -23,6 +25,8 @@ interface Scored {
   name: string;
   all: ForecastMetrics;
   sameSkill: ForecastMetrics;
+  calibration: Calibration;
+  calibrationSameSkill: Calibration;
 }
 
 const MODELS: Array<{ name: string; fit: (train: readonly ResponseSequence[]) => Predictor }> = [
@@ -50,7 +54,29 @@ const outcomesOf = (sequences: readonly ResponseSequence[]) => Uint8Array.from(s
 
 function score(name: string, predictions: Float64Array, outcomes: Uint8Array, sameSkill: readonly boolean[]): Scored {
   const keep = (values: ArrayLike<number>) => Array.from(values).filter((_, i) => sameSkill[i]);
-  return { name, all: forecastMetrics(predictions, outcomes), sameSkill: forecastMetrics(keep(predictions), keep(outcomes)) };
+  return {
+    name,
+    all: forecastMetrics(predictions, outcomes),
+    sameSkill: forecastMetrics(keep(predictions), keep(outcomes)),
+    calibration: calibration(predictions, outcomes),
+    calibrationSameSkill: calibration(keep(predictions), keep(outcomes)),
+  };
+}
+
+/** Every model's expected calibration error, then the product model's 10 bins (predicted vs observed success). */
+function calibrationTable(scored: readonly Scored[]): string {
+  const width = Math.max(...scored.map((s) => s.name.length));
+  const product = scored[scored.length - 1]!;
+  const percent = (value: number) => (Number.isNaN(value) ? '    –' : `${(value * 100).toFixed(1).padStart(5)}`);
+  return [
+    'calibration (10 bins of the predicted probability; ECE = expected calibration error)',
+    ...scored.map((s) => `${s.name.padEnd(width)}  ECE ${s.calibration.ece.toFixed(4)}  same-skill only ${s.calibrationSameSkill.ece.toFixed(4)}`),
+    `${product.name}:`,
+    '  bin          responses  predicted %  observed %',
+    ...product.calibration.bins.map(
+      (bin) => `  ${bin.from.toFixed(1)}–${bin.to.toFixed(1)}  ${String(bin.n).padStart(13)}  ${percent(bin.meanPredicted).padStart(11)}  ${percent(bin.observed).padStart(10)}`,
+    ),
+  ].join('\n');
 }
 
 const describe = (label: string, sequences: readonly ResponseSequence[]) =>
@@ -92,6 +118,7 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
     const mask = sameSkillMask(test);
     scored = MODELS.map((model) => score(model.name, model.fit(train)(test), outcomes, mask));
     print(table(scored));
+    print(calibrationTable(scored));
   } else {
     const k = Number(values.cv);
     const seed = Number(values.seed);
@@ -126,6 +153,7 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
     const mask = sameSkillMask(train);
     scored = MODELS.map((model, m) => score(model.name, pooled[m]!, outcomes, mask));
     print(table(scored));
+    print(calibrationTable(scored));
     // Pooled AUC also ranks across folds; the mean of per-fold AUCs is the other usual figure.
     MODELS.forEach((model, m) => {
       const aucs = foldAuc[m]!;
@@ -139,8 +167,8 @@ export function runEvalKt(argv: readonly string[], print: (line: string) => void
     print(`knowledge model fitted on all of ${values.train} written to ${values['write-parameters']}`);
   }
   print(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  const product = scored[scored.length - 1]!.all;
-  print(JSON.stringify({ auc: round(product.auc), logLoss: round(product.logLoss), n: product.n }));
+  const product = scored[scored.length - 1]!;
+  print(JSON.stringify({ auc: round(product.all.auc), logLoss: round(product.all.logLoss), ece: round(product.calibration.ece), n: product.all.n }));
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;

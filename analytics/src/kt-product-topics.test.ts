@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_FEATURES, KNOWLEDGE_MODEL_PARAMETERS, TOPIC_TERMS, topics as productTopics, type KnowledgeModelParameters } from '@mathdaily/domain';
+import { KNOWLEDGE_FEATURES, KNOWLEDGE_MODEL_PARAMETERS, TOPIC_PREREQUISITES, TOPIC_TERMS, topics as productTopics, type KnowledgeModelParameters } from '@mathdaily/domain';
 import { TRANSFER_SHRINK, withProductTopics, type ProductTopicMap } from './kt-product-topics.ts';
 
 const values = (bias: number, successes = 0) =>
@@ -46,9 +45,8 @@ describe('kt:product-topics', () => {
     );
   });
 
-  it('the product’s parameter file holds values for every product topic and each prerequisite of the repository’s map', () => {
-    const repoMap = JSON.parse(readFileSync(new URL('../data/product-topic-map.json', import.meta.url), 'utf8')) as ProductTopicMap;
+  it('the product’s parameter file holds values for every product topic and each prerequisite of the domain', () => {
     for (const topic of productTopics) expect(KNOWLEDGE_MODEL_PARAMETERS.topics[topic.id], topic.id).toBeDefined();
-    for (const [from, to] of repoMap.prerequisites) expect(KNOWLEDGE_MODEL_PARAMETERS.transfer[from]?.[to], `${from} → ${to}`).toBeDefined();
+    for (const [from, to] of TOPIC_PREREQUISITES) expect(KNOWLEDGE_MODEL_PARAMETERS.transfer[from]?.[to], `${from} → ${to}`).toBeDefined();
   });
 });

@@ -19,7 +19,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { TOPIC_TERMS, knowledgeModelParametersSchema, topics as productTopics, type KnowledgeModelParameters } from '@mathdaily/domain';
+import { TOPIC_PREREQUISITES, TOPIC_TERMS, knowledgeModelParametersSchema, topics as productTopics, type KnowledgeModelParameters } from '@mathdaily/domain';
 import { parseKtFile } from './kt-data.ts';
 
 /** ASSISTments transfer is fitted on rows that include multi-skill duplicates; the product sees one topic per problem. */
@@ -27,7 +27,7 @@ export const TRANSFER_SHRINK = 0.5;
 
 export interface ProductTopicMap {
   topics: Record<string, string[]>;
-  prerequisites: Array<[string, string]>;
+  prerequisites: ReadonlyArray<readonly [string, string]>;
 }
 
 type TopicValues = KnowledgeModelParameters['topics'][string];
@@ -109,7 +109,7 @@ function main(argv: readonly string[]): void {
     },
   });
   const params = knowledgeModelParametersSchema.parse(JSON.parse(readFileSync(values.parameters, 'utf8')));
-  const map = JSON.parse(readFileSync(values.map, 'utf8')) as ProductTopicMap;
+  const map: ProductTopicMap = { topics: (JSON.parse(readFileSync(values.map, 'utf8')) as Pick<ProductTopicMap, 'topics'>).topics, prerequisites: TOPIC_PREREQUISITES };
   const skillIds = new Map(
     readFileSync(values.skills, 'utf8')
       .split('\n')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auc, forecastMetrics, logLoss, rmse } from './metrics.ts';
+import { auc, calibration, forecastMetrics, logLoss, rmse } from './metrics.ts';
 import { assignFolds } from './kt-data.ts';
 
 describe('metrics', () => {
@@ -19,6 +19,21 @@ describe('metrics', () => {
     expect(rmse([0.5, 0.5], [0, 1])).toBe(0.5);
     expect(logLoss([0], [1])).toBeCloseTo(-Math.log(1e-6), 6);
     expect(forecastMetrics([0.2, 0.7], [0, 1]).n).toBe(2);
+  });
+});
+
+describe('calibration', () => {
+  it('bins forecasts in tenths and weighs each bin\'s gap by its share of forecasts', () => {
+    // Bin 0.2-0.3: two forecasts of 0.25, one came true; bin 0.9-1 (1 included): five forecasts, four came true.
+    const result = calibration([0.25, 0.25, 0.95, 0.95, 0.95, 0.95, 1], [1, 0, 1, 1, 1, 0, 1]);
+    expect(result.bins).toHaveLength(10);
+    expect(result.bins[2]).toMatchObject({ from: 0.2, n: 2, meanPredicted: 0.25, observed: 0.5 });
+    expect(result.bins[9]).toMatchObject({ n: 5, observed: 0.8 });
+    expect(result.bins[9]!.meanPredicted).toBeCloseTo(0.96, 12);
+    expect(result.bins[0]!.n).toBe(0);
+    expect(result.ece).toBeCloseTo((2 / 7) * 0.25 + (5 / 7) * 0.16, 12);
+    // A perfectly calibrated forecaster.
+    expect(calibration([0.5, 0.5], [0, 1]).ece).toBe(0);
   });
 });
 

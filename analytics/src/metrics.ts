@@ -61,3 +61,43 @@ export function forecastMetrics(predictions: ArrayLike<number>, outcomes: ArrayL
     n: predictions.length,
   };
 }
+
+/** One bin of a reliability diagram: forecasts in [from, to), their mean and the share that came true. */
+export interface CalibrationBin {
+  from: number;
+  to: number;
+  n: number;
+  meanPredicted: number;
+  observed: number;
+}
+
+export interface Calibration {
+  bins: CalibrationBin[];
+  /** Expected calibration error: Σ over bins of (n_b / N) · |mean predicted − observed|. */
+  ece: number;
+}
+
+/**
+ * Predicted against observed success in `count` equal-width bins of the forecast (the last bin
+ * includes 1), and the expected calibration error over them. Empty bins are kept (n 0, NaN means).
+ */
+export function calibration(predictions: ArrayLike<number>, outcomes: ArrayLike<number>, count = 10): Calibration {
+  const n = new Float64Array(count);
+  const predicted = new Float64Array(count);
+  const observed = new Float64Array(count);
+  for (let i = 0; i < predictions.length; i += 1) {
+    const p = predictions[i]!;
+    const bin = Math.min(count - 1, Math.max(0, Math.floor(p * count)));
+    n[bin]! += 1;
+    predicted[bin]! += p;
+    observed[bin]! += outcomes[i]!;
+  }
+  let ece = 0;
+  const bins = Array.from({ length: count }, (_, b) => {
+    const size = n[b]!;
+    const bin = { from: b / count, to: (b + 1) / count, n: size, meanPredicted: predicted[b]! / size, observed: observed[b]! / size };
+    if (size > 0) ece += (size / predictions.length) * Math.abs(bin.meanPredicted - bin.observed);
+    return bin;
+  });
+  return { bins, ece };
+}

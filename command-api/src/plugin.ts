@@ -22,6 +22,7 @@ import { registerOpenHint } from './learning/open-hint.ts';
 import { registerRateDifficulty } from './learning/rate-difficulty.ts';
 import { registerStartSession } from './learning/start-session.ts';
 import { registerEndSession } from './learning/end-session.ts';
+import { registerExtendSession } from './learning/extend-session.ts';
 import { registerStartPlacement } from './learning/start-placement.ts';
 import { registerAnswerPlacement } from './learning/answer-placement.ts';
 import { registerCreateReferralCode } from './tutors/create-referral-code.ts';
@@ -75,6 +76,7 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps) {
   registerRateDifficulty(app, deps);
   registerStartSession(app, deps);
   registerEndSession(app, deps);
+  registerExtendSession(app, deps);
   registerStartPlacement(app, deps);
   registerAnswerPlacement(app, deps);
   registerCreateReferralCode(app, deps);

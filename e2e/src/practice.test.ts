@@ -106,6 +106,13 @@ async function earnedAchievements(): Promise<string[]> {
   return body.data.achievements.filter((a) => a.earned).map((a) => a.id);
 }
 
+/**
+ * For tests that hand the page their own due queue on each visit: the open session of the day,
+ * which /learn otherwise continues (tested in the first test), is left aside.
+ */
+const everyVisitANewSession = (page: Page) =>
+  page.route('**/api/learning/sessions/current/**', (route) => route.fulfill({ json: { data: { session: null } } }));
+
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
 
 async function expectNoA11yViolations(page: Page, where: string) {
@@ -235,6 +242,18 @@ describe('the practice loop', () => {
     await screenshot(page, 'practice-desktop-5-retry');
     expect(await text(page, 'motivational-line')).toBe("Excellent performance! You're on fire!");
     expect(await text(page, 'stat-avg-time')).toMatch(/^(\d+ms|\d+\.\ds)$/);
+    // Streak: the run of right answers across the session (the last two), not the problem's own.
+    expect(await text(page, 'stat-streak')).toBe('2');
+
+    // A reload mid-session continues the same session at the same problem, with its figures (issue 31 item 2).
+    await page.reload();
+    await page.locator('footer[data-testid="problem-position"]', { hasText: `Problem 6 of ${total + 1}` }).waitFor({ timeout: 15_000 });
+    expect(await problemCard.getAttribute('data-problem-id')).toBe(problemIds[2]);
+    expect(await text(page, 'problem-retry')).toBe('Try again');
+    expect(await text(page, 'stat-accuracy')).toBe('80%');
+    expect(await text(page, 'stat-streak')).toBe('2');
+    expect(await text(page, 'stat-remaining')).toBe(String(total + 1 - 5));
+    await screenshot(page, 'practice-desktop-5-resumed');
 
     await page.getByRole('button', { name: 'End Session' }).click();
     await page.getByRole('heading', { name: 'Session Complete!' }).waitFor();
@@ -249,8 +268,18 @@ describe('the practice loop', () => {
     expect(await text(page, 'performance-level')).toBe('Performance: Great');
     expect(await page.getByTestId('session-achievement').allTextContents()).toEqual([expect.stringContaining('High Accuracy')]);
     await page.getByRole('heading', { name: "What's Next?" }).waitFor();
+    // The review that teaches (issue 31 item 4): the one miss, with both answers and the explanation.
+    const reviewed = page.getByTestId('review-item');
+    expect(await reviewed.count()).toBe(1);
+    expect(await reviewed.locator('dt').allTextContents()).toEqual(['Your answer', 'Correct answer']);
+    expect(await reviewed.getByText('How to work it out').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Practise these again' }).isVisible()).toBe(true);
     await screenshot(page, 'practice-desktop-5-summary');
     await expectNoA11yViolations(page, 'summary');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'practice-phone-5-summary');
+    await page.setViewportSize(DESKTOP);
 
     // What the server recorded: 5 answers (the hint on the 2nd), 5 ratings, the session ended.
     await expect
@@ -262,6 +291,10 @@ describe('the practice loop', () => {
     expect(answers.map((a) => a.isCorrect)).toEqual([true, true, false, true, true]);
     expect(answers.map((a) => a.hintsUsed)).toEqual([0, 1, 0, 0, 0]);
     expect(events.filter((event) => event.type === 'HintOpened')).toHaveLength(1);
+    // One session, started once with its plan (the reload continued it).
+    const starts = events.filter((event) => event.type === 'PracticeSessionStarted').map((event) => event.data as { problemIds: string[] });
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.problemIds).toHaveLength(total);
     expect(events.filter((event) => event.type === 'DifficultyRated').map((event) => (event.data as { rating: number }).rating)).toEqual([3, 4, 5, 1, 2]);
     expect(events.find((event) => event.type === 'PracticeSessionEnded')?.data).toMatchObject({ problemsCompleted: 5, correctAnswers: 4 });
 
@@ -307,6 +340,17 @@ describe('the practice loop', () => {
     await page.getByRole('button', { name: /Refresh Data/ }).waitFor();
     expect(await text(page, 'success-rate')).toBe('80%');
     expect(await page.getByRole('link', { name: 'Continue Learning' }).getAttribute('href')).toBe('/learn');
+    expect(await page.getByRole('link', { name: 'Choose a Topic' }).getAttribute('href')).toBe('/topics');
+    // What is coming (issue 31 item 6): 14 days of reviews, today's the one due; the knowledge map by strand,
+    // the topics practised today in progress (mastery needs two days), none mastered.
+    const ahead = page.getByTestId('reviews-ahead').locator('li');
+    expect(await ahead.count()).toBe(14);
+    expect(await ahead.first().textContent()).toContain('Today: 1 review');
+    await page.getByTestId('map-topic').first().waitFor({ timeout: 10_000 });
+    const statuses = await page.getByTestId('map-topic').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+    expect(statuses).toContain('in_progress');
+    expect(statuses).not.toContain('mastered');
+    expect(await page.getByTestId('knowledge-map').getByRole('heading', { level: 3 }).first().textContent()).toBe('Number');
     await screenshot(page, 'practice-desktop-7-progress');
     await expectNoA11yViolations(page, 'progress');
 
@@ -386,6 +430,7 @@ describe('the practice loop', () => {
 
   test('a grade-3 shape problem and a bar chart problem show their figures at 390 px, with their text alternatives', async () => {
     const { context, page } = await signedIn(PHONE);
+    await everyVisitANewSession(page);
     // Real problems from the bank, each put first in the queue the page receives.
     let first: unknown = null;
     await page.route('**/api/learning/due-problems/**', async (route) => {
@@ -421,6 +466,7 @@ describe('the practice loop', () => {
 
   test('Read aloud: off by default for grade 7, turned on in the profile, speaks the maths as words, Alt+R too, stops on the next problem', async () => {
     const { context, page } = await signedIn(PHONE);
+    await everyVisitANewSession(page);
     // The browser's speech synthesis, recorded (a test machine has no voice).
     await context.addInitScript(() => {
       const spoken: string[] = [];
@@ -484,6 +530,7 @@ describe('the practice loop', () => {
 
   test('error and loading states: the SPEC texts, each with Try Again', async () => {
     const { context, page } = await signedIn(PHONE);
+    await everyVisitANewSession(page);
     const failing = (status: number) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' });
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
@@ -567,6 +614,42 @@ describe('the practice loop', () => {
     const chip = () => page.locator('article[data-step="problem"] .learn-chip-review, article[data-step="problem"] .learn-chip-new').first().textContent();
     expect(await chip()).toBe('Review');
     await screenshot(page, 'practice-desktop-10-review');
+    await context.close();
+  }, 120_000);
+
+  test('practice by choice: the topics of a grade with mastery and predicted success; Practise opens a focused session on one', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await signedIn(viewport);
+      await page.goto(`${app.url}/topics`);
+      await page.getByRole('heading', { name: 'Choose a Topic', level: 1 }).waitFor();
+      const cards = page.getByTestId('topic-card');
+      await cards.first().waitFor({ timeout: 10_000 });
+      // Grade 7 by default (the student's), by strand; every topic with a predicted success.
+      expect(await page.getByLabel('Grade').inputValue()).toBe('7');
+      expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('Number');
+      for (const shown of await page.getByTestId('predicted-success').allTextContents()) expect(shown).toMatch(/^\d{1,3}%$/);
+      const grade7 = await cards.count();
+      await page.getByLabel('Grade').selectOption('2');
+      await expect.poll(() => cards.count()).not.toBe(grade7);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `practice-${viewport === PHONE ? 'phone' : 'desktop'}-topics`);
+      await expectNoA11yViolations(page, 'topics');
+      await context.close();
+    }
+
+    const { context, page } = await signedIn(DESKTOP);
+    await page.goto(`${app.url}/topics`);
+    await page.getByRole('link', { name: 'Practise Decimals', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/learn' && url.searchParams.get('topic') === 'decimals');
+    expect(await text(page, 'learn-focus')).toContain('Focused practice: Decimals');
+    const card = page.locator('article[data-step="problem"]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.locator('.learn-topic, header').first().textContent()).toContain('Decimals');
+    await screenshot(page, 'practice-desktop-topic-session');
+    await expectNoA11yViolations(page, 'focused session');
+    await expect
+      .poll(async () => (await app.store.readStream(`practice-${tokens.user.id}`)).events.filter((event) => event.type === 'PracticeSessionStarted').at(-1)?.data)
+      .toMatchObject({ mode: 'topic', topicId: 'decimals' });
     await context.close();
   }, 120_000);
 });

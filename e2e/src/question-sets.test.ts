@@ -120,6 +120,8 @@ test('a tutor writes a set and gives it to a student, whose practice opens on it
   const set = (await (await fetch(`${app.url}/api/tutors/question-sets`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json()) as { sets: { id: string }[] };
   const detail = await (await fetch(`${app.url}/api/tutors/question-sets/${set.sets[0]!.id}`, { headers: { authorization: `Bearer ${tutor.accessToken}` } })).json();
   expect(await card.getAttribute('data-problem-id')).toBe(detail.questions[0].id);
+  // Shown as the tutor's, not as any new problem (issue 31).
+  expect((await learner.page.getByTestId('problem-kind').textContent())?.trim()).toBe('Set by your tutor');
 
   // The tutor takes the set back: the student leaves the list and can be given it again.
   await page.getByRole('heading', { name: 'Students with this set' }).waitFor();

@@ -18,6 +18,11 @@ export interface MasteryFacts {
   problemsMastered: number;
 }
 
+/** What practice-sessions learned from one answer: whether it was the problem's first in its session (`isFirstTry`). */
+export interface AnswerFacts {
+  firstTry: boolean;
+}
+
 /**
  * Facts one read model derives from a batch's events and later models need, handed over in
  * memory: a model never reads another model's table. The producer is listed first in
@@ -28,6 +33,7 @@ export class BatchContext {
   private readonly facts = new Map<RecordedEvent, ReviewFacts | null>();
   private readonly dates = new Map<RecordedEvent, string>();
   private readonly mastery = new Map<RecordedEvent, MasteryFacts | null>();
+  private readonly answers = new Map<RecordedEvent, AnswerFacts | null>();
 
   /** learner-profiles: the student's time zone at the moment of this event. */
   setTimeZone(event: RecordedEvent, zone: string): void {
@@ -69,6 +75,17 @@ export class BatchContext {
   masteryFactsOf(event: RecordedEvent): MasteryFacts | null {
     const facts = this.mastery.get(event);
     if (facts === undefined) throw new Error('ability-model must come before the models that need mastery facts (read-models/index.ts)');
+    return facts;
+  }
+
+  /** practice-sessions: null when the answer belongs to no session it keeps (an id that is not a UUID). */
+  setAnswerFacts(event: RecordedEvent, facts: AnswerFacts | null): void {
+    this.answers.set(event, facts);
+  }
+
+  answerFactsOf(event: RecordedEvent): AnswerFacts | null {
+    const facts = this.answers.get(event);
+    if (facts === undefined) throw new Error('practice-sessions must come before the models that need answer facts (read-models/index.ts)');
     return facts;
   }
 }

@@ -16,6 +16,7 @@ import { Projector } from './projector.ts';
 import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
 import { RetentionSweep } from './retention-sweep.ts';
+import { IdleSessionCheck } from './idle-session-check.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 export interface ProjectorServiceOptions {
@@ -76,8 +77,10 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     vault,
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
-  // The scheduled "fell behind" check appends events; it runs beside the projector (docs/tutor-area.md).
+  // The scheduled checks append events; they run beside the projector: "fell behind"
+  // (docs/tutor-area.md) and abandoned practice sessions (docs/practice-loop.md "Sessions").
   const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
+  const idleCheck = new IdleSessionCheck({ pool, store, log: options.log });
   // Expired address-bearing rows and retention-ended keys, hourly (retention-sweep.ts).
   const retention = new RetentionSweep({ pool, vault, log: options.log });
   const endpoints = options.endpoints
@@ -100,6 +103,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await endpoints?.close();
     alertCheck.stop();
     retention.stop();
+    idleCheck.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -110,6 +114,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await projector.start();
     alertCheck.start();
     retention.start();
+    idleCheck.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;

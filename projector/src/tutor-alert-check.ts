@@ -3,6 +3,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { fellBehindReasons, foldEvents, parseEventData, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
 import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
+import { ScheduledCheck } from './scheduled-check.ts';
 
 const EVERY_MS = 15 * 60_000;
 
@@ -25,35 +26,13 @@ const candidateRow = z.object({
  * (learner profile; UTC when unknown), as the student's detail page counts them: a day boundary
  * in UTC would call a review overdue hours early or late for a student far from Greenwich.
  */
-export class TutorAlertCheck {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {}
-
-  start(firstAfterMs = 60_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        void this.checkNow()
-          .catch((error: unknown) => this.options.log?.(`tutor alert check failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => tick(EVERY_MS));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstAfterMs);
+export class TutorAlertCheck extends ScheduledCheck {
+  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {
+    super('tutor alert check', EVERY_MS, options.log);
   }
 
-  stop(): void {
-    clearTimeout(this.timer);
-  }
-
-  /** Runs one check; resolves with the number of StudentFellBehind events appended. */
-  checkNow(): Promise<number> {
-    this.running ??= this.check().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async check(): Promise<number> {
+  /** One check: the number of StudentFellBehind events appended. */
+  protected async check(): Promise<number> {
     const now = (this.options.clock ?? (() => new Date()))();
     const at = sql.fragment`${now.toISOString()}::timestamptz`;
     // The start of the student's today: their local date now, at local midnight, as a timestamptz.

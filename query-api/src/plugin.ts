@@ -17,6 +17,8 @@ import { registerGetProblem } from './problems/get-problem.ts';
 import { registerListProblems } from './problems/list-problems.ts';
 import { registerGetDueProblems } from './learning/get-due-problems.ts';
 import { registerGetProgress } from './learning/get-progress.ts';
+import { registerGetCurrentSession } from './learning/get-current-session.ts';
+import { registerGetTopics } from './learning/get-topics.ts';
 import { registerGetAchievements } from './learning/get-achievements.ts';
 import { registerGetDashboard } from './learning/get-dashboard.ts';
 import { registerGetPlacement } from './learning/get-placement.ts';
@@ -63,6 +65,8 @@ export async function queryApi(app: FastifyInstance, deps: QueryApiDeps) {
   registerListClientErrors(app, deps);
   registerGetDueProblems(app, deps);
   registerGetProgress(app, deps);
+  registerGetCurrentSession(app, deps);
+  registerGetTopics(app, deps);
   registerGetAchievements(app, deps);
   registerGetDashboard(app, deps);
   registerGetPlacement(app, deps);

@@ -6,7 +6,7 @@ import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { accessTokenFor, startSession } from './sessions.ts';
 import { afterAnswer } from '../pipeline/after-answer.ts';
-import { loadUser, userIdForEmail, viewOf } from './user-records.ts';
+import { currentGradeLevel, loadUser, userIdForEmail, viewOf } from './user-records.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
 
@@ -61,7 +61,7 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
       return {
         accessToken: accessTokenFor(deps, fresh.state, sessionId),
         refreshToken: session.refreshToken,
-        user: viewOf(fresh),
+        user: { ...viewOf(fresh), gradeLevel: await currentGradeLevel(deps.store, fresh) },
         position: laterPosition(session.position, signedIn.position),
       };
     },

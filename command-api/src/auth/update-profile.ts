@@ -4,11 +4,13 @@ import { principalOf } from '@mathdaily/api-kit';
 import { profileUpdateSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './user-records.ts';
+import { currentGradeLevel, loadUser, loadUserView } from './user-records.ts';
 
 /**
  * PUT /api/auth/profile {firstName?, lastName?, gradeLevel?, timezone?} → {user, position}.
  * The e-mail address is read-only: sending `email` answers 400 'Email address cannot be changed'.
+ * A grade is compared with the grade in effect (a placement check's, when it came after the
+ * profile's), so choosing the old grade back after a placement is recorded.
  */
 export function registerUpdateProfile(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/auth/profile', {
@@ -16,14 +18,16 @@ export function registerUpdateProfile(app: FastifyInstance, deps: CommandApiDeps
     config: { access: 'authenticated' },
     handler: async (request) => {
       const { userId } = principalOf(request);
+      // A placement check may have set the grade after the profile did: a choice is compared with that one.
+      const gradeLevel = await currentGradeLevel(deps.store, await loadUser(deps.store, userId));
       const result = await handleCommand({
         store: deps.store,
         streamId: userStreamId(userId),
         decider: userDecider,
         meta: commandMeta(request, deps),
-        command: { type: 'UpdateProfile', changes: request.body },
+        command: { type: 'UpdateProfile', changes: request.body, currentGradeLevel: gradeLevel },
       });
-      return { user: viewOf(await loadUser(deps.store, userId)), position: positionOf(result.position) };
+      return { user: await loadUserView(deps.store, userId), position: positionOf(result.position) };
     },
   });
 }

@@ -3,6 +3,9 @@ import {
   authSessionStreamId,
   emailReservationDecider,
   foldEvents,
+  gradeInEffect,
+  lastPlacementGrade,
+  placementStreamId,
   userDecider,
   userStreamId,
   userViewOf,
@@ -19,6 +22,8 @@ export interface UserRecord {
   state: UserState;
   createdAt: string;
   lastLoginAt: string | null;
+  /** When the stream last set the grade (registration or a profile edit that changed it). */
+  gradeSetAt: string;
   version: number;
 }
 
@@ -29,7 +34,27 @@ export function recordOf(events: readonly RecordedEvent[], version: number): Use
   const state = foldEvents(userDecider, events);
   const createdAt = events.find((event) => event.type === 'UserRegistered')?.metadata.at ?? '';
   const lastLoginAt = events.findLast((event) => event.type === 'UserSignedIn')?.metadata.at ?? null;
-  return { state, createdAt, lastLoginAt, version };
+  const gradeSetAt =
+    events.findLast((event) => event.type === 'UserRegistered' || (event.type === 'ProfileUpdated' && (event.data as { gradeLevel?: unknown }).gradeLevel !== undefined))?.metadata.at ??
+    createdAt;
+  return { state, createdAt, lastLoginAt, gradeSetAt, version };
+}
+
+/**
+ * The grade the student practises in (`gradeInEffect`): the stream's, or a placement check's that
+ * finished after it, read from `placement-{userId}`. What the read models show, so a command's
+ * answer and a later GET agree.
+ */
+export async function currentGradeLevel(store: EventStore, record: UserRecord): Promise<number | null> {
+  if (record.state.role !== 'student') return record.state.gradeLevel;
+  const placement = lastPlacementGrade((await store.readStream(placementStreamId(record.state.userId))).events);
+  return gradeInEffect({ grade: record.state.gradeLevel, at: record.gradeSetAt }, placement);
+}
+
+/** The account as its owner sees it, with the grade in effect. */
+export async function loadUserView(store: EventStore, userId: string): Promise<UserView> {
+  const record = await loadUser(store, userId);
+  return { ...viewOf(record), gradeLevel: await currentGradeLevel(store, record) };
 }
 
 export async function loadUser(store: EventStore, userId: string): Promise<UserRecord> {

@@ -18,9 +18,11 @@ const params = z.object({ session_id: uuidField('session_id') });
 
 /**
  * POST /api/learning/sessions/{session_id}/end (students): ends a session (PracticeSessionEnded
- * with its counts) and answers with the summary figures the server knows: problems completed,
- * correct answers, accuracy %, performance level and session achievements (SPEC §4). Ending it
- * again records nothing and answers the same summary (position null). No body needed.
+ * with its counts, `sessionCounts`) and answers with the summary figures the server knows: problems
+ * completed (first tries), correct answers (right first time), retries and problems right on a
+ * retry, accuracy %, performance level and session achievements (SPEC §4). Ending it again records
+ * nothing and answers the same summary (position null): also for a session the idle check ended.
+ * No body needed.
  */
 export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/end', {
@@ -30,12 +32,13 @@ export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
       const userId = principalOf(request).userId;
       const sessionId = request.params.session_id;
       const streamId = practiceStreamId(userId);
+      const meta = commandMeta(request, deps);
       const result = await handleCommand({
         store: deps.store,
         streamId,
         decider: practiceDecider,
-        command: { type: 'EndSession', data: { userId, sessionId } },
-        meta: commandMeta(request, deps),
+        command: { type: 'EndSession', data: { userId, sessionId, at: meta.at.toISOString() } },
+        meta,
         principal: principalCheckOf(request),
       });
       let ended = result.events.find((event) => event.type === 'PracticeSessionEnded')?.data as PracticeSessionEndedData | undefined;
@@ -57,9 +60,13 @@ export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
           problems_completed: completed,
           correct_answers: correct,
           incorrect_answers: completed - correct,
+          retries: ended?.retries ?? 0,
+          correct_on_retry: ended?.correctOnRetry ?? 0,
           accuracy,
           performance: sessionPerformance(accuracy),
           achievements: sessionAchievements({ accuracy, completed }),
+          ended_at: ended?.endedAt ?? null,
+          reason: ended?.reason ?? null,
         },
       };
     },

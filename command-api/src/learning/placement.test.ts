@@ -16,7 +16,7 @@ interface Caller {
   userId: string;
 }
 
-async function call(method: 'GET' | 'POST', url: string, as: Caller | null, payload?: unknown) {
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, as: Caller | null, payload?: unknown) {
   const response = await app.server.inject({
     method,
     url,
@@ -104,6 +104,31 @@ describe('placement check', () => {
     // A finished check takes no more answers.
     const late = await call('POST', '/api/learning/placement/answer', student, { placement_id: placementId, question: result.asked.length + 1, skipped: true, response_time_ms: 1000 });
     expect(late.status).toBe(409);
+  });
+
+  test('issue 31: a grade chosen in the profile after a placement is saved, even when it is the grade given at sign-up', async () => {
+    const email = `regraded.${Date.now().toString(36)}@example.com`;
+    const registered = await call('POST', '/api/auth/register', null, { email, password: 'Secret123!', firstName: 'Gil', lastName: 'Grade', gradeLevel: 3 });
+    const student: Caller = { token: registered.body.accessToken, userId: registered.body.user.id };
+    const placementId = randomUUID();
+    await call('POST', '/api/learning/placement', student, { placement_id: placementId });
+    expect((await simulate(student, 4, placementId)).grade).toBe(4);
+    expect((await call('GET', '/api/auth/me', student)).body.user.gradeLevel).toBe(4);
+    // Signing in shows the grade in effect too, not the stream's own.
+    const signedIn = await call('POST', '/api/auth/login', null, { email, password: 'Secret123!' });
+    expect(signedIn.body.user.gradeLevel).toBe(4);
+
+    const profileEvents = async () => (await app.store.readStream(`user-${student.userId}`)).events.filter((event) => event.type === 'ProfileUpdated');
+    const saved = await call('PUT', '/api/auth/profile', student, { firstName: 'Gil', lastName: 'Grade', gradeLevel: 3 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.gradeLevel).toBe(3);
+    expect((await profileEvents()).map((event) => event.data)).toEqual([{ userId: student.userId, gradeLevel: 3 }]);
+    expect((await call('GET', '/api/auth/me', student)).body.user.gradeLevel).toBe(3);
+    const queue = await call('GET', `/api/learning/due-problems/${student.userId}`, student);
+    expect(new Set(queue.body.data.problems.map((p: { grade: number }) => p.grade))).toEqual(new Set([3]));
+    // Saving the same grade again records nothing.
+    expect((await call('PUT', '/api/auth/profile', student, { gradeLevel: 3 })).body.user.gradeLevel).toBe(3);
+    expect(await profileEvents()).toHaveLength(1);
   });
 
   test('an unreadable answer is a retry (422, nothing recorded); a stale question number and an unknown check are refused', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { applyReview } from '@mathdaily/domain';
+import { applyReview, sessionQueue } from '@mathdaily/domain';
 import { type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
@@ -488,7 +488,7 @@ describe('progress, dashboard and achievements', () => {
     expect(progress).toMatchObject({ current_streak: 0, longest_streak: 2 });
   });
 
-  test('mastery through the queries: right answers on a new topic master it by the knowledge model; a miss ends it', async () => {
+  test('mastery through the queries: right answers on a new topic master it by the knowledge model across two days; two misses do not undo it', async () => {
     const before = (await get(`/api/learning/progress/${student().userId}`)).body.data;
     // A topic this student never practised, and its problems with their answers (a tutor may see them).
     const topicId = ['transformations', 'circles', 'pythagoras', 'coordinate-geometry'].find(
@@ -501,25 +501,144 @@ describe('progress, dashboard and achievements', () => {
       problem.answer_options?.find((option) => option !== problem.correct_answer) ??
       problem.correct_answer.replace(/\d/, (digit) => String((Number(digit) + 1) % 10));
     const topic = bank[0]!.topic;
-    const session = randomUUID();
+    let session = randomUUID();
     let answered = 0;
     let progress = before;
-    // Right answers until the model is confident (≥ 0.8 predicted over ≥ 3 answers, docs/learning-model.md §3).
+    // Right answers until the model is confident (≥ 0.8 predicted over ≥ 3 answers, right answers
+    // on two days: docs/learning-model.md §3): three today, none mastered yet, then the next day.
     while (answered < 10 && !(progress.mastery_by_topic[topic]?.mastered > 0)) {
+      if (answered === 3) {
+        expect(progress.mastery_by_topic[topic]).toMatchObject({ mastered: 0, total: 3 });
+        await advanceDays(1);
+        session = randomUUID();
+      }
       const result = await submit(bank[answered]!.id, bank[answered]!.correct_answer, {}, session);
       expect(result.body.data).toMatchObject({ is_correct: true });
       answered += 1;
       progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
     }
-    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(answered).toBeGreaterThanOrEqual(4);
     // Every problem of the topic, all last answered right, counts once the topic is mastered.
     expect(progress.mastery_by_topic[topic]).toMatchObject({ mastered: answered, total: answered, mastery_rate: 1 });
     expect(progress.total_problems_mastered).toBe(before.total_problems_mastered + answered);
     expect(progress.average_mastery_time_days).toEqual(expect.any(Number));
-    // Two misses: the topic is no longer mastered, none of its problems counts.
+    // Two misses after a run of right answers: still mastered (mastery does not swing on one bad
+    // session, docs/learning-model.md §3); the missed problems do not count as mastered.
     for (const problem of bank.slice(answered, answered + 2)) expect((await submit(problem.id, wrong(problem), {}, session)).body.data).toMatchObject({ is_correct: false });
     progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
-    expect(progress.mastery_by_topic[topic]).toMatchObject({ mastered: 0, total: answered + 2 });
+    expect(progress.mastery_by_topic[topic]).toMatchObject({ mastered: answered, total: answered + 2 });
+  });
+
+  test('what is coming: reviews due on each of the next 14 days, and the knowledge map with predicted success', async () => {
+    const progress = (await get(`/api/learning/progress/${student().userId}`)).body.data;
+    const ahead = progress.reviews_ahead as { date: string; reviews: number }[];
+    expect(ahead).toHaveLength(14);
+    expect(ahead[0]).toEqual({ date: progress.today, reviews: progress.problems_due_today });
+    for (let i = 1; i < 14; i += 1) expect(Date.parse(ahead[i]!.date) - Date.parse(ahead[i - 1]!.date)).toBe(DAY);
+    // The mastery test's right first answers of today are due in 3 days (FSRS Good), those of yesterday in 2.
+    expect(ahead[3]!.reviews).toBeGreaterThanOrEqual(1);
+    expect(ahead[2]!.reviews).toBeGreaterThanOrEqual(3);
+    expect(ahead.slice(1).reduce((sum, day) => sum + day.reviews, 0)).toBeLessThanOrEqual(progress.total_problems_attempted);
+
+    const map = (await get(`/api/learning/topics/${student().userId}`)).body.data;
+    expect(map.grade).toBe(7);
+    expect(map.strands.map((s: { strand: string }) => s.strand)).toEqual(['number', 'measurement', 'geometry', 'algebra', 'statistics', 'probability', 'calculus']);
+    const topicsById = new Map<string, { status: string; predicted_success: number; missing_prerequisites: string[]; mastered: boolean }>(
+      map.strands.flatMap((s: { topics: { topic_id: string }[] }) => s.topics.map((t) => [t.topic_id, t])),
+    );
+    expect(topicsById.size).toBe(43);
+    const mastered = Object.values(progress.mastery_by_topic as Record<string, { topic_id: string; mastered: number }>).find((t) => t.mastered > 0)!;
+    expect(topicsById.get(mastered.topic_id)).toMatchObject({ status: 'mastered', mastered: true });
+    expect(topicsById.get(mastered.topic_id)!.predicted_success).toBeGreaterThan(0.65);
+    // Never practised, nothing to build on: ready. Calculus builds on differentiation, not mastered: not yet ready.
+    expect(topicsById.get('place-value')).toMatchObject({ status: 'ready', missing_prerequisites: [] });
+    expect(topicsById.get('integration')).toMatchObject({ status: 'not_ready', missing_prerequisites: ['Differentiation'] });
+    for (const topic of topicsById.values()) expect(topic.predicted_success).toBeGreaterThan(0), expect(topic.predicted_success).toBeLessThan(1);
+    expect((await get(`/api/learning/topics/${student().userId}`, caller('other-student'))).status).toBe(403);
+  });
+
+  test('practice by choice: the queue of one topic, and a focused session on it through the same events', async () => {
+    const queue = (await get(`/api/learning/due-problems/${student().userId}?topic=pythagoras&limit=6`)).body.data;
+    expect(queue.problems.length).toBeGreaterThan(0);
+    expect(queue.problems.length).toBeLessThanOrEqual(6);
+    expect(new Set(queue.problems.map((p: { topic_id: string }) => p.topic_id))).toEqual(new Set(['pythagoras']));
+    expect(queue.problems.every((p: { correct_answer: unknown; predicted_success: number }) => p.correct_answer === null && p.predicted_success > 0)).toBe(true);
+    const unknown = await get(`/api/learning/due-problems/${student().userId}?topic=astrology`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('topic must be a topic id');
+
+    const session = randomUUID();
+    const plan = queue.problems.map((p: { id: string }) => p.id);
+    const started = await post('/api/learning/sessions', { session_id: session, mode: 'topic', topic_id: 'pythagoras', problem_ids: plan });
+    expect(started.status).toBe(201);
+    lastPosition = started.body.position!;
+    const resumed = (await get(`/api/learning/sessions/current/${student().userId}`)).body.data.session;
+    expect(resumed).toMatchObject({ session_id: session, mode: 'topic', topic_id: 'pythagoras', plan });
+    lastPosition = (await post(`/api/learning/sessions/${session}/end`, {})).body.position!;
   });
 });
 
+
+describe('resume (GET /api/learning/sessions/current)', () => {
+  const current = async (as: Caller = student()) => (await get(`/api/learning/sessions/current/${as.userId}`, as)).body.data.session;
+
+  test('an open session continues on another device at the same problem, with its answers and counts', async () => {
+    const session = randomUUID();
+    const plan = [halfProblem, choiceProblem, equationProblem];
+    const started = await post('/api/learning/sessions', { session_id: session, problem_ids: plan });
+    expect(started.status).toBe(201);
+    lastPosition = started.body.position!;
+    expect((await submit(halfProblem, '0.5', {}, session)).body.data.is_correct).toBe(true);
+    expect((await submit(choiceProblem, '16', {}, session)).body.data.is_correct).toBe(false);
+
+    // Another device: a new sign-in of the same student.
+    const otherDevice = await signIn('student', 0);
+    const resumed = await current(otherDevice);
+    expect(resumed).toMatchObject({ session_id: session, mode: 'daily', plan, counts: { problems_completed: 2, correct_answers: 1, retries: 0, correct_on_retry: 0 } });
+    expect(resumed.answers.map((a: { problem_id: string; user_answer: string; is_correct: boolean }) => [a.problem_id, a.user_answer, a.is_correct])).toEqual([
+      [halfProblem, '0.5', true],
+      [choiceProblem, '16', false],
+    ]);
+    // Where the Learn page continues: the equation, then the missed choice again.
+    const queue = sessionQueue(resumed.plan, resumed.answers.map((a: { problem_id: string; is_correct: boolean }) => ({ problemId: a.problem_id, isCorrect: a.is_correct })));
+    expect(queue.items.slice(queue.next)).toEqual([
+      { problemId: equationProblem, retry: false },
+      { problemId: choiceProblem, retry: true },
+    ]);
+    // Answered problems show their answer and explanation again (seen already); the next one does not.
+    const shown = new Map(resumed.problems.map((p: { id: string }) => [p.id, p]));
+    expect(shown.get(halfProblem)).toMatchObject({ correct_answer: '0.5', explanation: '2 ÷ 4 = 0.5' });
+    expect(shown.get(equationProblem)).toMatchObject({ correct_answer: null, explanation: null, hint: null });
+    // Someone else's session is not theirs to read.
+    expect((await get(`/api/learning/sessions/current/${student().userId}`, caller('other-student'))).status).toBe(403);
+
+    // Ended: nothing to continue.
+    const ended = await post(`/api/learning/sessions/${session}/end`, {});
+    lastPosition = ended.body.position!;
+    expect(await current()).toBeNull();
+  });
+
+  test('an open session is not continued after 30 minutes idle, nor on the next local day', async () => {
+    const answerIn = async (session: ReturnType<typeof randomUUID>) => {
+      const started = await post('/api/learning/sessions', { session_id: session, problem_ids: [halfProblem, choiceProblem] });
+      lastPosition = started.body.position!;
+      await submit(halfProblem, '0.5', {}, session);
+    };
+    const idle = randomUUID();
+    await answerIn(idle);
+    expect((await current()).session_id).toBe(idle);
+    await setClock(Date.now() + offset + 29 * 60_000);
+    expect((await current()).session_id).toBe(idle);
+    await setClock(Date.now() + offset + 2 * 60_000);
+    expect(await current()).toBeNull();
+
+    // 23:55 (UTC, the student's zone) → 00:05: ten minutes apart, but a new day is a new daily mix.
+    const midnight = Math.floor((Date.now() + offset) / DAY) * DAY + DAY;
+    await setClock(midnight - 5 * 60_000);
+    const lateNight = randomUUID();
+    await answerIn(lateNight);
+    expect((await current()).session_id).toBe(lateNight);
+    await setClock(midnight + 5 * 60_000);
+    expect(await current()).toBeNull();
+  });
+});

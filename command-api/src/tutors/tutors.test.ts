@@ -151,7 +151,7 @@ describe('joining a tutor', () => {
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.stats).toMatchObject({ totalStudents: 1, activeStudents: 1, pendingStudents: 0, totalReferrals: 1 });
     expect(dashboard.body.recentActivity.map((item: { type: string }) => item.type)).toEqual(['answered', 'student_activated', 'student_joined']);
-    expect(dashboard.body.recentActivity[0].message).toBe('Rhea Referred is practising Fractions: 1 of 1 right so far (last answer right)');
+    expect(dashboard.body.recentActivity[0].message).toBe('Rhea Referred is practising Fractions: 1 of 1 problem right first time so far (last answer right)');
     expect(dashboard.body.recentStudents[0]).toMatchObject({ id: student.userId, relationship_status: 'active', practising_now: true });
 
     const progress = await call('GET', `/api/tutors/students/${student.userId}/progress`, tutor);
@@ -287,7 +287,9 @@ describe('question sets', () => {
     expect((await call('GET', `/api/tutors/question-sets/${setId}`, tutor)).body.assigned_students).toEqual([expect.objectContaining({ id: active.userId, name: 'Quinn Quiz' })]);
 
     const queue = (await call('GET', `/api/learning/due-problems/${active.userId}`, active)).body.data;
-    expect(queue.problems[0]).toMatchObject({ id: questionId, kind: 'new', correct_answer: null, explanation: null });
+    expect(queue.problems[0]).toMatchObject({ id: questionId, kind: 'new', assigned: true, correct_answer: null, explanation: null });
+    // The bank's own new problems are not shown as assigned.
+    expect(queue.problems.slice(1).every((p: { assigned: boolean }) => !p.assigned)).toBe(true);
     const others = (await call('GET', `/api/learning/due-problems/${pending.userId}`, pending)).body.data.problems.map((p: { id: string }) => p.id);
     expect(others).not.toContain(questionId);
 

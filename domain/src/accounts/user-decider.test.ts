@@ -163,6 +163,14 @@ describe('user decider: profile', () => {
     given(userDecider, [registered]).when({ type: 'UpdateProfile', changes: { firstName: 'Ann', gradeLevel: 7 } }).then([]);
   });
 
+  it('given a placement check that moved the grade in effect from 7 to 8, when the student chooses 7 again, then it is recorded (issue 31: it was lost)', () => {
+    given(userDecider, [registered])
+      .when({ type: 'UpdateProfile', changes: { gradeLevel: 7 }, currentGradeLevel: 8 })
+      .then([{ type: 'ProfileUpdated', data: { userId, gradeLevel: 7 } }]);
+    // Choosing the grade already in effect records nothing, whatever the stream's own grade.
+    given(userDecider, [registered]).when({ type: 'UpdateProfile', changes: { gradeLevel: 8 }, currentGradeLevel: 8 }).then([]);
+  });
+
   it('choosing UTC the first time counts as setting the time zone', () => {
     given(userDecider, [registered]).when({ type: 'UpdateProfile', changes: { timezone: 'UTC' } }).then([
       { type: 'ProfileUpdated', data: { userId, timezone: 'UTC' } },

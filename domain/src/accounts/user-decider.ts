@@ -80,7 +80,11 @@ export type UserCommand =
   | { type: 'RequestPasswordReset'; tokenId: string; tokenHash: string; expiresAt: string; messageId: string }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string }
   | { type: 'ChangePassword'; passwordHash: string; keptSessionId: string | null; messageId: string }
-  | { type: 'UpdateProfile'; changes: Record<string, unknown> }
+  /**
+   * `currentGradeLevel`: the grade in effect when it differs from the stream's (a placement check
+   * finished after the profile's grade was set, `gradeInEffect`): a grade chosen is compared with it.
+   */
+  | { type: 'UpdateProfile'; changes: Record<string, unknown>; currentGradeLevel?: number | null }
   | { type: 'ChooseAvatar'; avatarUrl: string }
   | {
       type: 'UploadAvatar';
@@ -383,7 +387,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       const data: Extract<UserEvent, { type: 'ProfileUpdated' }>['data'] = { userId: state.userId };
       if (changes.firstName !== undefined && changes.firstName !== state.firstName) data.firstName = changes.firstName;
       if (changes.lastName !== undefined && changes.lastName !== state.lastName) data.lastName = changes.lastName;
-      if (changes.gradeLevel !== undefined && changes.gradeLevel !== state.gradeLevel) data.gradeLevel = changes.gradeLevel;
+      const gradeLevel = command.currentGradeLevel !== undefined ? command.currentGradeLevel : state.gradeLevel;
+      if (changes.gradeLevel !== undefined && changes.gradeLevel !== gradeLevel) data.gradeLevel = changes.gradeLevel;
       if (changes.timezone !== undefined && (changes.timezone !== state.timezone || !state.timezoneSet)) data.timezone = changes.timezone;
       return Object.keys(data).length > 1 ? [{ type: 'ProfileUpdated', data }] : [];
     }

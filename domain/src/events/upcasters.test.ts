@@ -19,6 +19,14 @@ describe('upcasters: old events read in today\'s shape', () => {
     expect(event.metadata.schemaVersion).toBe(2);
   });
 
+  it('given practice sessions written before plans and retries, when read, then they have an empty daily plan and no retries, ended when written', () => {
+    const started = upcast({ type: 'PracticeSessionStarted', data: { sessionId: 's-1', userId: 'u-1' }, metadata: metadata(1) });
+    expect(started.data).toEqual({ sessionId: 's-1', userId: 'u-1', mode: 'daily', topicId: null, problemIds: [] });
+    const ended = upcast({ type: 'PracticeSessionEnded', data: { sessionId: 's-1', userId: 'u-1', problemsCompleted: 6, correctAnswers: 4 }, metadata: metadata(1) });
+    expect(ended.data).toEqual({ sessionId: 's-1', userId: 'u-1', problemsCompleted: 6, correctAnswers: 4, retries: 0, correctOnRetry: 0, endedAt: '2026-05-01T08:00:00.000Z', reason: 'ended' });
+    expect(ended.metadata.schemaVersion).toBe(2);
+  });
+
   it('given an event already at the current version, when read, then it is the same object', () => {
     const event = { type: 'AuthSessionRefreshed', data: { ...refreshed, refreshedAt: '2026-05-01T08:00:01.000Z' }, metadata: metadata(2) };
     expect(upcast(event)).toBe(event);

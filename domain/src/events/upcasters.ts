@@ -14,6 +14,10 @@ const upcasters: Record<string, Upcaster[]> = {
   AuthSessionRefreshed: [(data, metadata) => ({ ...data, refreshedAt: data.refreshedAt ?? metadata.at })],
   // v1 kept tokens that sat in a crash's message, stack or `;` parameters: readers see them removed.
   ClientErrorReported: [(data) => withoutReportSecrets(data as { message: string; stack: string | null; url: string })],
+  // v1 had no plan: the daily mix, asked in whatever order the page chose (nothing to resume from).
+  PracticeSessionStarted: [(data) => ({ mode: 'daily', topicId: null, problemIds: [], ...data })],
+  // v1 had no retries (they were not counted), ended when written, by End Session or the last problem.
+  PracticeSessionEnded: [(data, metadata) => ({ retries: 0, correctOnRetry: 0, endedAt: metadata.at, reason: 'ended', ...data })],
 };
 
 /** The version new events of this type are written at: 1 + the upcasters it has. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLANNED_PROBLEMS, sessionModes } from './practice-session.ts';
 
 /**
  * Events of the practice stream `practice-{userId}`. Time is not part of the data: it is the
@@ -9,9 +10,25 @@ export const practiceStreamId = (userId: string): string => `practice-${userId}`
 
 const id = z.string().min(1).max(128);
 
+/**
+ * v2 (an upcaster gives v1 events `mode: 'daily'`, no topic and an empty plan): the session's
+ * plan, so a reload, another tab or another device continues it at the same problem.
+ */
 export const practiceSessionStartedSchema = z.object({
   sessionId: id,
   userId: id,
+  mode: z.enum(sessionModes),
+  /** The topic of a session the student chose by topic; null otherwise. */
+  topicId: id.nullable(),
+  /** The problems the session asks, in order (empty for a session started without a plan). */
+  problemIds: z.array(id).max(MAX_PLANNED_PROBLEMS),
+});
+
+/** "Keep going": more problems added to an open session's plan. */
+export const practiceSessionExtendedSchema = z.object({
+  sessionId: id,
+  userId: id,
+  problemIds: z.array(id).min(1).max(MAX_PLANNED_PROBLEMS),
 });
 
 export const hintOpenedSchema = z.object({
@@ -47,15 +64,30 @@ export const difficultyRatedSchema = z.object({
   rating: z.number().int().min(1).max(5),
 });
 
+/**
+ * v2 (an upcaster gives v1 events no retries, `endedAt` = the event's time and reason 'ended'):
+ * the session's counts as `sessionCounts` defines them, and when and why it ended.
+ */
 export const practiceSessionEndedSchema = z.object({
   sessionId: id,
   userId: id,
+  /** Problems answered, each counted once by its first answer. */
   problemsCompleted: z.number().int().min(0),
+  /** Problems right at the first try. */
   correctAnswers: z.number().int().min(0),
+  /** Answers to problems already answered in the session (a missed problem tried again). */
+  retries: z.number().int().min(0),
+  /** Problems missed at first and right on a retry. */
+  correctOnRetry: z.number().int().min(0),
+  /** When the session ended: the end command's time, or the last activity of an abandoned session. */
+  endedAt: z.string().datetime({ offset: true }),
+  /** finished: every planned problem answered; ended: End Session; idle: abandoned, ended by the scheduled check. */
+  reason: z.enum(['finished', 'ended', 'idle']),
 });
 
 export const practiceEventSchemas = {
   PracticeSessionStarted: practiceSessionStartedSchema,
+  PracticeSessionExtended: practiceSessionExtendedSchema,
   HintOpened: hintOpenedSchema,
   AnswerSubmitted: answerSubmittedSchema,
   DifficultyRated: difficultyRatedSchema,
@@ -63,12 +95,14 @@ export const practiceEventSchemas = {
 };
 
 export type PracticeSessionStartedData = z.infer<typeof practiceSessionStartedSchema>;
+export type PracticeSessionExtendedData = z.infer<typeof practiceSessionExtendedSchema>;
 export type HintOpenedData = z.infer<typeof hintOpenedSchema>;
 export type AnswerSubmittedData = z.infer<typeof answerSubmittedSchema>;
 export type DifficultyRatedData = z.infer<typeof difficultyRatedSchema>;
 export type PracticeSessionEndedData = z.infer<typeof practiceSessionEndedSchema>;
 
 export type PracticeSessionStarted = { type: 'PracticeSessionStarted'; data: PracticeSessionStartedData };
+export type PracticeSessionExtended = { type: 'PracticeSessionExtended'; data: PracticeSessionExtendedData };
 export type HintOpened = { type: 'HintOpened'; data: HintOpenedData };
 export type AnswerSubmitted = { type: 'AnswerSubmitted'; data: AnswerSubmittedData };
 export type DifficultyRated = { type: 'DifficultyRated'; data: DifficultyRatedData };
@@ -76,6 +110,7 @@ export type PracticeSessionEnded = { type: 'PracticeSessionEnded'; data: Practic
 
 export type PracticeEvent =
   | PracticeSessionStarted
+  | PracticeSessionExtended
   | HintOpened
   | AnswerSubmitted
   | DifficultyRated

@@ -1,5 +1,6 @@
 export * from './events.ts';
 export * from './practice-decider.ts';
+export * from './practice-session.ts';
 export * from './rating-availability.ts';
 export * from './review-schedule.ts';
 export * from './knowledge-model.ts';
@@ -10,3 +11,5 @@ export * from './achievements.ts';
 export * from './topic-mastery.ts';
 export * from './placement.ts';
 export * from './placement-decider.ts';
+export * from './grade-in-effect.ts';
+export * from './knowledge-map.ts';

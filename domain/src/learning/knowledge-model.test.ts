@@ -20,7 +20,7 @@ import {
   type LearnerKnowledge,
   type TopicKnowledge,
 } from './knowledge-model.ts';
-import { TOPIC_MASTERY_RULE, isTopicMastered, problemsMastered, topicPredictedSuccess } from './topic-mastery.ts';
+import { TOPIC_MASTERY_RULE, isTopicMastered, noSuccessDays, problemsMastered, recordSuccessDay, topicPredictedSuccess } from './topic-mastery.ts';
 
 /** Parameters with every weight 0 except those given. */
 function params(overrides: Partial<Omit<KnowledgeModelParameters, 'weights'>> & { weights?: Record<string, number> } = {}): KnowledgeModelParameters {
@@ -189,22 +189,57 @@ describe('knowledge model: product-only signals (ratings, hints)', () => {
   });
 });
 
-describe('topic mastery', () => {
-  it('given three right answers and nothing else, then the topic is mastered (predicted ≥ 0.8); one or two are not enough evidence', () => {
-    const two = given([['t', true], ['t', true]]);
+describe('topic mastery: only on evidence across days', () => {
+  const p = (history: History) => topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, history.learner, history.topics.get('t'), 't');
+  /** Mastery after each answer of a history, as ability-model evaluates it (days: each answer's local date). */
+  const masteryAlong = (answers: Array<[boolean, string]>) => {
+    const states: boolean[] = [];
+    let evidence = noSuccessDays();
+    let mastered = false;
+    answers.forEach(([right, day], i) => {
+      const history = given(answers.slice(0, i + 1).map(([correct]) => ['t', correct]));
+      evidence = recordSuccessDay(evidence, day, right);
+      mastered = isTopicMastered({ answers: i + 1, predictedSuccess: p(history), successDays: evidence.days, wasMastered: mastered });
+      states.push(mastered);
+    });
+    return states;
+  };
+
+  it('given three right answers on day one, then the prediction is high (0.84) but the topic is not mastered; one more right the next day masters it', () => {
     const three = given([['t', true], ['t', true], ['t', true]]);
-    const p = (history: History) => topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, history.learner, history.topics.get('t'), 't');
-    expect(isTopicMastered(two.topics.get('t'), 0.99)).toBe(false);
     expect(p(three)).toBeGreaterThanOrEqual(TOPIC_MASTERY_RULE.minPredictedSuccess);
-    expect(isTopicMastered(three.topics.get('t'), p(three))).toBe(true);
+    expect(masteryAlong([[true, '2026-01-05'], [true, '2026-01-05'], [true, '2026-01-05']])).toEqual([false, false, false]);
+    expect(masteryAlong([[true, '2026-01-05'], [true, '2026-01-05'], [true, '2026-01-05'], [true, '2026-01-06']]).at(-1)).toBe(true);
   });
 
-  it('given a wrong answer after mastery, then it is lost, and it comes back with right answers', () => {
-    const answers: Array<[string, boolean]> = [['t', true], ['t', true], ['t', true], ['t', true], ['t', false]];
-    const masteredNow = (history: History) =>
-      isTopicMastered(history.topics.get('t'), topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, history.learner, history.topics.get('t'), 't'));
-    expect(masteredNow(given(answers))).toBe(false);
-    expect(masteredNow(given([...answers, ['t', true]]))).toBe(true);
+  it('given ten right answers in one sitting, then the topic is still not mastered (issue 31: "Expert" after one day)', () => {
+    expect(masteryAlong(Array.from({ length: 10 }, () => [true, '2026-01-05'] as [boolean, string])).some(Boolean)).toBe(false);
+  });
+
+  it('given right answers on two days but too few answers or a low prediction, then it is not mastered', () => {
+    expect(isTopicMastered({ answers: 2, predictedSuccess: 0.99, successDays: 2, wasMastered: false })).toBe(false);
+    expect(isTopicMastered({ answers: 5, predictedSuccess: 0.79, successDays: 3, wasMastered: false })).toBe(false);
+  });
+
+  it('given a mastered topic, then one slip keeps it and two misses in a row lose it; right answers bring it back', () => {
+    const days: Array<[boolean, string]> = [[true, '2026-01-05'], [true, '2026-01-05'], [true, '2026-01-06'], [true, '2026-01-06']];
+    const slip = masteryAlong([...days, [false, '2026-01-07']]);
+    expect(slip.at(-2)).toBe(true);
+    expect(slip.at(-1)).toBe(true);
+    const twoMisses = masteryAlong([...days, [false, '2026-01-07'], [false, '2026-01-07']]);
+    expect(twoMisses.at(-1)).toBe(false);
+    // The model wants more evidence after misses: a few more right answers on later days win it back.
+    const recovery = Array.from({ length: 8 }, (_, i): [boolean, string] => [true, `2026-01-${String(8 + Math.floor(i / 3)).padStart(2, '0')}`]);
+    const back = masteryAlong([...days, [false, '2026-01-07'], [false, '2026-01-07'], ...recovery]).slice(-8);
+    expect(back[0]).toBe(false);
+    expect(back.at(-1)).toBe(true);
+  });
+
+  it('counts a right unaided answer once per day', () => {
+    const one = recordSuccessDay(noSuccessDays(), '2026-01-05', true);
+    expect(recordSuccessDay(one, '2026-01-05', true)).toBe(one);
+    expect(recordSuccessDay(one, '2026-01-06', false)).toBe(one);
+    expect(recordSuccessDay(one, '2026-01-06', true)).toEqual({ days: 2, last: '2026-01-06' });
   });
 
   it('counts the problems last answered right only while the topic is mastered', () => {

@@ -9,7 +9,15 @@ const userId = 'user-1';
 const sessionId = 'session-1';
 const spec = (events: PracticeEvent[] = []) => given(practiceDecider, events);
 
-const started = (id = sessionId): PracticeEvent => ({ type: 'PracticeSessionStarted', data: { sessionId: id, userId } });
+const started = (id = sessionId, problemIds: string[] = []): PracticeEvent => ({
+  type: 'PracticeSessionStarted',
+  data: { sessionId: id, userId, mode: 'daily', topicId: null, problemIds },
+});
+const AT = '2026-03-02T10:00:00.000Z';
+const endedEvent = (counts: { problemsCompleted: number; correctAnswers: number; retries?: number; correctOnRetry?: number }, more: { reason?: 'finished' | 'ended' | 'idle'; endedAt?: string; sessionId?: string } = {}): PracticeEvent => ({
+  type: 'PracticeSessionEnded',
+  data: { sessionId: more.sessionId ?? sessionId, userId, retries: 0, correctOnRetry: 0, ...counts, endedAt: more.endedAt ?? AT, reason: more.reason ?? 'ended' },
+});
 
 const problem: AnsweredProblem = {
   id: 'problem-1',
@@ -79,7 +87,7 @@ describe('StartSession', () => {
   });
 
   it('given an ended session, when starting it again, then CONFLICT', () => {
-    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+    spec([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })])
       .when({ type: 'StartSession', data: { userId, sessionId } })
       .thenThrows('CONFLICT', 'This practice session has ended');
   });
@@ -159,7 +167,7 @@ describe('SubmitAnswer', () => {
   });
 
   it('given an ended session, when submitting, then CONFLICT', () => {
-    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+    spec([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })])
       .when(submit())
       .thenThrows('CONFLICT', 'This practice session has ended');
   });
@@ -323,14 +331,14 @@ describe('RateDifficulty', () => {
   });
 
   it('given the session ended, when rating, then CONFLICT', () => {
-    spec([started(), answered(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 1, correctAnswers: 1 } }])
+    spec([started(), answered(), endedEvent({ problemsCompleted: 1, correctAnswers: 1 })])
       .when(rate(3))
       .thenThrows('CONFLICT', 'This practice session has ended');
   });
 });
 
 describe('EndSession', () => {
-  const end = { type: 'EndSession', data: { userId, sessionId } } as const;
+  const end = { type: 'EndSession', data: { userId, sessionId, at: AT } } as const;
 
   it('given answers, when ending, then the counts are recorded', () => {
     spec([
@@ -340,10 +348,10 @@ describe('EndSession', () => {
       answered({ attemptId: 'attempt-3', problemId: 'problem-3' }),
     ])
       .when(end)
-      .then([{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 3, correctAnswers: 2 } }]);
+      .then([endedEvent({ problemsCompleted: 3, correctAnswers: 2 })]);
   });
 
-  it('given a missed problem asked again and answered right, when ending, then it counts once, as missed', () => {
+  it('given a missed problem asked again and answered right, when ending, then it counts once, as missed, and its retry as a retry', () => {
     spec([
       started(),
       answered({ isCorrect: false }),
@@ -351,11 +359,28 @@ describe('EndSession', () => {
       answered({ attemptId: 'attempt-3' }),
     ])
       .when(end)
-      .then([{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 2, correctAnswers: 1 } }]);
+      .then([endedEvent({ problemsCompleted: 2, correctAnswers: 1, retries: 1, correctOnRetry: 1 })]);
+  });
+
+  it('given every planned problem answered (a miss retried), when ending, then it finished; with one left, it was ended', () => {
+    const plan = ['problem-1', 'problem-2'];
+    const history = [started(sessionId, plan), answered({ isCorrect: false }), answered({ attemptId: 'attempt-2', problemId: 'problem-2' })];
+    spec(history).when(end).then([endedEvent({ problemsCompleted: 2, correctAnswers: 1 }, { reason: 'ended' })]);
+    spec([...history, answered({ attemptId: 'attempt-3', isCorrect: false })])
+      .when(end)
+      .then([endedEvent({ problemsCompleted: 2, correctAnswers: 1, retries: 1 }, { reason: 'finished' })]);
+  });
+
+  it('given a session left on its sixth of six problems, the same counts an all-wrong session gives every reader: 6 problems, 0 right, 6 retries', () => {
+    const plan = ['p-1', 'p-2', 'p-3', 'p-4', 'p-5', 'p-6'];
+    const history: PracticeEvent[] = [started(sessionId, plan)];
+    plan.forEach((problemId, i) => history.push(answered({ attemptId: `a-${i}`, problemId, isCorrect: false })));
+    plan.forEach((problemId, i) => history.push(answered({ attemptId: `r-${i}`, problemId, isCorrect: false })));
+    spec(history).when(end).then([endedEvent({ problemsCompleted: 6, correctAnswers: 0, retries: 6 }, { reason: 'finished' })]);
   });
 
   it('given an ended session, when ending again, then nothing happens (idempotent)', () => {
-    spec([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }])
+    spec([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })])
       .when(end)
       .then([]);
   });
@@ -363,7 +388,57 @@ describe('EndSession', () => {
   it('given no session, when ending, then it is started and ended empty so its id cannot be reused', () => {
     spec()
       .when(end)
-      .then([started(), { type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: 0, correctAnswers: 0 } }]);
+      .then([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })]);
+  });
+});
+
+describe('StartSession with a plan, ExtendSession', () => {
+  it('given nothing, when starting a topic session with its problems, then the plan is recorded', () => {
+    spec()
+      .when({ type: 'StartSession', data: { userId, sessionId, mode: 'topic', topicId: 'fractions', problemIds: ['p-1', 'p-2'] } })
+      .then([{ type: 'PracticeSessionStarted', data: { sessionId, userId, mode: 'topic', topicId: 'fractions', problemIds: ['p-1', 'p-2'] } }]);
+  });
+
+  it('given nothing, when a plan repeats a problem, names no topic for a topic session or holds more than 20, then VALIDATION_FAILED', () => {
+    spec().when({ type: 'StartSession', data: { userId, sessionId, problemIds: ['p-1', 'p-1'] } }).thenThrows('VALIDATION_FAILED', 'A problem can be planned only once in a session.');
+    spec().when({ type: 'StartSession', data: { userId, sessionId, mode: 'topic', problemIds: ['p-1'] } }).thenThrows('VALIDATION_FAILED', 'A topic session names its topic.');
+    const many = Array.from({ length: 21 }, (_, i) => `p-${i}`);
+    spec().when({ type: 'StartSession', data: { userId, sessionId, problemIds: many } }).thenThrows('VALIDATION_FAILED', 'A practice session holds at most 20 problems.');
+  });
+
+  it('given an open session, when keeping going, then only problems not planned yet are added, up to 20 in all', () => {
+    const extend = (problemIds: string[]) => ({ type: 'ExtendSession' as const, data: { userId, sessionId, problemIds } });
+    spec([started(sessionId, ['p-1', 'p-2'])])
+      .when(extend(['p-2', 'p-3']))
+      .then([{ type: 'PracticeSessionExtended', data: { sessionId, userId, problemIds: ['p-3'] } }]);
+    spec([started(sessionId, ['p-1', 'p-2'])]).when(extend(['p-1'])).then([]);
+    const eighteen = Array.from({ length: 18 }, (_, i) => `p-${i}`);
+    spec([started(sessionId, eighteen)]).when(extend(['x-1', 'x-2', 'x-3'])).thenThrows('VALIDATION_FAILED', 'A practice session holds at most 20 problems.');
+    spec([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })]).when(extend(['p-3'])).thenThrows('CONFLICT', 'This practice session has ended');
+    spec().when(extend(['p-3'])).thenThrows('NOT_FOUND');
+  });
+
+  it('given an extended plan, when every problem is answered, then the session finished', () => {
+    spec([started(sessionId, ['problem-1']), { type: 'PracticeSessionExtended', data: { sessionId, userId, problemIds: ['problem-2'] } }, answered(), answered({ attemptId: 'attempt-2', problemId: 'problem-2' })])
+      .when({ type: 'EndSession', data: { userId, sessionId, at: AT } })
+      .then([endedEvent({ problemsCompleted: 2, correctAnswers: 2 }, { reason: 'finished' })]);
+  });
+});
+
+describe('EndIdleSession (the scheduled check)', () => {
+  const lastActivityAt = '2026-03-02T09:00:00.000Z';
+  const idle = (now: string) => ({ type: 'EndIdleSession' as const, data: { userId, sessionId, lastActivityAt, now } });
+
+  it('given an open session idle for 30 minutes, when the check runs, then it ends as of its last activity, reason idle', () => {
+    spec([started(), answered()])
+      .when(idle('2026-03-02T09:30:00.000Z'))
+      .then([endedEvent({ problemsCompleted: 1, correctAnswers: 1 }, { reason: 'idle', endedAt: lastActivityAt })]);
+  });
+
+  it('given a session idle for less than 30 minutes, or already ended, when the check runs, then nothing happens', () => {
+    spec([started(), answered()]).when(idle('2026-03-02T09:29:59.000Z')).then([]);
+    spec([started(), endedEvent({ problemsCompleted: 0, correctAnswers: 0 })]).when(idle('2026-03-02T10:30:00.000Z')).then([]);
+    spec().when(idle('2026-03-02T10:30:00.000Z')).then([]);
   });
 });
 
@@ -377,7 +452,7 @@ describe('state size', () => {
         events.push(answered({ sessionId: id, attemptId: `a-${s}-${p}`, problemId: `p-${p}` }));
       }
       if (s % 3 !== 0) {
-        events.push({ type: 'PracticeSessionEnded', data: { sessionId: id, userId, problemsCompleted: 10, correctAnswers: 10 } });
+        events.push(endedEvent({ problemsCompleted: 10, correctAnswers: 10 }, { sessionId: id }));
       }
     }
     const begin = performance.now();

@@ -2,8 +2,11 @@
  * Decider of the practice stream `practice-{userId}`: sessions, hints, answers, ratings.
  *
  * Rules
- * - StartSession: starts a session; starting an open session again emits nothing (idempotent);
- *   starting an ended session is a CONFLICT.
+ * - StartSession: starts a session with its plan (mode daily | topic | again, the topic of a topic
+ *   session, the problems in order: unique, at most MAX_PLANNED_PROBLEMS); starting an open session
+ *   again emits nothing (idempotent); starting an ended session is a CONFLICT.
+ * - ExtendSession ("Keep going"): adds problems not planned yet to an open session's plan
+ *   (PracticeSessionExtended), never past MAX_PLANNED_PROBLEMS.
  * - OpenHint / SubmitAnswer in a session that has not started start it implicitly
  *   (PracticeSessionStarted is emitted first). Opening the same hint twice emits nothing.
  * - SubmitAnswer: a problem answered right in a session cannot be answered again in it (CONFLICT);
@@ -18,12 +21,17 @@
  * - RateDifficulty: only for an answer recorded in an open session (NOT_FOUND otherwise), only once
  *   (CONFLICT), and only with a rating `allowedRatings` permits (VALIDATION_FAILED naming them).
  * - Any command for an ended session: CONFLICT 'This practice session has ended'.
- * - EndSession: emits PracticeSessionEnded with the session's counts. Ending an already-ended session
- *   emits nothing (so a retried End is harmless). Ending a session that never started emits
- *   PracticeSessionStarted and PracticeSessionEnded (0 problems) so the id cannot be reused.
+ * - EndSession: emits PracticeSessionEnded with the session's counts (`sessionCounts`: first tries
+ *   scored, retries counted as such), its time and reason (finished when the plan's queue is done,
+ *   else ended). Ending an already-ended session emits nothing (so a retried End is harmless).
+ *   Ending a session that never started emits PracticeSessionStarted and PracticeSessionEnded
+ *   (0 problems) so the id cannot be reused.
+ * - EndIdleSession (the scheduled check): an open session idle for SESSION_IDLE_MS ends as of its
+ *   last activity, reason idle; anything else emits nothing (a later answer makes the check's
+ *   append fail on the stream's version, so a session in use is never ended).
  *
  * State is kept small so a long history folds quickly (about 2 µs per event once warm): per open
- * session only its counts, hints and attempts; an ended session leaves only its id. At most
+ * session only its plan, hints and attempts; an ended session leaves only its id. At most
  * MAX_OPEN_SESSIONS sessions stay open (a closed browser tab never sends EndSession); starting one
  * more expires the oldest open session in the state (no event), after which commands for it are
  * refused as no longer open.
@@ -36,10 +44,12 @@ import {
   difficultyRatedSchema,
   hintOpenedSchema,
   practiceSessionEndedSchema,
+  practiceSessionExtendedSchema,
   practiceSessionStartedSchema,
   type AnswerSubmittedData,
   type PracticeEvent,
 } from './events.ts';
+import { isSessionIdle, MAX_PLANNED_PROBLEMS, sessionCounts, sessionQueue, tallyOf, type SessionMode } from './practice-session.ts';
 import { describeAllowedRatings, isRatingAllowed, ratingNote } from './rating-availability.ts';
 import { checkAnswer, type CheckableProblem } from '../problems/check-answer.ts';
 import type { Problem } from '../problems/problem.ts';
@@ -47,7 +57,13 @@ import { maySeeSetProblem, type QuestionSetHolders } from '../tutoring/question-
 
 export const MAX_OPEN_SESSIONS = 20;
 
-export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string } };
+/** A session with its plan (the problems it asks, in order); without one it is a daily session with an empty plan. */
+export type StartSession = {
+  type: 'StartSession';
+  data: { userId: string; sessionId: string; mode?: SessionMode; topicId?: string | null; problemIds?: readonly string[] };
+};
+/** "Keep going": more problems for an open session (those already planned are left out). */
+export type ExtendSession = { type: 'ExtendSession'; data: { userId: string; sessionId: string; problemIds: readonly string[] } };
 /** A tutor's question-set problem names who holds its set; a bank problem (null or absent) is everyone's. */
 type ProblemHolders = { setHolders?: QuestionSetHolders | null };
 export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } & ProblemHolders };
@@ -74,9 +90,15 @@ export type RateDifficulty = {
     rating: number;
   };
 };
-export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string } };
+/** `at`: the command's time, the session's end. */
+export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string; at: string } };
+/**
+ * The scheduled check's: ends a session abandoned for SESSION_IDLE_MS at `now`, as of its last
+ * activity (`lastActivityAt`, the time of the stream's last event about it, which the check reads).
+ */
+export type EndIdleSession = { type: 'EndIdleSession'; data: { userId: string; sessionId: string; lastActivityAt: string; now: string } };
 
-export type PracticeCommand = StartSession | OpenHint | SubmitAnswer | RateDifficulty | EndSession;
+export type PracticeCommand = StartSession | ExtendSession | OpenHint | SubmitAnswer | RateDifficulty | EndSession | EndIdleSession;
 
 export interface AttemptFact {
   attemptId: string;
@@ -88,8 +110,8 @@ export interface AttemptFact {
 
 export interface OpenSession {
   sessionId: string;
-  problemsCompleted: number;
-  correctAnswers: number;
+  /** The problems planned, in order ("Keep going" adds to the end). */
+  plan: readonly string[];
   /** Problems whose hint was opened in this session and not answered yet. */
   hints: readonly string[];
   /** The answers given in this session, in order. */
@@ -115,21 +137,18 @@ export const initialPracticeState = (): PracticeState => ({ userId: null, open: 
 const findOpen = (state: PracticeState, sessionId: string) => state.open.find((s) => s.sessionId === sessionId);
 const findAttempt = (session: OpenSession | undefined, attemptId: string) =>
   session?.attempts.find((a) => a.attemptId === attemptId);
-const hasAnswered = (session: OpenSession | undefined, problemId: string) =>
-  session?.attempts.some((a) => a.problemId === problemId) ?? false;
 /** Answered in the session, and right the last time: a missed problem may be asked again until it is right. */
 const answeredRight = (session: OpenSession | undefined, problemId: string) =>
   session?.attempts.findLast((a) => a.problemId === problemId)?.isCorrect ?? false;
 const closedAs = (state: PracticeState, sessionId: string): 'ended' | 'expired' | null =>
   state.ended.includes(sessionId) ? 'ended' : state.expired.includes(sessionId) ? 'expired' : null;
 
-const openSession = (
-  sessionId: string,
-  problemsCompleted: number,
-  correctAnswers: number,
-  hints: readonly string[],
-  attempts: readonly AttemptFact[],
-): OpenSession => ({ sessionId, problemsCompleted, correctAnswers, hints, attempts });
+const openSession = (sessionId: string, plan: readonly string[], hints: readonly string[], attempts: readonly AttemptFact[]): OpenSession => ({
+  sessionId,
+  plan,
+  hints,
+  attempts,
+});
 
 function replaceOpen(state: PracticeState, session: OpenSession): PracticeState {
   const open = state.open.slice();
@@ -138,9 +157,9 @@ function replaceOpen(state: PracticeState, session: OpenSession): PracticeState 
   return { userId: state.userId, open, ended: state.ended, expired: state.expired };
 }
 
-function startSession(state: PracticeState, sessionId: string, userId: string): PracticeState {
+function startSession(state: PracticeState, sessionId: string, userId: string, plan: readonly string[] = []): PracticeState {
   if (findOpen(state, sessionId) || closedAs(state, sessionId) !== null) return state;
-  const session = openSession(sessionId, 0, 0, [], []);
+  const session = openSession(sessionId, plan, [], []);
   const open = [...state.open, session];
   const overflow = open.length - MAX_OPEN_SESSIONS;
   return {
@@ -154,16 +173,17 @@ function startSession(state: PracticeState, sessionId: string, userId: string): 
 export function evolvePractice(state: PracticeState, event: PracticeEvent): PracticeState {
   switch (event.type) {
     case 'PracticeSessionStarted':
-      return startSession(state, event.data.sessionId, event.data.userId);
+      return startSession(state, event.data.sessionId, event.data.userId, event.data.problemIds);
+    case 'PracticeSessionExtended': {
+      const session = findOpen(state, event.data.sessionId);
+      if (!session) return state;
+      return replaceOpen(state, openSession(session.sessionId, [...session.plan, ...event.data.problemIds], session.hints, session.attempts));
+    }
     case 'HintOpened': {
       const started = startSession(state, event.data.sessionId, event.data.userId);
       const session = findOpen(started, event.data.sessionId);
       if (!session || session.hints.includes(event.data.problemId)) return started;
-      const { problemsCompleted, correctAnswers, attempts } = session;
-      return replaceOpen(
-        started,
-        openSession(session.sessionId, problemsCompleted, correctAnswers, [...session.hints, event.data.problemId], attempts),
-      );
+      return replaceOpen(started, openSession(session.sessionId, session.plan, [...session.hints, event.data.problemId], session.attempts));
     }
     case 'AnswerSubmitted': {
       const started = startSession(state, event.data.sessionId, event.data.userId);
@@ -171,14 +191,11 @@ export function evolvePractice(state: PracticeState, event: PracticeEvent): Prac
       if (!session) return started;
       const { attemptId, problemId, isCorrect } = event.data;
       const attempt: AttemptFact = { attemptId, problemId, isCorrect, hintUsed: event.data.hintsUsed === 1, rated: false };
-      // A missed problem asked again counts once in the session: its first answer is the one scored.
-      const first = !hasAnswered(session, problemId);
       return replaceOpen(
         started,
         openSession(
           session.sessionId,
-          session.problemsCompleted + (first ? 1 : 0),
-          session.correctAnswers + (first && isCorrect ? 1 : 0),
+          session.plan,
           session.hints.includes(problemId) ? session.hints.filter((p) => p !== problemId) : session.hints,
           [...session.attempts, attempt],
         ),
@@ -192,10 +209,7 @@ export function evolvePractice(state: PracticeState, event: PracticeEvent): Prac
           ? { attemptId: a.attemptId, problemId: a.problemId, isCorrect: a.isCorrect, hintUsed: a.hintUsed, rated: true }
           : a,
       );
-      return replaceOpen(
-        state,
-        openSession(session.sessionId, session.problemsCompleted, session.correctAnswers, session.hints, attempts),
-      );
+      return replaceOpen(state, openSession(session.sessionId, session.plan, session.hints, attempts));
     }
     case 'PracticeSessionEnded': {
       if (state.ended.includes(event.data.sessionId)) return state;
@@ -237,10 +251,21 @@ function assertNotClosed(state: PracticeState, sessionId: string): void {
   if (closed === 'expired') throw conflict('This practice session is no longer open; start a new session');
 }
 
-/** PracticeSessionStarted first when the session is not open yet (after the closed check). */
+/** PracticeSessionStarted first when the session is not open yet (after the closed check): a daily session without a plan. */
 function startIfNeeded(state: PracticeState, userId: string, sessionId: string): PracticeEvent[] {
   if (findOpen(state, sessionId)) return [];
-  return [{ type: 'PracticeSessionStarted', data: validated(practiceSessionStartedSchema, { sessionId, userId }) }];
+  return [{ type: 'PracticeSessionStarted', data: validated(practiceSessionStartedSchema, { sessionId, userId, mode: 'daily', topicId: null, problemIds: [] }) }];
+}
+
+const tooManyProblems = () =>
+  new DomainError('VALIDATION_FAILED', `A practice session holds at most ${MAX_PLANNED_PROBLEMS} problems.`, {
+    problem_ids: `A practice session holds at most ${MAX_PLANNED_PROBLEMS} problems.`,
+  });
+
+/** The session's end, its counts as `sessionCounts` defines them. */
+function ended(session: OpenSession | undefined, data: { userId: string; sessionId: string; endedAt: string; reason: 'finished' | 'ended' | 'idle' }): PracticeEvent {
+  const attempts = session?.attempts ?? [];
+  return { type: 'PracticeSessionEnded', data: validated(practiceSessionEndedSchema, { ...data, ...sessionCounts(tallyOf(attempts)) }) };
 }
 
 /** A question-set problem is practised only by the students who hold its set: anyone else is told it does not exist. */
@@ -252,8 +277,25 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
   assertOwner(state, command.data.userId);
   switch (command.type) {
     case 'StartSession': {
-      assertNotClosed(state, command.data.sessionId);
-      return startIfNeeded(state, command.data.userId, command.data.sessionId);
+      const { userId, sessionId, mode = 'daily', topicId = null, problemIds = [] } = command.data;
+      assertNotClosed(state, sessionId);
+      if (findOpen(state, sessionId)) return [];
+      if (new Set(problemIds).size !== problemIds.length) {
+        throw new DomainError('VALIDATION_FAILED', 'A problem can be planned only once in a session.', { problem_ids: 'A problem can be planned only once in a session.' });
+      }
+      if (problemIds.length > MAX_PLANNED_PROBLEMS) throw tooManyProblems();
+      if (mode === 'topic' && topicId === null) throw new DomainError('VALIDATION_FAILED', 'A topic session names its topic.', { topic_id: 'A topic session names its topic.' });
+      return [{ type: 'PracticeSessionStarted', data: validated(practiceSessionStartedSchema, { sessionId, userId, mode, topicId: mode === 'topic' ? topicId : null, problemIds: [...problemIds] }) }];
+    }
+    case 'ExtendSession': {
+      const { userId, sessionId } = command.data;
+      assertNotClosed(state, sessionId);
+      const session = findOpen(state, sessionId);
+      if (!session) throw new DomainError('NOT_FOUND', 'No open practice session with this id');
+      const added = [...new Set(command.data.problemIds)].filter((problemId) => !session.plan.includes(problemId));
+      if (added.length === 0) return [];
+      if (session.plan.length + added.length > MAX_PLANNED_PROBLEMS) throw tooManyProblems();
+      return [{ type: 'PracticeSessionExtended', data: validated(practiceSessionExtendedSchema, { sessionId, userId, problemIds: added }) }];
     }
     case 'OpenHint': {
       const { userId, sessionId, problemId, setHolders } = command.data;
@@ -341,23 +383,20 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       ];
     }
     case 'EndSession': {
-      const { userId, sessionId } = command.data;
+      const { userId, sessionId, at } = command.data;
       const closed = closedAs(state, sessionId);
       if (closed === 'ended') return [];
       if (closed === 'expired') throw conflict('This practice session is no longer open; start a new session');
       const session = findOpen(state, sessionId);
-      return [
-        ...startIfNeeded(state, userId, sessionId),
-        {
-          type: 'PracticeSessionEnded',
-          data: validated(practiceSessionEndedSchema, {
-            sessionId,
-            userId,
-            problemsCompleted: session?.problemsCompleted ?? 0,
-            correctAnswers: session?.correctAnswers ?? 0,
-          }),
-        },
-      ];
+      const queue = session && session.plan.length > 0 ? sessionQueue(session.plan, session.attempts) : null;
+      const reason = queue && queue.next >= queue.items.length ? 'finished' : 'ended';
+      return [...startIfNeeded(state, userId, sessionId), ended(session, { userId, sessionId, endedAt: at, reason })];
+    }
+    case 'EndIdleSession': {
+      const { userId, sessionId, lastActivityAt, now } = command.data;
+      const session = findOpen(state, sessionId);
+      if (!session || !isSessionIdle(lastActivityAt, new Date(now))) return [];
+      return [ended(session, { userId, sessionId, endedAt: lastActivityAt, reason: 'idle' })];
     }
     default: {
       const unknown: never = command;

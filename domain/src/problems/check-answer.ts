@@ -33,14 +33,16 @@ import {
   type ParsedExpression,
 } from './math.ts';
 import type { AnswerForm, Problem } from './problem.ts';
+import { clockTimeFromWords, digitLookalike, numberFromWords } from './typed-words.ts';
 
 export interface AnswerCheck {
   correct: boolean;
   /** Why an answer was not accepted, when that is more than "wrong" (format, units, exactness). */
   message?: string;
   /**
-   * True when the answer could not be read in the problem's answer form at all ('abc' for a
-   * number): a retry, not a wrong answer — the practice decider records nothing for it.
+   * True when a teacher would not read the answer as an answer at all ('abc' for a number, a
+   * letter inside a number as in '2l', a unit the problem does not use): a retry with a helpful
+   * message, never a wrong answer — the practice decider records nothing for it.
    */
   unreadable?: true;
 }
@@ -160,12 +162,24 @@ function splitUnit(text: string, expected: string | undefined): UnitSplit {
   return { body: s, unit };
 }
 
-/** null when the unit is fine, else the reason. */
-function unitProblem(split: UnitSplit, expected: string | undefined): string | null {
+/**
+ * null when the unit is fine, else the reason. A unit the problem does not use is never marked
+ * wrong (the student retries): the question names the unit to answer in, and what looks like a
+ * unit is often a typo — '2l' for 21 days is a letter l inside the number (`typoMessage`).
+ */
+function unitProblem(split: UnitSplit, expected: string | undefined, given: string): string | null {
   if (split.unit === null) return null;
+  if (expected && canonicalUnit(expected) === split.unit) return null;
+  const typo = typoMessage(given);
+  if (typo) return typo;
   if (!expected) return `This answer is just a number, without a unit. Leave out '${split.unit}'.`;
-  if (canonicalUnit(expected) === split.unit) return null;
   return `Check the units: give your answer in ${expected}.`;
+}
+
+/** For a number with a letter that looks like a digit in it ('2l', '1O'): what was probably meant. */
+function typoMessage(given: string): string | null {
+  const typo = digitLookalike(given);
+  return typo ? `Did you mean ${typo.meant}? '${typo.letter}' is a letter, not a digit: type the number with digits only.` : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,8 +220,11 @@ function readNumber(text: string, shown: string): NumberRead {
     percent = true;
     body = body.slice(0, -1).trim();
   }
-  const lit = parseLiteral(body, shown);
+  const words = numberFromWords(body);
+  const lit = words !== null ? parseLiteral(String(words)) : parseLiteral(body, shown);
   if (lit === 'expression') {
+    const typo = typoMessage(body);
+    if (typo) return { ok: false, message: typo };
     const raw = parseRaw(body, shown);
     const names = raw.ok ? raw.value.filter((n: MathNode) => asSym(n) !== null && !['pi', 'e'].includes(asSym(n)?.name ?? '')) : [];
     const functions = raw.ok ? raw.value.filter((n: MathNode) => n.type === 'FunctionNode') : [];
@@ -240,8 +257,8 @@ function correctNumber(correct: string, form: AnswerForm): CorrectNumber | null 
 /** Unit and `x =` handling shared by the number kinds; returns the bare number text or a verdict. */
 function numberBody(given: string, form: AnswerForm): { body: string } | { verdict: AnswerCheck } {
   const split = splitUnit(given, form.unit);
-  const unitIssue = unitProblem(split, form.unit);
-  if (unitIssue) return { verdict: no(unitIssue) };
+  const unitIssue = unitProblem(split, form.unit, given);
+  if (unitIssue) return { verdict: unread(unitIssue) };
   const stripped = stripVariable(split.body, form.variables);
   if (stripped.problem) return { verdict: no(stripped.problem) };
   return { body: stripped.body };
@@ -301,7 +318,7 @@ const checkPercent: Checker = (correct, given, form) => {
   const expected = correctNumber(correct.replace(/%\s*$/, ''), { ...form, kind: 'number' });
   if (!expected) return null;
   const split = splitUnit(given.replace(/\s*(?:%|percent|per cent)\s*$/i, ''), undefined);
-  if (split.unit) return no(`Give a percentage, without '${split.unit}'.`);
+  if (split.unit) return unread(typoMessage(split.body + split.unit) ?? `Give a percentage, without '${split.unit}'.`);
   const read = readNumber(split.body, given);
   if (!read.ok) return unread(read.message);
   const v = read.literal.value.valueOf();
@@ -610,7 +627,7 @@ function readSolutions(text: string, form: AnswerForm, shown: string): { ok: tru
     const stripped = stripVariable(item, variable ? [variable] : undefined);
     if (stripped.problem) return { ok: false, message: stripped.problem };
     const split = splitUnit(stripped.body, form.unit);
-    const unitIssue = unitProblem(split, form.unit);
+    const unitIssue = unitProblem(split, form.unit, stripped.body);
     if (unitIssue) return { ok: false, message: unitIssue };
     const read = readValue(split.body, shown);
     if (!read.ok) return read;
@@ -818,9 +835,10 @@ const checkStandardForm: Checker = (correct, given) => {
   return read.exponent === expected.exponent && closeRel(read.mantissa, expected.mantissa, 1e-9) ? right : wrong;
 };
 
+/** Minutes after midnight (or after 12, for a time in words: compared modulo 12 hours anyway). */
 function readTime(text: string): number | null {
   const m = /^(\d{1,2})\s*[:.hH]\s*(\d{2})\s*(a\.?m\.?|p\.?m\.?)?$/i.exec(normaliseSpace(text));
-  if (!m) return null;
+  if (!m) return clockTimeFromWords(text);
   let hours = Number(m[1]);
   const minutes = Number(m[2]);
   if (minutes > 59 || hours > 23) return null;

@@ -79,7 +79,68 @@ export const topics: readonly Topic[] = [
   topic('integration', 'Integration', 'calculus', 11, 12, 'Indefinite and definite integrals, areas under curves.'),
 ];
 
+/**
+ * What a topic builds on, as [from, to] pairs in curriculum order (from is taught first and used by
+ * to). The knowledge map calls a topic ready to learn when its prerequisites are mastered
+ * (docs/learning-model.md §10), and the knowledge model's transfer priors come from the same pairs
+ * (docs/knowledge-model.md §2b).
+ */
+export const TOPIC_PREREQUISITES: readonly (readonly [string, string])[] = [
+  ['place-value', 'comparing-ordering'],
+  ['place-value', 'addition-subtraction'],
+  ['place-value', 'rounding-estimation'],
+  ['addition-subtraction', 'multiplication-division'],
+  ['addition-subtraction', 'money'],
+  ['addition-subtraction', 'negative-numbers'],
+  ['multiplication-division', 'factors-multiples-primes'],
+  ['multiplication-division', 'fractions'],
+  ['multiplication-division', 'order-of-operations'],
+  ['multiplication-division', 'area-perimeter'],
+  ['fractions', 'fraction-arithmetic'],
+  ['fractions', 'decimals'],
+  ['factors-multiples-primes', 'fraction-arithmetic'],
+  ['decimals', 'percentages'],
+  ['fractions', 'ratio-proportion'],
+  ['percentages', 'ratio-proportion'],
+  ['multiplication-division', 'indices'],
+  ['indices', 'standard-form'],
+  ['indices', 'surds'],
+  ['measurement', 'area-perimeter'],
+  ['shapes', 'area-perimeter'],
+  ['area-perimeter', 'volume-surface-area'],
+  ['shapes', 'angles'],
+  ['area-perimeter', 'circles'],
+  ['order-of-operations', 'algebraic-expressions'],
+  ['negative-numbers', 'algebraic-expressions'],
+  ['algebraic-expressions', 'linear-equations'],
+  ['linear-equations', 'linear-inequalities'],
+  ['linear-equations', 'simultaneous-equations'],
+  ['linear-equations', 'coordinate-geometry'],
+  ['algebraic-expressions', 'quadratics'],
+  ['linear-equations', 'quadratics'],
+  ['sequences', 'series'],
+  ['algebraic-expressions', 'functions'],
+  ['indices', 'exponentials-logarithms'],
+  ['functions', 'exponentials-logarithms'],
+  ['indices', 'pythagoras'],
+  ['surds', 'pythagoras'],
+  ['pythagoras', 'trigonometry'],
+  ['angles', 'trigonometry'],
+  ['coordinate-geometry', 'transformations'],
+  ['averages', 'data-analysis'],
+  ['fractions', 'probability'],
+  ['probability', 'counting-combinatorics'],
+  ['functions', 'differentiation'],
+  ['coordinate-geometry', 'differentiation'],
+  ['differentiation', 'integration'],
+];
+
 const byId = new Map(topics.map((t) => [t.id, t]));
+const prerequisitesById = new Map<string, string[]>();
+for (const [from, to] of TOPIC_PREREQUISITES) prerequisitesById.set(to, [...(prerequisitesById.get(to) ?? []), from]);
+
+/** The topics a topic builds on (TOPIC_PREREQUISITES). */
+export const prerequisitesOf = (topicId: string): readonly string[] => prerequisitesById.get(topicId) ?? [];
 const byName = new Map(topics.map((t) => [t.name.toLowerCase(), t]));
 
 export function findTopic(idOrName: string): Topic | undefined {

@@ -57,19 +57,27 @@ describe('npm run what-if', () => {
       expect(sameAsLive.liveFold.reviews.get(`${row.user_id}\u0000${row.problem_id}`)).toEqual(row.state);
     }
     // Topic states and mastery (ratings and hints included) as ability-model keeps them.
-    const topics = (await fixture.pool.any(sql.unsafe`SELECT user_id, topic_id, state, mastered, solved, first_mastered_at FROM read_models.ability_student_topics`)) as readonly {
+    const topics = (await fixture.pool.any(sql.unsafe`SELECT user_id, topic_id, state, mastered, solved, first_mastered_at, success_days, to_char(last_success_date, 'YYYY-MM-DD') AS last_success_date
+      FROM read_models.ability_student_topics`)) as readonly {
       user_id: string;
       topic_id: string;
       state: TopicKnowledge;
       mastered: boolean;
       solved: number;
       first_mastered_at: string | null;
+      success_days: number;
+      last_success_date: string | null;
     }[];
     expect(sameAsLive.liveFold.topics.size).toBe(topics.length);
     for (const topic of topics) {
       const key = `${topic.user_id}\u0000${topic.topic_id}`;
       expect(sameAsLive.liveFold.topics.get(key)).toEqual(topic.state);
-      expect(sameAsLive.liveFold.mastery.get(key)).toEqual({ mastered: topic.mastered, everMastered: topic.first_mastered_at !== null, solved: topic.solved });
+      expect(sameAsLive.liveFold.mastery.get(key)).toEqual({
+        mastered: topic.mastered,
+        everMastered: topic.first_mastered_at !== null,
+        solved: topic.solved,
+        successDays: { days: topic.success_days, last: topic.last_success_date },
+      });
     }
     expect(sameAsLive.live.mastery.topicsEverMastered).toBe(topics.filter((topic) => topic.first_mastered_at !== null).length);
     expect(sameAsLive.live.mastery.topicsEverMastered).toBeGreaterThan(0);

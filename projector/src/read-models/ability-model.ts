@@ -6,6 +6,7 @@ import {
   problemDifficultyPrior,
   problemsMastered,
   rateKnowledge,
+  recordSuccessDay,
   rateProblemDifficulty,
   topicPredictedSuccess,
   updateKnowledge,
@@ -30,9 +31,11 @@ import { type ReadModel, type Row, type Tables, isUuid } from '../read-model.ts'
  * predicts success with `predictCorrect` over these rows and the same parameter file.
  *
  * Topic mastery (docs/learning-model.md §3): after every answer or rating on a topic, the
- * predicted success on its average problem (`predicted_success`) and `isTopicMastered`; the
+ * predicted success on its average problem (`predicted_success`), the days with a right unaided
+ * answer (`success_days`, the student's calendar) and `isTopicMastered` (evidence across days); the
  * problems counted as mastered are those last answered right while the topic is mastered
- * (`solved`, kept from review-states' facts). `ability_topic_days` keeps each topic's figures at
+ * (`solved`, kept from review-states' facts). `first_answer_date` and `first_mastered_date` give
+ * the whole days mastery took. `ability_topic_days` keeps each topic's figures at
  * the end of each local day for the tutor's mastery chart. Achievements get the count through
  * the batch context.
  *
@@ -43,7 +46,7 @@ import { type ReadModel, type Row, type Tables, isUuid } from '../read-model.ts'
  */
 export const abilityModel: ReadModel = {
   name: 'ability-model',
-  version: 6,
+  version: 7,
   tables: [
     {
       name: 'ability_students',
@@ -72,6 +75,12 @@ export const abilityModel: ReadModel = {
         { name: 'problems_mastered', type: 'int4' },
         { name: 'first_answer_at', type: 'timestamptz' },
         { name: 'first_mastered_at', type: 'timestamptz', nullable: true },
+        /** Different local days with a right, unaided answer on the topic, and the last of them. */
+        { name: 'success_days', type: 'int4' },
+        { name: 'last_success_date', type: 'date', nullable: true },
+        /** Local dates of the first answer and of the first mastery (mastery time in whole days). */
+        { name: 'first_answer_date', type: 'date' },
+        { name: 'first_mastered_date', type: 'date', nullable: true },
       ],
       primaryKey: ['user_id', 'topic_id'],
     },
@@ -132,7 +141,15 @@ export const abilityModel: ReadModel = {
       const topicRow = tables.ability_student_topics!.get(data.userId, data.topicId);
       const learner = tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined;
       const next = updateKnowledge(learner, topicRow?.state as TopicKnowledge | undefined, data.topicId, data.isCorrect, false);
-      putKnowledge(event, tables, context, { userId: data.userId, topicId: data.topicId, topicName: data.topic, row: topicRow, next, problems: (topicRow?.problems as number | undefined) ?? 0 });
+      putKnowledge(event, tables, context, {
+        userId: data.userId,
+        topicId: data.topicId,
+        topicName: data.topic,
+        row: topicRow,
+        next,
+        problems: (topicRow?.problems as number | undefined) ?? 0,
+        success: data.isCorrect,
+      });
       return;
     }
     const facts = context.reviewFactsOf(event);
@@ -158,6 +175,7 @@ export const abilityModel: ReadModel = {
         row: topicRow,
         next,
         problems: ((topicRow?.problems as number | undefined) ?? 0) + (facts.newProblem ? 1 : 0),
+        success,
       });
       problems.put({
         problem_id: data.problemId,
@@ -181,6 +199,7 @@ export const abilityModel: ReadModel = {
         learner: tables.ability_students!.get(data.userId)?.state as LearnerKnowledge | undefined,
         topic: rateKnowledge(topicRow.state as TopicKnowledge, data.rating),
         problems: topicRow.problems as number,
+        success: false,
       });
     } else {
       context.setMasteryFacts(event, null);
@@ -202,29 +221,68 @@ function putKnowledge(
   event: RecordedEvent,
   tables: Tables,
   context: BatchContext,
-  update: { userId: string; topicId: string; topicName: string; row: Row | null | undefined; next: { learner: LearnerKnowledge; topic: TopicKnowledge }; problems: number },
+  update: {
+    userId: string;
+    topicId: string;
+    topicName: string;
+    row: Row | null | undefined;
+    next: { learner: LearnerKnowledge; topic: TopicKnowledge };
+    problems: number;
+    success: boolean;
+  },
 ): void {
   const { next } = update;
   tables.ability_students!.put({ user_id: update.userId, answers: next.learner.answers, correct: next.learner.successes, state: next.learner });
-  putTopic(event, tables, context, { userId: update.userId, topicId: update.topicId, topicName: update.topicName, row: update.row, learner: next.learner, topic: next.topic, problems: update.problems });
+  putTopic(event, tables, context, {
+    userId: update.userId,
+    topicId: update.topicId,
+    topicName: update.topicName,
+    row: update.row,
+    learner: next.learner,
+    topic: next.topic,
+    problems: update.problems,
+    success: update.success,
+  });
 }
 
 /**
- * Writes a topic's new state with its mastery (predicted success right after this event), the
- * day's row for the tutor chart, and hands the mastered-problem count to achievements.
+ * Writes a topic's new state with its mastery (predicted success right after this event, the
+ * days with a right unaided answer counting `success` on this event's day), the day's row for the
+ * tutor chart, and hands the mastered-problem count to achievements.
  */
 function putTopic(
   event: RecordedEvent,
   tables: Tables,
   context: BatchContext,
-  next: { userId: string; topicId: string; topicName: string; row: Row | null | undefined; learner: LearnerKnowledge | undefined; topic: TopicKnowledge; problems: number },
+  next: {
+    userId: string;
+    topicId: string;
+    topicName: string;
+    row: Row | null | undefined;
+    learner: LearnerKnowledge | undefined;
+    topic: TopicKnowledge;
+    problems: number;
+    /** A right, unaided answer: evidence for the day. */
+    success: boolean;
+  },
 ): void {
   // A placement answer has no review facts (review-states ignores it): it solves no problem of the bank.
   const facts = event.type === 'PlacementAnswerRecorded' ? null : context.reviewFactsOf(event);
   const row = next.row;
   const at = event.metadata.at;
+  const day = context.localDateOf(event);
   const predictedSuccess = topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, next.learner, next.topic, next.topicId);
-  const mastered = isTopicMastered(next.topic, predictedSuccess);
+  const evidence = recordSuccessDay(
+    { days: (row?.success_days as number | undefined) ?? 0, last: (row?.last_success_date as string | null | undefined) ?? null },
+    day,
+    next.success,
+  );
+  const mastered = isTopicMastered({
+    answers: next.topic.answers,
+    predictedSuccess,
+    successDays: evidence.days,
+    wasMastered: (row?.mastered as boolean | undefined) ?? false,
+  });
   const solved = ((row?.solved as number | undefined) ?? 0) + (facts ? Number(facts.solvedAfter) - Number(facts.solvedBefore) : 0);
   const mastery = problemsMastered(mastered, solved);
   tables.ability_student_topics!.put({
@@ -241,11 +299,15 @@ function putTopic(
     problems_mastered: mastery,
     first_answer_at: (row?.first_answer_at as string | undefined) ?? at,
     first_mastered_at: (row?.first_mastered_at as string | null | undefined) ?? (mastered ? at : null),
+    success_days: evidence.days,
+    last_success_date: evidence.last,
+    first_answer_date: (row?.first_answer_date as string | undefined) ?? day,
+    first_mastered_date: (row?.first_mastered_date as string | null | undefined) ?? (mastered ? day : null),
   });
   tables.ability_topic_days!.put({
     user_id: next.userId,
     topic_id: next.topicId,
-    local_date: context.localDateOf(event),
+    local_date: day,
     topic: next.topicName,
     predicted_success: predictedSuccess,
     mastered,

@@ -5,11 +5,12 @@ import { type ReadModel, isUuid } from '../read-model.ts';
  * Every answer (AnswerSubmitted), with its difficulty rating once given (DifficultyRated): the
  * history behind success rates, study time, response times and recent activity. `local_date` is
  * the answer's calendar day in the student's time zone at that moment; `was_review` whether the
- * problem was due for review that day (both handed over by the models before it).
+ * problem was due for review that day; `first_try` whether it was the problem's first answer in
+ * its session (all handed over by the models before it).
  */
 export const attempts: ReadModel = {
   name: 'attempts',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'attempts',
@@ -29,6 +30,10 @@ export const attempts: ReadModel = {
         { name: 'difficulty_rating', type: 'int2', nullable: true },
         { name: 'rated_at', type: 'timestamptz', nullable: true },
         { name: 'was_review', type: 'bool' },
+        /** The problem's first answer in its session (`isFirstTry`); false for a retry. */
+        { name: 'first_try', type: 'bool' },
+        /** What the checker said beyond right or wrong (units, exactness, form). */
+        { name: 'feedback', type: 'text', nullable: true },
         { name: 'answered_at', type: 'timestamptz' },
         { name: 'local_date', type: 'date' },
         { name: 'position', type: 'int8' },
@@ -64,6 +69,8 @@ export const attempts: ReadModel = {
         difficulty_rating: null,
         rated_at: null,
         was_review: context.reviewFactsOf(event)?.wasReview ?? false,
+        first_try: context.answerFactsOf(event)?.firstTry ?? true,
+        feedback: data.feedback ?? null,
         answered_at: event.metadata.at,
         local_date: context.localDateOf(event),
         position: event.position,

@@ -1,25 +1,5 @@
-import type { PlacementCompletedData, ProfileUpdated, UserRegistered, UserRoleChanged } from '@mathdaily/domain';
+import { usableTimeZone, type PlacementCompletedData, type ProfileUpdated, type UserRegistered, type UserRoleChanged } from '@mathdaily/domain';
 import { type ReadModel, isUuid } from '../read-model.ts';
-
-/** True for a canonical UUID; the practice read models skip events whose ids are not (their columns are uuid). */
-
-const usableZones = new Map<string, boolean>();
-
-/** An IANA zone Intl accepts, else UTC (a stored zone must never make a projection throw). */
-export function usableTimeZone(zone: string | null | undefined): string {
-  if (!zone) return 'UTC';
-  let usable = usableZones.get(zone);
-  if (usable === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      usable = true;
-    } catch {
-      usable = false;
-    }
-    usableZones.set(zone, usable);
-  }
-  return usable ? zone : 'UTC';
-}
 
 const PROFILE_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted']);
 

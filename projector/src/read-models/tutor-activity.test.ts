@@ -6,6 +6,7 @@ import type { NewEvent } from '@mathdaily/domain';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
 import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { practiceSessions } from './practice-sessions.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
 
@@ -15,7 +16,8 @@ import { tutorRelationships } from './tutor-relationships.ts';
  * arrive, and a replay that rebuilds identical rows.
  */
 
-const models = [tutorRelationships, tutorActivity];
+// practice-sessions tells tutor-activity which answers are first tries.
+const models = [tutorRelationships, practiceSessions, tutorActivity];
 let fixture: ProjectorFixture;
 beforeAll(async () => {
   fixture = await projectorFixture();
@@ -34,15 +36,24 @@ const event = (type: string, data: unknown): NewEvent => ({
   metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 60_000)).toISOString(), schemaVersion: 1 },
 });
 
-async function session(correct: boolean[], end = true): Promise<string> {
+/** A session's answers, one new problem each; `retries`: answers again to the first missed problems. */
+async function session(correct: boolean[], end = true, retries: boolean[] = []): Promise<string> {
   const sessionId = randomUUID();
-  const events = correct.map((isCorrect) =>
+  const problems = correct.map(() => randomUUID());
+  const missed = problems.filter((_, i) => !correct[i]);
+  const answer = (problemId: string, isCorrect: boolean) =>
     event('AnswerSubmitted', {
-      attemptId: randomUUID(), sessionId, userId: studentId, problemId: randomUUID(), topic: 'Fractions', topicId: 'fractions', grade: 5,
+      attemptId: randomUUID(), sessionId, userId: studentId, problemId, topic: 'Fractions', topicId: 'fractions', grade: 5,
       difficultyLevel: 2, userAnswer: '1', isCorrect, responseTimeMs: 4000, hintsUsed: 0,
-    }),
-  );
-  if (end) events.push(event('PracticeSessionEnded', { sessionId, userId: studentId, problemsCompleted: correct.length, correctAnswers: correct.filter(Boolean).length }));
+    });
+  const events = [...correct.map((isCorrect, i) => answer(problems[i]!, isCorrect)), ...retries.map((isCorrect, i) => answer(missed[i]!, isCorrect))];
+  const onRetry = retries.filter(Boolean).length;
+  if (end) {
+    events.push(event('PracticeSessionEnded', {
+      sessionId, userId: studentId, problemsCompleted: correct.length, correctAnswers: correct.filter(Boolean).length,
+      retries: retries.length, correctOnRetry: onRetry, endedAt: new Date(clock).toISOString(), reason: 'finished',
+    }));
+  }
   await fixture.store.append(`practice-${studentId}`, events, { expectedVersion: 'any' });
   return sessionId;
 }
@@ -62,8 +73,10 @@ test('codes, relationship, session rows, streaks and an accuracy drop; a replay 
     { expectedVersion: 'no_stream' },
   );
   const first = await session([true, true, true, true, true]);
-  await session([true, true, true, true, false]);
-  const dropped = await session([false, true, false, false, false, false], false);
+  // A missed problem answered right on its retry: still 4 of 5 right first time (the summary's figures).
+  const retried = await session([true, true, true, true, false], true, [true]);
+  // Six problems all missed and all retried: 0 of 6, not "0 of 12" (issue 31).
+  const dropped = await session([false, true, false, false, false, false], false, [false, false, false, false, false]);
   await project();
 
   const code = await fixture.pool.one(sql.type(z.object({ status: z.string(), uses: z.number(), last_student_id: z.string() }))`
@@ -77,10 +90,12 @@ test('codes, relationship, session rows, streaks and an accuracy drop; a replay 
     SELECT activity_key, type, alert, details FROM read_models.tutor_activity WHERE student_id = ${studentId} ORDER BY position`);
   const byKey = Object.fromEntries(rows.map((row) => [row.activity_key, row]));
   expect(rows.map((row) => row.type)).toEqual(['student_joined', 'student_activated', 'answer_streak', 'session_completed', 'session_completed', 'accuracy_drop', 'answered']);
-  expect(byKey[`session:${first}`]).toMatchObject({ type: 'session_completed', details: { answers: 5, correct: 5, topics: ['Fractions'] } });
+  expect(byKey[`session:${first}`]).toMatchObject({ type: 'session_completed', details: { problems: 5, correct: 5, retries: 0, topics: ['Fractions'] } });
+  expect(byKey[`session:${retried}`]).toMatchObject({ type: 'session_completed', details: { problems: 5, correct: 4, retries: 1, correct_on_retry: 1, ended: 'finished' } });
   expect(rows.find((row) => row.type === 'answer_streak')!.details).toEqual({ streak: 5 });
+  // Accuracy by first tries (retries never count): raised at the fifth problem, 1 of 5 against 5/5 and 4/5 before.
   expect(byKey[`accuracy:${dropped}`]).toMatchObject({ alert: true, details: { accuracy: 0.2, previous_accuracy: 0.9, answers: 5, sessions_compared: 2 } });
-  expect(byKey[`session:${dropped}`]).toMatchObject({ type: 'answered', details: { answers: 6, correct: 1, last_correct: false } });
+  expect(byKey[`session:${dropped}`]).toMatchObject({ type: 'answered', details: { problems: 6, correct: 1, retries: 5, last_correct: false } });
 
   const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });

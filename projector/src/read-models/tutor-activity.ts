@@ -19,16 +19,26 @@ const PREVIOUS_SESSIONS = 3;
 export const STREAK_STEP = 5;
 const TOPICS_KEPT = 5;
 
+/** A session's first tries and those right (`sessionCounts`): retries never change its accuracy. */
 interface SessionTally {
   session_id: string;
   answers: number;
   correct: number;
 }
 
+/** A session row's figures as tutors read them: problems (first tries), right first time, retries. */
+interface SessionDetails {
+  problems: number;
+  correct: number;
+  retries: number;
+  topics: string[];
+}
+
 /**
  * What tutors see happen, and their alerts. `tutor_activity` has one row per happening of a
  * student: a practice session (one row, updated as answers arrive and when it ends, so a session
- * does not flood the list), an answer streak, an accuracy drop (alert), falling behind (alert,
+ * does not flood the list; its figures are the session's counts — problems by their first answer,
+ * retries as retries — the same the student's summary shows), an answer streak, an accuracy drop (alert), falling behind (alert,
  * from the scheduled check's StudentFellBehind), joining or being activated. Rows about the
  * relationship name their tutor (`tutor_id`); practice rows (`tutor_id` null) belong to every
  * tutor the student has, joined at query time through `tutor_students`.
@@ -83,7 +93,7 @@ export const tutorActivity: ReadModel = {
     }
     return { tutor_learners: learners, tutor_activity: activity };
   },
-  apply(event, tables) {
+  apply(event, tables, context) {
     const learners = tables.tutor_learners!;
     const activity = tables.tutor_activity!;
     const at = event.metadata.at;
@@ -96,18 +106,27 @@ export const tutorActivity: ReadModel = {
         const data = event.data as AnswerSubmittedData;
         if (!isUuid(data.userId)) return;
         const learner = learners.get(data.userId) ?? { student_id: data.userId, correct_streak: 0, recent_sessions: [] };
-        const sessions = tallied(learner.recent_sessions as SessionTally[], data);
+        // A session's figures count each problem once, by its first answer; a retry is counted as a retry (practice-sessions).
+        const firstTry = context.answerFactsOf(event)?.firstTry ?? true;
+        const sessions = firstTry ? tallied(learner.recent_sessions as SessionTally[], data) : (learner.recent_sessions as SessionTally[]);
         const streak = data.isCorrect ? (learner.correct_streak as number) + 1 : 0;
         learners.put({ ...learner, last_active_at: at, open_session_id: data.sessionId, correct_streak: streak, recent_sessions: sessions });
 
         const sessionKey = `session:${data.sessionId}`;
         const session = activity.get(data.userId, sessionKey);
-        const details = (session?.details ?? { answers: 0, correct: 0, topics: [] }) as { answers: number; correct: number; topics: string[] };
+        const details = (session?.details ?? { problems: 0, correct: 0, retries: 0, topics: [] }) as SessionDetails;
         const topics = details.topics.includes(data.topic) ? details.topics : [...details.topics, data.topic].slice(-TOPICS_KEPT);
         activity.put({
           ...(session ?? { student_id: data.userId, activity_key: sessionKey, tutor_id: null, alert: false, started_at: at }),
           type: 'answered',
-          details: { answers: details.answers + 1, correct: details.correct + (data.isCorrect ? 1 : 0), topics, last_topic: data.topic, last_correct: data.isCorrect },
+          details: {
+            problems: details.problems + (firstTry ? 1 : 0),
+            correct: details.correct + (firstTry && data.isCorrect ? 1 : 0),
+            retries: details.retries + (firstTry ? 0 : 1),
+            topics,
+            last_topic: data.topic,
+            last_correct: data.isCorrect,
+          },
           at,
           position,
         });
@@ -125,8 +144,19 @@ export const tutorActivity: ReadModel = {
         const learner = learners.get(data.userId);
         if (learner?.open_session_id === data.sessionId) learners.put({ ...learner, open_session_id: null });
         const session = activity.get(data.userId, `session:${data.sessionId}`);
-        // A session ended without answers is not news for a tutor.
-        if (session) activity.put({ ...session, type: 'session_completed', at, position });
+        // A session ended without answers is not news for a tutor. Its figures are the event's own
+        // (`sessionCounts`, the same the tally made), at the time it ended (an abandoned one's last activity).
+        if (session) {
+          const details = {
+            ...(session.details as SessionDetails),
+            problems: data.problemsCompleted,
+            correct: data.correctAnswers,
+            retries: data.retries,
+            correct_on_retry: data.correctOnRetry,
+            ended: data.reason,
+          };
+          activity.put({ ...session, type: 'session_completed', details, at: data.endedAt, position });
+        }
         return;
       }
       case 'ReferralCodeRedeemed': {
@@ -168,7 +198,7 @@ export const tutorActivity: ReadModel = {
   },
 };
 
-/** The last sessions' tallies with this answer counted (the newest last). */
+/** The last sessions' tallies with this first try counted (the newest last). */
 function tallied(sessions: readonly SessionTally[], answer: AnswerSubmittedData): SessionTally[] {
   const correct = answer.isCorrect ? 1 : 0;
   const current = sessions.find((session) => session.session_id === answer.sessionId);

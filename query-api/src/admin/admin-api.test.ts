@@ -147,7 +147,7 @@ describe('GET /api/admin/dashboard/stats and /api/admin/system/logs', () => {
       // 4 demo accounts + 6 + Rory.
       expect(stats.body.data).toMatchObject({ totalUsers: 11, recentRegistrations: 11 });
       expect(stats.body.data.activeUsers).toBeGreaterThanOrEqual(2);
-      expect(stats.body.data.systemMetrics).toMatchObject({ totalProblems: answers, answersToday: 0, projectorLag: 0, usersByRole: { student: 8, tutor: 1, admin: 2 } });
+      expect(stats.body.data.systemMetrics).toMatchObject({ totalProblems: answers, answersToday: 0, sessionsToday: 0, problemsToday: 0, retriesToday: 0, projectorLag: 0, usersByRole: { student: 8, tutor: 1, admin: 2 } });
     } finally {
       await pool.end();
     }

@@ -14,6 +14,9 @@ const figures = z.object({
   totalProblems: z.number(),
   eventsStored: z.number(),
   answersToday: z.number(),
+  sessionsToday: z.number(),
+  problemsToday: z.number(),
+  retriesToday: z.number(),
   usersByRole: z.record(z.string(), z.number()).nullable(),
   checkpoint: z.string().nullable(),
   checkpointAt: z.string().nullable(),
@@ -21,8 +24,11 @@ const figures = z.object({
 
 /**
  * GET /api/admin/dashboard/stats (admins) → data {totalUsers, activeUsers, recentRegistrations,
- * systemMetrics {totalProblems, eventsStored, answersToday, projectorLag, lastEventPosition,
- * checkpoint, checkpointAt, usersByRole}}. Today and the 30-day window are UTC, from the server's clock.
+ * systemMetrics {totalProblems, eventsStored, answersToday, sessionsToday, problemsToday,
+ * retriesToday, projectorLag, lastEventPosition, checkpoint, checkpointAt, usersByRole}}.
+ * answersToday counts every answer; the session figures count as the student's summary does
+ * (`sessionCounts`: problems by their first answer, retries apart). Today and the 30-day window
+ * are UTC, from the server's clock.
  */
 export function registerGetDashboardStats(app: FastifyInstance, deps: QueryApiDeps) {
   app.get('/api/admin/dashboard/stats', { config: { access: ['admin'] }, schema: { tags: ['admin'] } }, async () => {
@@ -38,9 +44,15 @@ export function registerGetDashboardStats(app: FastifyInstance, deps: QueryApiDe
           (SELECT count(*) FROM read_models.problems)::int AS "totalProblems",
           (SELECT coalesce(sum(events), 0) FROM read_models.admin_event_counts)::int8 AS "eventsStored",
           (SELECT coalesce(sum(events), 0) FROM read_models.admin_event_counts WHERE day = ${today}::date AND type = 'AnswerSubmitted')::int AS "answersToday",
+          s."sessionsToday", s."problemsToday", s."retriesToday",
           (SELECT jsonb_object_agg(role, n) FROM (SELECT role, count(*)::int AS n FROM read_models.users GROUP BY role) r) AS "usersByRole",
           (SELECT position::text FROM read_models.projection_state) AS checkpoint,
-          (SELECT updated_at FROM read_models.projection_state) AS "checkpointAt"`),
+          (SELECT updated_at FROM read_models.projection_state) AS "checkpointAt"
+        FROM (
+          -- Sessions started today that answered something, counted as the student's summary counts them.
+          SELECT count(*) FILTER (WHERE problems_completed > 0)::int AS "sessionsToday", coalesce(sum(problems_completed), 0)::int AS "problemsToday",
+                 coalesce(sum(retries), 0)::int AS "retriesToday"
+          FROM read_models.practice_sessions WHERE started_at >= ${today}::date::timestamp AT TIME ZONE 'UTC') s`),
       deps.lastEventPosition(),
     ]);
     const { totalUsers, activeUsers, recentRegistrations, usersByRole, checkpoint, checkpointAt, ...metrics } = row;

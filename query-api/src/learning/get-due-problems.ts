@@ -11,6 +11,7 @@ import {
   newReviewCard,
   problemDifficultyPrior,
   retrievability,
+  findTopic,
   selectNewProblems,
   sigmoid,
   type CardState,
@@ -23,7 +24,14 @@ import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
 import { learnerQueueCacheOf, reviewsDue, type ReviewInput } from './learner-queue-cache.ts';
 
-const querystring = z.object({ limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE) });
+const querystring = z.object({
+  limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE),
+  topic: z
+    .string()
+    .max(100)
+    .refine((id) => findTopic(id) !== undefined, { error: 'topic must be a topic id such as fractions' })
+    .optional(),
+});
 
 /**
  * The practice queue as the learner sees it before answering: the answer, the worked explanation
@@ -37,9 +45,9 @@ function toPracticeProblem(row: ProblemRow) {
   return { ...shown, answer_form: answerForm, correct_answer: null, explanation: null, hint: null, has_hint: hint.length > 0 };
 }
 
-/** Made once per catalogue row (rows never change; responses copy it before adding their own fields). */
+/** Made once per catalogue row (rows never change; responses copy it before adding their own fields); the resume and topic queries show problems the same way. */
 const practiceProblems = new WeakMap<ProblemRow, ReturnType<typeof toPracticeProblem>>();
-function practiceProblem(row: ProblemRow) {
+export function practiceProblem(row: ProblemRow) {
   let problem = practiceProblems.get(row);
   if (!problem) practiceProblems.set(row, (problem = toPracticeProblem(row)));
   return problem;
@@ -72,6 +80,8 @@ interface ReviewProgress {
 
 type DueProblem = ReturnType<typeof practiceProblem> & {
   kind: 'review' | 'new';
+  /** A new problem from a question set the student's tutor assigned (the Learn page says so). */
+  assigned: boolean;
   progress: ReviewProgress;
   predicted_success: number;
 };
@@ -108,6 +118,10 @@ function newProblemProgress(now: Date): ReviewProgress {
  * growing to every due review + 2 new when more are due, never more than `limit` (≤ 20).
  * Each problem carries `progress` (SPEC §3: next_review_at, consecutive_correct shown as Streak…;
  * a new problem's is a new FSRS card, due now) and `predicted_success`.
+ *
+ * `?topic=fractions` (practice by choice, docs/practice-loop.md): the same queue for one topic —
+ * its due reviews, then its new problems chosen the same way, in the learner's grade when the
+ * topic is taught in it and from all of the topic's grades otherwise; no assigned problems.
  */
 export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/due-problems/:userId', {
@@ -130,7 +144,10 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // newer (read the catalogue once more), else not in the problem bank at all (never shown).
       const complete = inputs.at <= bank.at || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
       const catalogue = complete ? bank : await problemCatalogueOf(deps).latest();
-      const reviews = due.filter((review) => catalogue.problems.has(review.problem_id)).slice(0, MAX_SESSION_SIZE);
+      const topic = request.query.topic === undefined ? null : findTopic(request.query.topic)!;
+      const reviews = due
+        .filter((review) => catalogue.problems.has(review.problem_id) && (topic === null || review.topic_id === topic.id))
+        .slice(0, MAX_SESSION_SIZE);
 
       const params = KNOWLEDGE_MODEL_PARAMETERS;
       // The learner's log-odds per topic, once per topic; each problem then subtracts its own difficulty.
@@ -145,12 +162,12 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       };
 
       const candidate = (problem: ProblemRow) => ({ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem });
-      const assigned = inputs.assigned.flatMap((id) => {
+      const assigned = (topic ? [] : inputs.assigned).flatMap((id) => {
         const problem = catalogue.problems.get(id);
         return problem ? [candidate(problem)] : [];
       });
-      // The choice depends on the learner's inputs and the catalogue view alone: made once per pair.
-      if (inputs.selection?.view !== catalogue) {
+      // The daily choice depends on the learner's inputs and the catalogue view alone: made once per pair (a topic's, on request).
+      if (!topic && inputs.selection?.view !== catalogue) {
         const chosen = selectNewProblems(
           catalogue.ofGrade(gradeLevel).flatMap((problem) => (inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
           {
@@ -162,7 +179,16 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
         );
         inputs.selection = { view: catalogue, chosen };
       }
-      const fresh = inputs.selection.chosen as ReturnType<typeof selectNewProblems<ReturnType<typeof candidate>>>;
+      const fresh = topic
+        ? selectNewProblems(
+            catalogue.ofGrade(null).flatMap((problem) => (problem.topic_id !== topic.id || inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
+            {
+              count: MAX_SESSION_SIZE,
+              seed: `${userId.toLowerCase()}:${inputs.answers}:${topic.id}`,
+              ...(gradeLevel !== null && topic.grades.includes(gradeLevel) ? { grade: gradeLevel } : {}),
+            },
+          )
+        : (inputs.selection!.chosen as ReturnType<typeof selectNewProblems<ReturnType<typeof candidate>>>);
 
       const dueReviews = reviews.flatMap((review) => {
         const problem = catalogue.problems.get(review.problem_id);
@@ -171,15 +197,23 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       // A session grows to hold the tutor's assigned problems too (never past `limit`).
       const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + Math.max(MIN_NEW_PER_SESSION, assigned.length)));
       const session = composeSession({ dueReviews, newProblems: fresh, assigned, limit });
+      const assignedIds = new Set(inputs.assigned);
 
       const problems = session.map((item): DueProblem => {
         if (item.kind === 'new') {
-          return { ...practiceProblem(item.problem.problem), kind: 'new', progress: newProblemProgress(now), predicted_success: round3(item.problem.p) };
+          return {
+            ...practiceProblem(item.problem.problem),
+            kind: 'new',
+            assigned: assignedIds.has(item.problem.problemId),
+            progress: newProblemProgress(now),
+            predicted_success: round3(item.problem.p),
+          };
         }
         const { review, problem } = item.problem;
         return {
           ...practiceProblem(problem),
           kind: 'review',
+          assigned: false,
           progress: {
             next_review_at: new Date(review.dueMs).toISOString(),
             last_review_at: review.lastReviewMs === null ? null : new Date(review.lastReviewMs).toISOString(),

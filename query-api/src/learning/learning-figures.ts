@@ -57,8 +57,9 @@ export type ReviewTotals = z.infer<typeof reviewTotalsRow>;
 /**
  * Counts over the learner's review states (one per problem attempted) and, for mastery, their
  * topics' knowledge-model mastery (ability_student_topics, docs/learning-model.md §3): mastered =
- * problems last answered right in a mastered topic; average_mastery_days = from the first answer
- * on a topic to its first mastery, over the topics ever mastered.
+ * problems last answered right in a mastered topic; average_mastery_days = whole calendar days
+ * from the first answer on a topic to its first mastery, over the topics ever mastered (at least 1:
+ * mastery needs right answers on two days).
  */
 export async function reviewTotals(pool: DatabasePool, userId: string, cal: Calendar): Promise<ReviewTotals> {
   return pool.one(sql.type(reviewTotalsRow)`
@@ -68,20 +69,34 @@ export async function reviewTotals(pool: DatabasePool, userId: string, cal: Cale
       count(*) FILTER (WHERE r.correct_attempts > 0) AS solved,
       count(*) FILTER (WHERE ${dueToday('r', cal)}) AS due_today,
       count(*) FILTER (WHERE ${overdue('r', cal)}) AS overdue,
-      (SELECT avg(extract(epoch FROM t.first_mastered_at - t.first_answer_at)) / 86400 FROM read_models.ability_student_topics t
-        WHERE t.user_id = ${userId}::uuid AND t.first_mastered_at IS NOT NULL)::float8 AS average_mastery_days
+      (SELECT avg(t.first_mastered_date - t.first_answer_date) FROM read_models.ability_student_topics t
+        WHERE t.user_id = ${userId}::uuid AND t.first_mastered_date IS NOT NULL)::float8 AS average_mastery_days
     FROM read_models.review_states r WHERE r.user_id = ${userId}::uuid`);
 }
 
-const practiceTotalsRow = z.object({ answers: z.number(), correct: z.number(), study_ms: z.number(), days: z.array(z.string()) });
+const practiceTotalsRow = z.object({
+  answers: z.number(),
+  correct: z.number(),
+  problems: z.number(),
+  problems_correct: z.number(),
+  retries: z.number(),
+  study_ms: z.number(),
+  days: z.array(z.string()),
+});
 export type PracticeTotals = z.infer<typeof practiceTotalsRow>;
 
-/** Answers, correct answers, study time and the practice days (local dates). */
+/**
+ * Answers and correct answers, the same answers as sessions count them (problems: first tries,
+ * those right, retries), study time and the practice days (local dates).
+ */
 export async function practiceTotals(pool: DatabasePool, userId: string): Promise<PracticeTotals> {
   return pool.one(sql.type(practiceTotalsRow)`
     SELECT
       coalesce(sum(answers), 0)::int8 AS answers,
       coalesce(sum(correct_answers), 0)::int8 AS correct,
+      coalesce(sum(first_tries), 0)::int8 AS problems,
+      coalesce(sum(first_tries_correct), 0)::int8 AS problems_correct,
+      coalesce(sum(retries), 0)::int8 AS retries,
       coalesce(sum(study_ms), 0)::int8 AS study_ms,
       coalesce(array_agg(to_char(local_date, 'YYYY-MM-DD') ORDER BY local_date) FILTER (WHERE local_date IS NOT NULL), '{}') AS days
     FROM read_models.practice_days WHERE user_id = ${userId}::uuid`);

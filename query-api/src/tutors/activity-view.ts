@@ -39,6 +39,18 @@ export interface ActivityItem {
 const percent = (value: unknown) => `${Math.round(Number(value) * 100)}%`;
 const topicsOf = (details: Record<string, unknown>) => ((details.topics as string[] | undefined) ?? []).join(', ');
 
+/**
+ * A session's figures as the student's summary counts them (`sessionCounts`): problems by their
+ * first answer, retries shown as such — "4 of 6 problems right first time, 2 retries (1 right)".
+ */
+export function sessionFigures(details: Record<string, unknown>): string {
+  const problems = Number(details.problems ?? 0);
+  const retries = Number(details.retries ?? 0);
+  const onRetry = details.correct_on_retry === undefined ? '' : ` (${Number(details.correct_on_retry)} right)`;
+  const retried = retries > 0 ? `, ${retries} ${retries === 1 ? 'retry' : 'retries'}${onRetry}` : '';
+  return `${Number(details.correct ?? 0)} of ${problems} ${problems === 1 ? 'problem' : 'problems'} right first time${retried}`;
+}
+
 export function messageOf(type: string, name: string, details: Record<string, unknown>): string {
   switch (type) {
     case 'student_joined':
@@ -52,9 +64,9 @@ export function messageOf(type: string, name: string, details: Record<string, un
     case 'relationship_ended':
       return `${name} is no longer a student on MathDaily (their account changed), so they have left your students`;
     case 'answered':
-      return `${name} is practising ${topicsOf(details)}: ${Number(details.correct)} of ${Number(details.answers)} right so far (last answer ${details.last_correct ? 'right' : 'wrong'})`;
+      return `${name} is practising ${topicsOf(details)}: ${sessionFigures(details)} so far (last answer ${details.last_correct ? 'right' : 'wrong'})`;
     case 'session_completed':
-      return `${name} finished a session in ${topicsOf(details)}: ${Number(details.correct)} of ${Number(details.answers)} right`;
+      return `${name} ${details.ended === 'idle' ? 'left a session' : 'finished a session'} in ${topicsOf(details)}: ${sessionFigures(details)}`;
     case 'answer_streak':
       return `${name} got ${Number(details.streak)} answers right in a row`;
     case 'accuracy_drop':

@@ -19,11 +19,12 @@ const studentRow = z.object({
   last_active: z.string().nullable(),
 });
 const topicDayRow = z.object({ topic: z.string(), day: z.string(), problems: z.number(), problems_mastered: z.number() });
-const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
+const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), problems: z.number(), problems_correct: z.number(), retries: z.number(), study_ms: z.number() });
 
 /**
  * GET /api/tutors/students/{userId}/progress (the student's active tutors, admins) → the student
- * detail: per day of the last 30 in the student's time zone, accuracy and study time, and per
+ * detail: per day of the last 30 in the student's time zone, accuracy (problems right at the first
+ * try, `sessionCounts`; retries counted apart), answers and study time, and per
  * topic the mastery rate at the end of each day (problems counted as mastered / problems attempted
  * in the topic, as the knowledge model's topic mastery stood after the day's last answer or rating
  * on it, ability_topic_days; carried forward over days without practice); due today and overdue.
@@ -50,7 +51,8 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
           SELECT topic, to_char(local_date, 'YYYY-MM-DD') AS day, problems, problems_mastered
           FROM read_models.ability_topic_days WHERE user_id = ${userId}::uuid ORDER BY local_date`),
         deps.pool.any(sql.type(dayRow)`
-          SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, study_ms
+          SELECT to_char(local_date, 'YYYY-MM-DD') AS date, answers, correct_answers AS correct, first_tries AS problems,
+                 first_tries_correct AS problems_correct, retries, study_ms
           FROM read_models.practice_days WHERE user_id = ${userId}::uuid AND local_date >= ${since}::date ORDER BY local_date`),
       ]);
       const dates = Array.from({ length: DETAIL_DAYS }, (_, index) => addLocalDays(since, index));
@@ -84,7 +86,10 @@ export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiD
             date,
             answers: day?.answers ?? 0,
             correct: day?.correct ?? 0,
-            accuracy: day && day.answers > 0 ? ratio(day.correct, day.answers) : null,
+            problems: day?.problems ?? 0,
+            retries: day?.retries ?? 0,
+            // As the student's session summary counts it: problems right at the first try.
+            accuracy: day && day.problems > 0 ? ratio(day.problems_correct, day.problems) : null,
             study_minutes: Math.round((day?.study_ms ?? 0) / 6000) / 10,
           };
         }),

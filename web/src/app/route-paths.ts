@@ -24,6 +24,7 @@ export const APP_ROUTE_PATHS = [
   '/learn',
   '/placement',
   '/progress',
+  '/topics',
   '/profile',
   '/achievements',
   '/help',

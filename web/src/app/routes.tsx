@@ -25,6 +25,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-pag
 const LearnPage = lazyPage(() => import('../features/learn/learn-page.tsx'), (m) => m.LearnPage);
 const PlacementPage = lazyPage(() => import('../features/placement/placement-page.tsx'), (m) => m.PlacementPage);
 const ProgressPage = lazyPage(() => import('../features/progress/progress-page.tsx'), (m) => m.ProgressPage);
+const TopicsPage = lazyPage(() => import('../features/topics/topics-page.tsx'), (m) => m.TopicsPage);
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage);
 const AchievementsPage = lazyPage(() => import('../features/achievements/achievements-page.tsx'), (m) => m.AchievementsPage);
 const TutorDashboardPage = lazyPage(() => import('../features/tutor/tutor-dashboard-page.tsx'), (m) => m.TutorDashboardPage);
@@ -70,6 +71,7 @@ const BY_PATH: Partial<Record<AppRoutePath, { preload(): Promise<unknown> }>> = 
   '/learn': LearnPage,
   '/placement': PlacementPage,
   '/progress': ProgressPage,
+  '/topics': TopicsPage,
   '/profile': ProfilePage,
   '/achievements': AchievementsPage,
   '/help': HelpPage,
@@ -164,6 +166,7 @@ export function AppRoutes() {
             <Route path="/learn" element={<LearnPage />} />
             <Route path="/placement" element={<Protected roles={['student']}><PlacementPage /></Protected>} />
             <Route path="/progress" element={<ProgressPage />} />
+            <Route path="/topics" element={<Protected roles={['student']}><TopicsPage /></Protected>} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/achievements" element={<AchievementsPage />} />
             <Route path="/help" element={<HelpPage />} />

@@ -97,6 +97,9 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
+/** Units the problems use (lengths, areas and volumes with powers, masses, capacities, time, money). */
+const UNITS = new Set(['mm', 'cm', 'm', 'km', 'g', 'kg', 'mg', 'ml', 'l', 'cl', 'p', 's', 'min', 'h', 'hr', 'hrs', 'mph', 'ft', 'in']);
+
 const SUPERSCRIPT_DIGITS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
 
 function escapeText(text: string): string {
@@ -257,6 +260,23 @@ class Parser {
     }
   }
 
+  /**
+   * A unit after a number that ends the answer (`6cm`, `3 m`, `24 cm²`, `5 m^2`, `86p`) is typeset
+   * upright, as printed units are; the same letters inside an expression (`2m + 3`) stay variables.
+   * The word is the token just consumed.
+   */
+  private isUnit(text: string): boolean {
+    if (!UNITS.has(text)) return false;
+    let before = this.index - 2;
+    if (this.tokens[before]?.kind === 'space') before -= 1;
+    if (this.tokens[before]?.kind !== 'number') return false;
+    const rest = this.tokens.slice(this.index);
+    let i = 0;
+    if (rest[i]?.kind === 'op' && (rest[i] as { text: string }).text === '^') i += 2;
+    while (rest[i]?.kind === 'other' && SUPERSCRIPT_DIGITS[(rest[i] as { text: string }).text] !== undefined) i += 1;
+    return rest.slice(i).every((token) => token.kind === 'space');
+  }
+
   private word(text: string): Item {
     if (SYMBOLS[text] !== undefined) return { latex: SYMBOLS[text], operand: true };
     const lower = text.toLowerCase();
@@ -267,6 +287,7 @@ class Parser {
       const argument = text.slice(fn.length);
       return { latex: `\\${fn} ${argument}`, operand: true, spaced: true };
     }
+    if (this.isUnit(text)) return { latex: `\\mathrm{${text}}`, operand: true, spaced: true };
     const before = this.tokens[this.index - 2];
     const afterSpace = this.index - 1 === 0 || before?.kind === 'space';
     if (text.length >= 3 || (text.length === 2 && afterSpace && this.index - 1 > 0)) {

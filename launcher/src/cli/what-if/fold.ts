@@ -1,7 +1,10 @@
 import {
   createReviewScheduler,
   isTopicMastered,
+  localDate,
+  noSuccessDays,
   problemsMastered,
+  recordSuccessDay,
   recordAnswer,
   recordRating,
   retrievability,
@@ -11,6 +14,8 @@ import {
   type RecordedEvent,
   type ReviewScheduler,
   type ReviewState,
+  type SuccessDays,
+  usableTimeZone,
 } from '@mathdaily/domain';
 import {
   knowledgeOutcome,
@@ -28,7 +33,7 @@ import { topicPredictedSuccess } from '@mathdaily/domain/learning/topic-mastery'
 import type { LearningConfig } from './config.ts';
 
 /** The event types the what-if replay reads. */
-export const WHAT_IF_EVENT_TYPES = ['AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'] as const;
+export const WHAT_IF_EVENT_TYPES = ['AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded', 'UserRegistered', 'ProfileUpdated'] as const;
 
 const pairKey = (userId: string, other: string) => `${userId.toLowerCase()}\u0000${other}`;
 const utcDay = (iso: string) => iso.slice(0, 10);
@@ -55,6 +60,8 @@ export interface TopicMasteryState {
   everMastered: boolean;
   /** Problems of the topic whose last answer was right. */
   solved: number;
+  /** Days with a right, unaided answer on the topic (mastery needs evidence across days). */
+  successDays: SuccessDays;
 }
 
 /**
@@ -77,6 +84,8 @@ export class LearningFold {
   /** Reviews the schedule asked for, by UTC day of their due time (a rating's re-grade moves one). */
   readonly dueByDay = new Map<string, number>();
   private readonly dueDayOf = new Map<string, string>();
+  /** Each student's time zone (as learner-profiles keeps it): success days are their calendar days. */
+  private readonly zones = new Map<string, string>();
 
   constructor(readonly config: LearningConfig) {
     this.scheduler = createReviewScheduler(config.fsrs);
@@ -84,16 +93,24 @@ export class LearningFold {
 
   apply(event: RecordedEvent): void {
     if (event.type === 'AnswerSubmitted') this.answer(event, event.data as AnswerSubmittedData);
-    else if (event.type === 'DifficultyRated') this.rating(event.data as DifficultyRatedData);
-    else if (event.type === 'PlacementAnswerRecorded') this.placementAnswer(event.data as PlacementAnswerRecordedData);
+    else if (event.type === 'DifficultyRated') this.rating(event, event.data as DifficultyRatedData);
+    else if (event.type === 'PlacementAnswerRecorded') this.placementAnswer(event, event.data as PlacementAnswerRecordedData);
+    else if (event.type === 'UserRegistered' || event.type === 'ProfileUpdated') {
+      const { userId, timezone } = event.data as { userId: string; timezone?: string };
+      if (timezone !== undefined && (event.type === 'ProfileUpdated' || !this.zones.has(userId.toLowerCase()))) this.zones.set(userId.toLowerCase(), usableTimeZone(timezone));
+    }
+  }
+
+  private dayOf(event: RecordedEvent, userId: string): string {
+    return localDate(event.metadata.at, this.zones.get(userId.toLowerCase()) ?? 'UTC');
   }
 
   /** A placement answer is evidence for the knowledge model only (no review, no problem of the bank), as in ability-model. */
-  private placementAnswer(data: PlacementAnswerRecordedData) {
+  private placementAnswer(event: RecordedEvent, data: PlacementAnswerRecordedData) {
     if (!isUuid(data.userId)) return;
     const next = updateKnowledge(this.learners.get(data.userId.toLowerCase()), this.topics.get(pairKey(data.userId, data.topicId)), data.topicId, data.isCorrect, false);
     this.learners.set(data.userId.toLowerCase(), next.learner);
-    this.setTopic(data.userId, data.topicId, next.topic, 0);
+    this.setTopic(data.userId, data.topicId, next.topic, 0, { day: this.dayOf(event, data.userId), success: data.isCorrect });
   }
 
   private schedule(key: string, due: string) {
@@ -135,21 +152,22 @@ export class LearningFold {
     const next = updateKnowledge(learner, topic, data.topicId, succeeded, data.isCorrect && data.hintsUsed > 0);
     this.learners.set(data.userId.toLowerCase(), next.learner);
     this.topicOf.set(reviewKey, data.topicId);
-    this.setTopic(data.userId, data.topicId, next.topic, Number(after.lastIsCorrect) - Number(before?.lastIsCorrect ?? false));
+    this.setTopic(data.userId, data.topicId, next.topic, Number(after.lastIsCorrect) - Number(before?.lastIsCorrect ?? false), { day: this.dayOf(event, data.userId), success: succeeded });
     this.problems.set(problemKey, updateProblemDifficulty(params, problem, predicted, succeeded));
   }
 
-  /** The topic's new state and its mastery (isTopicMastered on the prediction right after), as ability-model. */
-  private setTopic(userId: string, topicId: string, topic: TopicKnowledge, solvedChange: number) {
+  /** The topic's new state and its mastery (isTopicMastered on the prediction right after, evidence across days), as ability-model. */
+  private setTopic(userId: string, topicId: string, topic: TopicKnowledge, solvedChange: number, evidence: { day: string; success: boolean }) {
     const key = pairKey(userId, topicId);
     this.topics.set(key, topic);
     const predicted = topicPredictedSuccess(this.config.knowledgeModel, this.learners.get(userId.toLowerCase()), topic, topicId);
-    const mastered = isTopicMastered(topic, predicted);
     const before = this.mastery.get(key);
-    this.mastery.set(key, { mastered, everMastered: (before?.everMastered ?? false) || mastered, solved: (before?.solved ?? 0) + solvedChange });
+    const successDays = recordSuccessDay(before?.successDays ?? noSuccessDays(), evidence.day, evidence.success);
+    const mastered = isTopicMastered({ answers: topic.answers, predictedSuccess: predicted, successDays: successDays.days, wasMastered: before?.mastered ?? false });
+    this.mastery.set(key, { mastered, everMastered: (before?.everMastered ?? false) || mastered, solved: (before?.solved ?? 0) + solvedChange, successDays });
   }
 
-  private rating(data: DifficultyRatedData) {
+  private rating(event: RecordedEvent, data: DifficultyRatedData) {
     if (!isUuid(data.problemId)) return;
     const reviewKey = pairKey(String(data.userId), data.problemId.toLowerCase());
     const before = isUuid(data.userId) ? this.reviews.get(reviewKey) : undefined;
@@ -158,7 +176,10 @@ export class LearningFold {
       this.reviews.set(reviewKey, after);
       if (after.card.due !== before.card.due) this.schedule(reviewKey, after.card.due);
       const topicId = this.topicOf.get(reviewKey)!;
-      this.setTopic(String(data.userId), topicId, rateKnowledge(this.topics.get(pairKey(String(data.userId), topicId)), data.rating), 0);
+      this.setTopic(String(data.userId), topicId, rateKnowledge(this.topics.get(pairKey(String(data.userId), topicId)), data.rating), 0, {
+        day: this.dayOf(event, String(data.userId)),
+        success: false,
+      });
     }
     const problemKey = data.problemId.toLowerCase();
     const problem = this.problems.get(problemKey);

@@ -9,6 +9,10 @@ export interface DashboardStats {
     totalProblems: number;
     eventsStored: number;
     answersToday: number;
+    /** Counted as a student's session summary counts them: problems by their first answer, retries apart. */
+    sessionsToday: number;
+    problemsToday: number;
+    retriesToday: number;
     projectorLag: number | null;
     lastEventPosition: string;
     checkpoint: string | null;

@@ -121,6 +121,8 @@ function LogsError({ reload }: { reload: () => void }) {
   );
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
 function StatCards({ stats }: { stats: DashboardStats | null }) {
   const number = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toLocaleString('en-GB'));
   const lag = stats?.systemMetrics.projectorLag;
@@ -129,7 +131,11 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
     { label: 'Active users', value: number(stats?.activeUsers), note: 'signed in within 30 days' },
     { label: 'Problems', value: number(stats?.systemMetrics.totalProblems) },
     { label: 'New in last 30 days', value: number(stats?.recentRegistrations) },
-    { label: 'Answers today', value: number(stats?.systemMetrics.answersToday), note: 'UTC day' },
+    {
+      label: 'Problems practised today',
+      value: number(stats?.systemMetrics.problemsToday),
+      note: stats ? `${plural(stats.systemMetrics.sessionsToday, 'session')}, ${plural(stats.systemMetrics.retriesToday, 'retry', 'retries')} · UTC day` : 'UTC day',
+    },
     { label: 'Events stored', value: number(stats?.systemMetrics.eventsStored) },
     {
       label: 'Projector lag',

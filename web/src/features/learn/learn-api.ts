@@ -19,6 +19,8 @@ export interface DueProblem {
   has_hint: boolean;
   /** A review of a problem answered before, or a new problem. */
   kind: 'review' | 'new' | null;
+  /** A new problem from a question set the student's tutor assigned. */
+  assigned?: boolean;
   difficulty_level: number;
   estimated_time_seconds: number;
   progress: { next_review_at: Date | null; consecutive_correct: number } | null;
@@ -55,10 +57,76 @@ export interface SubmitAnswerInput {
   hints_used: 0 | 1;
 }
 
+/** How a session came about (PracticeSessionStarted's mode): the daily mix, one topic chosen, or the problems missed in a session. */
+export type SessionMode = 'daily' | 'topic' | 'again';
+
+/** One answer of a session, as the summary's review and the header's streak need it. */
+export interface SessionAnswer {
+  problemId: string;
+  userAnswer: string;
+  isCorrect: boolean;
+  /** A missed problem answered again (not scored a second time). */
+  retry: boolean;
+  correctAnswer: string | null;
+  explanation: string | null;
+  responseTimeMs: number;
+}
+
+/** GET /api/learning/sessions/current: the open session of the student's day, to continue. */
+export interface OpenSession {
+  sessionId: string;
+  mode: string;
+  /** The topic of a focused session (mode 'topic'), else null. */
+  topicId: string | null;
+  /** The planned problems in order (sessionQueue places the retries). */
+  plan: string[];
+  startedAt: number;
+  problems: DueProblem[];
+  answers: SessionAnswer[];
+  counts: { problems_completed: number; correct_answers: number; retries: number; correct_on_retry: number };
+}
+
+interface RawOpenSession {
+  session_id: string;
+  mode: string;
+  topic_id: string | null;
+  plan: string[];
+  started_at: string;
+  problems: (RawDueProblem & { correct_answer?: string | null; explanation?: string | null })[];
+  answers: { problem_id: string; user_answer: string; is_correct: boolean; first_try: boolean; response_time_ms: number }[];
+  counts: OpenSession['counts'];
+}
+
+export function toOpenSession(raw: RawOpenSession): OpenSession {
+  const shown = new Map(raw.problems.map((problem) => [problem.problem_id ?? problem.id ?? '', problem]));
+  return {
+    sessionId: raw.session_id,
+    mode: raw.mode,
+    topicId: raw.topic_id,
+    plan: raw.plan,
+    startedAt: Date.parse(raw.started_at),
+    problems: raw.problems.map(toDueProblem).filter((problem) => problem.id !== ''),
+    answers: raw.answers.map((answer) => ({
+      problemId: answer.problem_id,
+      userAnswer: answer.user_answer,
+      isCorrect: answer.is_correct,
+      retry: !answer.first_try,
+      correctAnswer: shown.get(answer.problem_id)?.correct_answer ?? null,
+      explanation: shown.get(answer.problem_id)?.explanation ?? null,
+      responseTimeMs: answer.response_time_ms,
+    })),
+    counts: raw.counts,
+  };
+}
+
 /** What the Learn store needs from the server; the page passes `learnApi`, tests a fake. */
 export interface LearnApi {
-  dueProblems(userId: string, limit: number): Promise<DueProblem[]>;
-  startSession(sessionId: string): Promise<void>;
+  /** The due queue, or with `topicId` the queue of that one topic (practice by choice). */
+  dueProblems(userId: string, limit: number, topicId?: string | null): Promise<DueProblem[]>;
+  /** The session to continue (a reload, another tab or device), or null. */
+  currentSession(userId: string): Promise<OpenSession | null>;
+  /** Records the session and its plan, so that it can be continued anywhere. */
+  startSession(sessionId: string, plan: { mode: SessionMode; topicId: string | null; problemIds: string[] }): Promise<void>;
   endSession(sessionId: string): Promise<void>;
   openHint(sessionId: string, problemId: string): Promise<string | null>;
   /** `idempotencyKey` is the same when the same answer is sent again after a failure (flaky Wi-Fi). */
@@ -78,6 +146,7 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
     hint: raw.hint ?? null,
     has_hint: raw.has_hint ?? Boolean(raw.hint),
     kind: raw.kind === 'review' || raw.kind === 'new' ? raw.kind : null,
+    assigned: raw.assigned === true,
     difficulty_level: raw.difficulty_level,
     estimated_time_seconds: raw.estimated_time_seconds,
     figure: raw.figure ?? null,
@@ -90,9 +159,10 @@ export function toDueProblem(raw: RawDueProblem): DueProblem {
   };
 }
 
-async function fetchDueProblems(userId: string, limit: number): Promise<DueProblem[]> {
+async function fetchDueProblems(userId: string, limit: number, topicId: string | null = null): Promise<DueProblem[]> {
+  const topic = topicId ? `&topic=${encodeURIComponent(topicId)}` : '';
   const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
-    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}`,
+    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}${topic}`,
   );
   return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
 }
@@ -114,15 +184,20 @@ export function startDueProblemsEarly(userId: string, limit: number) {
 }
 
 export const learnApi: LearnApi = {
-  dueProblems(userId, limit) {
+  dueProblems(userId, limit, topicId) {
+    if (topicId) return fetchDueProblems(userId, limit, topicId);
     const early = headStart;
     headStart = null;
     const fresh =
       early?.userId === userId && early.limit === limit && Date.now() - early.at < HEAD_START_MS && early.position === currentMinPosition();
     return fresh ? early.problems : fetchDueProblems(userId, limit);
   },
-  async startSession(sessionId) {
-    await api.post('/api/learning/sessions', { session_id: sessionId });
+  async currentSession(userId) {
+    const body = await api.get<{ data: { session: RawOpenSession | null } }>(`/api/learning/sessions/current/${encodeURIComponent(userId)}`);
+    return body.data.session ? toOpenSession(body.data.session) : null;
+  },
+  async startSession(sessionId, plan) {
+    await api.post('/api/learning/sessions', { session_id: sessionId, mode: plan.mode, topic_id: plan.topicId, problem_ids: plan.problemIds });
   },
   async endSession(sessionId) {
     await api.post(`/api/learning/sessions/${encodeURIComponent(sessionId)}/end`);

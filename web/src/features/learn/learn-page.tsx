@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { warmUpMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { findTopic } from '@mathdaily/domain/problems/topics';
 import { FeedbackStep } from './feedback-step.tsx';
 import { learnApi, newSessionId, startDueProblemsEarly } from './learn-api.ts';
-import { createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, LOAD_ERROR_MESSAGE, remainingProblems, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
+import { answerStreak, createLearnStore, currentProblem, EMPTY_QUEUE_MESSAGE, missedProblems, LOAD_ERROR_MESSAGE, remainingProblems, SESSION_LIMIT, type LearnStore } from './learn-store.ts';
 import { ProblemStep } from './problem-step.tsx';
 import { RatingStep } from './rating-step.tsx';
 import { SessionHeader } from './session-header.tsx';
@@ -44,6 +45,8 @@ export function prepareLearnPage() {
 export function LearnPage() {
   useDocumentTitle('Practice session');
   const user = useAuth((state) => state.user);
+  // /learn?topic=fractions: a focused session on one topic (the topic chooser's Practise).
+  const topicId = useSearchParams()[0].get('topic');
   if (!user) return null;
   if (user.role !== 'student') {
     return (
@@ -60,15 +63,15 @@ export function LearnPage() {
   }
   return (
     <PlacementGate hasGrade={user.gradeLevel !== null}>
-      <LearnSession key={user.id} userId={user.id} />
+      <LearnSession key={`${user.id}:${topicId ?? ''}`} userId={user.id} topicId={topicId} />
     </PlacementGate>
   );
 }
 
-function LearnSession({ userId }: { userId: string }) {
-  // One store per visit: a new visit to /learn is a new session with a new id.
+function LearnSession({ userId, topicId }: { userId: string; topicId: string | null }) {
+  // One store per visit; the visit continues the open session of the day, else starts one.
   const [store] = useState<LearnStore>(() =>
-    createLearnStore({ api: learnApi, userId, newSessionId, announce }),
+    createLearnStore({ api: learnApi, userId, topicId, newSessionId, announce }),
   );
   const state = useStore(store);
 
@@ -84,7 +87,12 @@ function LearnSession({ userId }: { userId: string }) {
   return (
     <main id="main" className="page learn-page" data-step={state.step}>
       <h1 className="learn-title">Practice Session</h1>
-      {active ? <SessionHeader progress={state.progress} streak={problem?.progress?.consecutive_correct ?? 0} remaining={remainingProblems(state)} /> : null}
+      {state.topicId ? (
+        <p className="muted" data-testid="learn-focus">
+          Focused practice: {findTopic(state.topicId)?.name ?? state.topicId} · <Link to="/topics">Choose another topic</Link>
+        </p>
+      ) : null}
+      {active ? <SessionHeader progress={state.progress} streak={answerStreak(state.answers)} remaining={remainingProblems(state)} /> : null}
 
       {state.step === 'idle' || state.step === 'loading' ? (
         <div className="card learn-panel learn-loading">
@@ -150,7 +158,9 @@ function LearnSession({ userId }: { userId: string }) {
         <SummaryStep
           progress={state.progress}
           elapsedMs={(state.endedAt ?? Date.now()) - state.progress.sessionStartTime}
+          missed={missedProblems(state)}
           onStartNew={state.startNewSession}
+          onPractiseMissed={state.practiseMissed}
         />
       ) : null}
     </main>

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import type { AnswerResult, DueProblem, LearnApi, SubmitAnswerInput } from './learn-api.ts';
+import type { AnswerResult, DueProblem, LearnApi, OpenSession, SessionMode, SubmitAnswerInput } from './learn-api.ts';
 import {
+  answerStreak,
   ANSWER_REQUIRED_MESSAGE,
   createLearnStore,
   currentProblem,
   EMPTY_QUEUE_MESSAGE,
   LOAD_ERROR_MESSAGE,
+  missedProblems,
   remainingProblems,
   SUBMIT_ERROR_MESSAGE,
   type LearnStore,
@@ -32,16 +34,25 @@ class FakeApi implements LearnApi {
   submitted: SubmitAnswerInput[] = [];
   keys: string[] = [];
   ratings: { attemptId: string; rating: number }[] = [];
+  open: OpenSession | null = null;
+  plans: { sessionId: string; mode: SessionMode; topicId: string | null; problemIds: string[] }[] = [];
+  topics: (string | null)[] = [];
   failDue = false;
   failSubmit = false;
   failRating = false;
-  async dueProblems(_userId: string, limit: number) {
+  async dueProblems(_userId: string, limit: number, topicId: string | null = null) {
     this.calls.push(`due ${limit}`);
+    this.topics.push(topicId);
     if (this.failDue) throw new Error('down');
     return this.problems;
   }
-  async startSession(sessionId: string) {
+  async currentSession() {
+    this.calls.push('current');
+    return this.open;
+  }
+  async startSession(sessionId: string, plan: { mode: SessionMode; topicId: string | null; problemIds: string[] }) {
     this.calls.push(`start ${sessionId}`);
+    this.plans.push({ sessionId, ...plan });
   }
   async endSession(sessionId: string) {
     this.calls.push(`end ${sessionId}`);
@@ -290,5 +301,131 @@ describe('the practice session store', () => {
     expect(state.step).toBe('problem');
     expect(state.progress.problemsCompleted).toBe(0);
     expect(api.calls.filter((call) => call.startsWith('due'))).toHaveLength(2);
+  });
+});
+
+describe('resume, streak, retries and the review (issue 31)', () => {
+  const choice = (n: number): DueProblem => ({ ...problem(n), problem_type: 'multiple_choice', answer_options: ['A', 'B', 'C', 'D'] });
+
+  test('a new session is recorded with its plan; with an open session of the day the page continues it at the same problem', async () => {
+    store.getState().start();
+    await flush();
+    expect(api.plans).toEqual([{ sessionId: 's1', mode: 'daily', topicId: null, problemIds: ['p1', 'p2', 'p3'] }]);
+
+    // Another visit (a reload): p1 right, p2 missed, so p3 is next and p2 comes back after it.
+    const reload = createLearnStore({ api, userId: 'u1', newSessionId: () => 'fresh', now: () => clock });
+    api.open = {
+      sessionId: 's1',
+      mode: 'daily',
+      topicId: null,
+      plan: ['p1', 'p2', 'p3'],
+      startedAt: 500_000,
+      problems: [problem(1), problem(2), problem(3)],
+      answers: [
+        { problemId: 'p1', userAnswer: 'right', isCorrect: true, retry: false, correctAnswer: 'right', explanation: 'Because.', responseTimeMs: 1000 },
+        { problemId: 'p2', userAnswer: 'wrong', isCorrect: false, retry: false, correctAnswer: 'right', explanation: 'Because.', responseTimeMs: 3000 },
+      ],
+      counts: { problems_completed: 2, correct_answers: 1, retries: 0, correct_on_retry: 0 },
+    };
+    api.calls.length = 0;
+    reload.getState().start();
+    await flush();
+    const state = reload.getState();
+    expect(api.calls).toEqual(['due 20', 'current']);
+    expect(state).toMatchObject({ step: 'problem', sessionId: 's1', resumed: true, index: 2 });
+    expect(state.problems.map((p) => `${p.id}${p.retry ? ' again' : ''}`)).toEqual(['p1', 'p2', 'p3', 'p2 again']);
+    expect(state.progress).toMatchObject({ problemsCompleted: 2, correctAnswers: 1, totalProblems: 3, averageResponseTime: 2000, sessionStartTime: 500_000 });
+    clock += 1000;
+    await reload.getState().submit('right');
+    expect(api.submitted.at(-1)).toMatchObject({ problem_id: 'p3', session_id: 's1' });
+
+    // Start New Session after the summary never continues the session just ended.
+    api.calls.length = 0;
+    reload.getState().endSession();
+    reload.getState().startNewSession();
+    await flush();
+    expect(api.calls).not.toContain('current');
+    expect(reload.getState().sessionId).toBe('fresh');
+  });
+
+  test('a topic chosen: the queue of that topic, a session of mode topic; an open daily session is not continued there', async () => {
+    api.open = {
+      sessionId: 'daily-open',
+      mode: 'daily',
+      topicId: null,
+      plan: ['p1'],
+      startedAt: 0,
+      problems: [problem(1)],
+      answers: [],
+      counts: { problems_completed: 0, correct_answers: 0, retries: 0, correct_on_retry: 0 },
+    };
+    const focused = createLearnStore({ api, userId: 'u1', topicId: 'fractions', newSessionId: () => 'focus', now: () => clock });
+    focused.getState().start();
+    await flush();
+    expect(focused.getState()).toMatchObject({ step: 'problem', sessionId: 'focus', resumed: false, topicId: 'fractions' });
+    expect(api.topics).toEqual(['fractions']);
+    expect(api.plans).toEqual([{ sessionId: 'focus', mode: 'topic', topicId: 'fractions', problemIds: ['p1', 'p2', 'p3'] }]);
+  });
+
+  test('the header streak is the run of right answers across the session, not the current problem’s', async () => {
+    store.getState().start();
+    await flush();
+    await answer('right');
+    await rate(3);
+    await answer('right');
+    expect(answerStreak(store.getState().answers)).toBe(2);
+    await rate(3);
+    await answer('wrong');
+    expect(answerStreak(store.getState().answers)).toBe(0);
+  });
+
+  test('a missed multiple-choice question asked again shows its options in another order, the same on a reload', async () => {
+    api.problems = [choice(1), problem(2), problem(3)];
+    store.getState().start();
+    await flush();
+    await answer('wrong');
+    const again = store.getState().problems.find((p) => p.retry)!;
+    expect(again.id).toBe('p1');
+    expect([...again.answer_options!].sort()).toEqual(['A', 'B', 'C', 'D']);
+    expect(again.answer_options).not.toEqual(['A', 'B', 'C', 'D']);
+    // A reload computes the same order (seeded by session and problem).
+    const reload = createLearnStore({ api, userId: 'u1', newSessionId: () => 'x', now: () => clock });
+    api.open = {
+      sessionId: 's1',
+      mode: 'daily',
+      topicId: null,
+      plan: ['p1', 'p2', 'p3'],
+      startedAt: 0,
+      problems: [choice(1), problem(2), problem(3)],
+      answers: [{ problemId: 'p1', userAnswer: 'wrong', isCorrect: false, retry: false, correctAnswer: 'A', explanation: 'E', responseTimeMs: 1 }],
+      counts: { problems_completed: 1, correct_answers: 0, retries: 0, correct_on_retry: 0 },
+    };
+    reload.getState().start();
+    await flush();
+    expect(reload.getState().problems.find((p) => p.retry)!.answer_options).toEqual(again.answer_options);
+  });
+
+  test('the summary lists the problems missed at the first try with the answers; Practise these again starts a session on them', async () => {
+    store.getState().start();
+    await flush();
+    await answer('wrong');
+    await rate(4);
+    await answer('right');
+    await rate(3);
+    await answer('right');
+    await rate(3);
+    // p1 again (the retry), right this time.
+    await answer('right');
+    await rate(3);
+    expect(store.getState().step).toBe('summary');
+    const missed = missedProblems(store.getState());
+    expect(missed.map(({ problem: p, answer: a, rightOnRetry }) => [p.id, a.userAnswer, a.correctAnswer, a.explanation, rightOnRetry])).toEqual([
+      ['p1', 'wrong', 'right', 'Because.', true],
+    ]);
+    store.getState().practiseMissed();
+    await flush();
+    expect(store.getState()).toMatchObject({ step: 'problem', sessionId: 's2', index: 0 });
+    expect(store.getState().problems.map((p) => p.id)).toEqual(['p1']);
+    expect(api.plans.at(-1)).toEqual({ sessionId: 's2', mode: 'again', topicId: null, problemIds: ['p1'] });
   });
 });

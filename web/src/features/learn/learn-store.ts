@@ -1,8 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { accuracyPercent, runningAverage } from '@mathdaily/domain/learning/progress';
+import { RETRY_AFTER, retryOptionOrder, sessionQueue } from '@mathdaily/domain/learning/practice-session';
 import { allowedRatings, ratingNote, type DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
 import { ApiError } from '../../api/client.ts';
-import { newSessionId, type AnswerResult, type DueProblem, type LearnApi, type SubmitAnswerInput } from './learn-api.ts';
+import {
+  newSessionId,
+  type AnswerResult,
+  type DueProblem,
+  type LearnApi,
+  type OpenSession,
+  type SessionAnswer,
+  type SessionMode,
+  type SubmitAnswerInput,
+} from './learn-api.ts';
 
 /**
  * One practice session screen (SPEC §2 Learn, §4 "Practice session"):
@@ -10,15 +20,17 @@ import { newSessionId, type AnswerResult, type DueProblem, type LearnApi, type S
  *   loading → problem (or the empty / load-error panels) → submit → feedback → Continue → rating
  *   → a choice is committed 500 ms after it is made → 1 s later the next problem, or the summary
  *   when the queue is done. 'End Session' goes to the summary at any time; 'Start New Session'
- *   takes a new session id and reloads the due problems.
+ *   takes a new session id and reloads the due problems; 'Practise these again' starts a session
+ *   on the problems missed in this one.
  *
- * A store per screen (`createLearnStore`), so a new visit is a new session. Timers and the server
- * are injected, which keeps the flow testable without a browser.
+ * A visit first asks for the open session of the student's day (GET sessions/current): a reload,
+ * another tab or another device continues it at the same problem, the queue computed as it was
+ * (`sessionQueue`, the missed problems asked again where they fell). Otherwise it loads the due
+ * problems and records the session with its plan. Timers and the server are injected, which keeps
+ * the flow testable without a browser.
  */
 
 export const SESSION_LIMIT = 20;
-/** A missed problem is asked again after this many others (or at the end of a shorter queue). */
-export const RETRY_AFTER = 2;
 export const RATING_COMMIT_MS = 500;
 export const NEXT_PROBLEM_MS = 1000;
 
@@ -63,7 +75,13 @@ export interface Feedback extends AnswerResult {
 export interface LearnState {
   step: LearnStep;
   sessionId: string;
+  /** Set when the session was continued from an earlier visit (reload, other tab or device). */
+  resumed: boolean;
+  /** The topic of a focused session (chosen, or continued), else null. */
+  topicId: string | null;
   problems: DueProblem[];
+  /** Every answer of the session in order, retries included (header streak, summary review). */
+  answers: SessionAnswer[];
   index: number;
   progress: SessionProgress;
   /** Epoch ms when the current problem was shown (response time is measured from here). */
@@ -82,7 +100,8 @@ export interface LearnState {
 export interface LearnActions {
   /** Loads the first session of this screen (does nothing once started). */
   start(): void;
-  load(): Promise<void>;
+  /** Continues the open session of the day if there is one (unless `continueOpen` is false), else starts one on the due problems. */
+  load(continueOpen?: boolean): Promise<void>;
   toggleHint(): Promise<void>;
   retryHint(): Promise<void>;
   submit(answer: string): Promise<boolean>;
@@ -91,6 +110,8 @@ export interface LearnActions {
   selectRating(rating: number): void;
   endSession(): void;
   startNewSession(): void;
+  /** A new session on the problems missed at the first try in this one (the summary's button). */
+  practiseMissed(): void;
   /** Stops the timers (the screen is going away). */
   dispose(): void;
 }
@@ -100,6 +121,8 @@ export type LearnStore = StoreApi<LearnState & LearnActions>;
 export interface LearnDeps {
   api: LearnApi;
   userId: string;
+  /** A focused session on this topic (practice by choice); none for the daily mix. */
+  topicId?: string | null;
   newSessionId: () => string;
   /** Idempotency keys for answers (random uuids by default). */
   newRequestKey?: () => string;
@@ -118,6 +141,33 @@ const freshProgress = (now: number): SessionProgress => ({
   averageResponseTime: 0,
   sessionStartTime: now,
 });
+
+/**
+ * A missed problem asked again: marked as a retry, and a multiple-choice question shows its
+ * options in another order (seeded by session and problem, so a reload shows the same order).
+ */
+export function asRetry(problem: DueProblem, sessionId: string): DueProblem {
+  const options = problem.answer_options;
+  return { ...problem, retry: true, answer_options: options ? retryOptionOrder(options, `${sessionId}:${problem.id}`) : null };
+}
+
+/** The header's Streak: right answers in a row across the session, retries included (a miss resets it). */
+export function answerStreak(answers: readonly SessionAnswer[]): number {
+  let streak = 0;
+  for (let i = answers.length - 1; i >= 0 && answers[i]!.isCorrect; i -= 1) streak += 1;
+  return streak;
+}
+
+/** Problems missed at the first try, each with that answer and, when it was tried again, how that went. */
+export function missedProblems(state: Pick<LearnState, 'answers' | 'problems'>): { problem: DueProblem; answer: SessionAnswer; rightOnRetry: boolean }[] {
+  const byId = new Map(state.problems.filter((problem) => !problem.retry).map((problem) => [problem.id, problem]));
+  return state.answers.flatMap((answer) => {
+    const problem = byId.get(answer.problemId);
+    if (answer.retry || answer.isCorrect || !problem) return [];
+    const rightOnRetry = state.answers.some((later) => later.retry && later.problemId === answer.problemId && later.isCorrect);
+    return [{ problem, answer, rightOnRetry }];
+  });
+}
 
 export const currentProblem = (state: LearnState): DueProblem | null =>
   state.step === 'problem' || state.step === 'feedback' || state.step === 'rating' ? (state.problems[state.index] ?? null) : null;
@@ -148,6 +198,8 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
   /** The rating save in flight: the session is ended only after it settles. */
   let pendingRating: Promise<void> = Promise.resolve();
   let sessionStarted = false;
+  /** The session's start (with its plan) in flight: an answer waits for it, so the plan is recorded first. */
+  let starting: Promise<void> = Promise.resolve();
   /**
    * An answer whose submit failed (timeout, network): Try Again with the same text sends the very
    * same request and key, so if the first one did arrive the server answers it again instead of
@@ -196,6 +248,56 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         const ending = pendingRating.then(() => deps.api.endSession(sessionId));
         ending.catch((error) => log('Ending the practice session failed', error));
       }
+    };
+
+    /** A new session on `problems`: shown from the first, recorded with its plan. */
+    const begin = (problems: DueProblem[], mode: SessionMode) => {
+      set({ problems, answers: [], resumed: false, topicId: mode === 'topic' ? (deps.topicId ?? null) : null, endedAt: null, progress: { ...freshProgress(now()), totalProblems: problems.length } });
+      showProblem(0);
+      announce(`Practice session started: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.`);
+      sessionStarted = true;
+      // A failure is only logged: answers start their session on the server anyway (without a plan to resume from).
+      const topicId = mode === 'topic' ? (deps.topicId ?? null) : null;
+      starting = deps.api.startSession(get().sessionId, { mode, topicId, problemIds: problems.map((problem) => problem.id) }).catch((error) => {
+        log('Starting the practice session failed', error);
+      });
+    };
+
+    /** Continues an open session where it was: the same queue, the next problem to answer, its counts so far. */
+    const resume = (open: OpenSession) => {
+      const byId = new Map(open.problems.map((problem) => [problem.id, problem]));
+      const queue = sessionQueue(open.plan, open.answers);
+      let index = 0;
+      const problems = queue.items.flatMap((item, at) => {
+        const problem = byId.get(item.problemId);
+        if (!problem) return [];
+        if (at < queue.next) index += 1;
+        return [item.retry ? asRetry(problem, open.sessionId) : problem];
+      });
+      const firstTries = open.answers.filter((answer) => !answer.retry);
+      const averageResponseTime = firstTries.reduce((sum, answer) => sum + answer.responseTimeMs, 0) / Math.max(1, firstTries.length);
+      sessionStarted = true;
+      set({
+        sessionId: open.sessionId,
+        resumed: true,
+        topicId: open.topicId,
+        problems,
+        answers: open.answers,
+        endedAt: null,
+        progress: {
+          problemsCompleted: open.counts.problems_completed,
+          correctAnswers: open.counts.correct_answers,
+          totalProblems: open.plan.length,
+          averageResponseTime,
+          sessionStartTime: open.startedAt,
+        },
+      });
+      if (index >= problems.length) {
+        goToSummary();
+        return;
+      }
+      showProblem(index);
+      announce(`Welcome back. Your session continues at problem ${index + 1} of ${problems.length}.`);
     };
 
     /** Opening the hint records it (POST /hints, which answers with the text) and marks it used. */
@@ -247,7 +349,10 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
     return {
       step: 'idle',
       sessionId: deps.newSessionId(),
+      resumed: false,
+      topicId: null,
       problems: [],
+      answers: [],
       index: 0,
       progress: freshProgress(now()),
       shownAt: now(),
@@ -264,13 +369,32 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         if (get().step === 'idle') void get().load();
       },
 
-      async load() {
+      async load(continueOpen = true) {
         clearTimers();
         const generation = ++loadGeneration;
-        set({ step: 'loading', problems: [], index: 0, feedback: null, endedAt: null });
+        set({ step: 'loading', problems: [], answers: [], index: 0, feedback: null, endedAt: null });
+        // Asked beside the open session, not after it: a new session then waits one round trip, not two.
+        const due = deps.api.dueProblems(deps.userId, SESSION_LIMIT, deps.topicId ?? null);
+        // Its failure is reported below when it is needed; continuing a session does not need it.
+        due.catch(() => {});
+        if (continueOpen) {
+          let open: OpenSession | null = null;
+          try {
+            open = await deps.api.currentSession(deps.userId);
+          } catch (error) {
+            // Practice goes on with a new session; the open one ends itself when idle.
+            log('Reading the open practice session failed', error);
+          }
+          if (generation !== loadGeneration) return;
+          // A topic chosen continues only a session on that topic; the daily page continues any.
+          if (open && open.plan.length > 0 && (!deps.topicId || open.topicId === deps.topicId)) {
+            resume(open);
+            return;
+          }
+        }
         let problems: DueProblem[];
         try {
-          problems = await deps.api.dueProblems(deps.userId, SESSION_LIMIT);
+          problems = await due;
         } catch (error) {
           if (generation !== loadGeneration) return;
           log(DUE_PROBLEMS_FAILED, error);
@@ -284,14 +408,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           announce(EMPTY_QUEUE_MESSAGE);
           return;
         }
-        const session = problems.slice(0, SESSION_LIMIT);
-        set({ problems: session, progress: { ...freshProgress(now()), totalProblems: Math.min(problems.length, SESSION_LIMIT) } });
-        showProblem(0);
-        announce(`Practice session started: ${session.length} ${session.length === 1 ? 'problem' : 'problems'}.`);
-        const { sessionId } = get();
-        sessionStarted = true;
-        // Optional on the server (answers start their session too): a failure is only logged.
-        deps.api.startSession(sessionId).catch((error) => log('Starting the practice session failed', error));
+        begin(problems.slice(0, SESSION_LIMIT), deps.topicId ? 'topic' : 'daily');
       },
 
       async toggleHint() {
@@ -335,6 +452,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         unanswered = { problemId: problem.id, answer, input, key: again?.key ?? newRequestKey() };
         set({ submitting: true, submitError: null, answerError: null });
         let result: AnswerResult;
+        await starting;
         try {
           result = await deps.api.submitAnswer(input, unanswered.key);
           unanswered = null;
@@ -366,11 +484,28 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
             };
         let problems = get().problems;
         if (!result.is_correct && !problem.retry) {
-          // The miss is due again within minutes (FSRS learning step): ask it again after a couple of others.
+          // The miss is due again within minutes (FSRS learning step): ask it again after a couple of
+          // others, where `sessionQueue` puts it too (so a reload finds it there).
           const at = Math.min(get().index + 1 + RETRY_AFTER, problems.length);
-          problems = [...problems.slice(0, at), { ...problem, retry: true }, ...problems.slice(at)];
+          problems = [...problems.slice(0, at), asRetry(problem, get().sessionId), ...problems.slice(at)];
         }
-        set({ step: 'feedback', submitting: false, progress, problems, feedback: { ...result, userAnswer: answer, hintUsed } });
+        const recorded: SessionAnswer = {
+          problemId: problem.id,
+          userAnswer: answer,
+          isCorrect: result.is_correct,
+          retry: problem.retry === true,
+          correctAnswer: result.correct_answer,
+          explanation: result.explanation,
+          responseTimeMs: responseTime,
+        };
+        set({
+          step: 'feedback',
+          submitting: false,
+          progress,
+          problems,
+          answers: [...get().answers, recorded],
+          feedback: { ...result, userAnswer: answer, hintUsed },
+        });
         announce(result.is_correct ? 'Correct!' : `Not quite right. The correct answer is ${result.correct_answer}.`);
         return true;
       },
@@ -415,7 +550,18 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
         sessionStarted = false;
         pendingRating = Promise.resolve();
         set({ sessionId: deps.newSessionId() });
-        void get().load();
+        // The session just ended (its end may still be on its way): never continue it.
+        void get().load(false);
+      },
+
+      practiseMissed() {
+        const missed = missedProblems(get()).map(({ problem }) => ({ ...problem, kind: 'review' as const, assigned: false }));
+        if (get().step !== 'summary' || missed.length === 0) return;
+        clearTimers();
+        ++loadGeneration;
+        pendingRating = Promise.resolve();
+        set({ sessionId: deps.newSessionId() });
+        begin(missed, 'again');
       },
 
       dispose() {

@@ -100,7 +100,9 @@ export function ProblemStep(props: ProblemStepProps) {
               Try again
             </li>
           ) : problem.kind ? (
-            <li className={`learn-chip learn-chip-${problem.kind}`}>{problem.kind === 'review' ? 'Review' : 'New problem'}</li>
+            <li className={`learn-chip learn-chip-${problem.assigned ? 'assigned' : problem.kind}`} data-testid="problem-kind">
+              {problem.assigned ? 'Set by your tutor' : problem.kind === 'review' ? 'Review' : 'New problem'}
+            </li>
           ) : null}
         </ul>
       </header>

@@ -6,8 +6,8 @@ import { useNow } from './use-now.ts';
 export const elapsedMinutes = (startMs: number, nowMs: number): number => Math.max(0, Math.floor((nowMs - startMs) / 60_000));
 
 /**
- * SPEC §2 Learn header: Accuracy %, Streak (the current problem's correct answers in a row,
- * SPEC §3), Avg Time, Remaining (a missed problem asked again included) and the minutes elapsed,
+ * SPEC §2 Learn header: Accuracy %, Streak (right answers in a row in this session, retries
+ * included: a child reads it as their run, issue 31), Avg Time, Remaining (a missed problem asked again included) and the minutes elapsed,
  * with the motivational line.
  */
 export function SessionHeader({ progress, streak, remaining }: { progress: SessionProgress; streak: number; remaining: number }) {
@@ -27,7 +27,7 @@ export function SessionHeader({ progress, streak, remaining }: { progress: Sessi
         </div>
         <div className="learn-stat">
           <dt>Streak</dt>
-          <dd data-testid="stat-streak" title="Correct answers in a row on this problem">
+          <dd data-testid="stat-streak" title="Right answers in a row this session">
             {streak}
           </dd>
         </div>

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
 import {
   formatResponseTime,
+  PERSISTENCE_PROBLEMS,
   problemsPerMinute,
   sessionAchievements,
   sessionPerformance,
   type SessionAchievement,
   type SessionPerformance,
 } from '@mathdaily/domain/learning/progress';
-import { sessionAccuracy, type SessionProgress } from './learn-store.ts';
+import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { sessionAccuracy, type missedProblems, type SessionProgress } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
 
 /** Session time in minutes: whole minutes, '<1 min' for a short session. */
@@ -18,7 +20,7 @@ export function sessionMinutes(elapsedMs: number): string {
 
 const ACHIEVEMENT_TEXT: Record<SessionAchievement, { icon: string; text: string }> = {
   'High Accuracy': { icon: '🎯', text: '80% or more of your answers were correct.' },
-  Persistence: { icon: '💪', text: 'You completed 10 or more problems in one session.' },
+  Persistence: { icon: '💪', text: `You completed ${PERSISTENCE_PROBLEMS} or more problems in one session.` },
 };
 
 const PERFORMANCE_TEXT: Record<SessionPerformance, string> = {
@@ -47,15 +49,20 @@ export function whatsNext(accuracy: number, completed: number, planned: number):
 export interface SummaryStepProps {
   progress: SessionProgress;
   elapsedMs: number;
+  /** The problems missed at the first try, to go over (a review that teaches, issue 31 item 4). */
+  missed: ReturnType<typeof missedProblems>;
   onStartNew: () => void;
+  onPractiseMissed: () => void;
 }
 
 /**
  * SPEC §2 Learn, summary step: 'Session Complete!' with the performance level, Problems Completed,
  * Accuracy, Session Time, Avg Response Time, Correct and Incorrect, Success Rate, Problems per
- * Minute, session achievements, 'What's Next?', 'Start New Session' and 'Return to Dashboard'.
+ * Minute, session achievements, the problems missed (each question with the student's answer, the
+ * right one and the worked explanation, and 'Practise these again'), 'What's Next?', 'Start New
+ * Session' and 'Return to Dashboard'.
  */
-export function SummaryStep({ progress, elapsedMs, onStartNew }: SummaryStepProps) {
+export function SummaryStep({ progress, elapsedMs, missed, onStartNew, onPractiseMissed }: SummaryStepProps) {
   const heading = useStepFocus<HTMLHeadingElement>(progress.sessionStartTime);
   const completed = progress.problemsCompleted;
   const correct = progress.correctAnswers;
@@ -112,6 +119,37 @@ export function SummaryStep({ progress, elapsedMs, onStartNew }: SummaryStepProp
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+
+      {missed.length > 0 ? (
+        <section className="learn-review" aria-labelledby="learn-review-heading" data-testid="summary-review">
+          <h3 id="learn-review-heading">Go over what you missed</h3>
+          <ol>
+            {missed.map(({ problem, answer, rightOnRetry }) => (
+              <li key={problem.id} className="learn-review-item" data-testid="review-item">
+                <MathText as="p" text={problem.question} />
+                <dl>
+                  <dt>Your answer</dt>
+                  <dd>
+                    <TypedMath value={answer.userAnswer} />
+                  </dd>
+                  <dt>Correct answer</dt>
+                  <dd>{answer.correctAnswer ? <TypedMath value={answer.correctAnswer} /> : '–'}</dd>
+                </dl>
+                {rightOnRetry ? <p className="learn-review-retry small">You got it right when you tried again.</p> : null}
+                {answer.explanation ? (
+                  <div className="learn-review-explanation">
+                    <p className="small muted">How to work it out</p>
+                    <MathText as="div" text={answer.explanation} />
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="button primary" onClick={onPractiseMissed}>
+            Practise these again
+          </button>
         </section>
       ) : null}
 

@@ -58,7 +58,8 @@ export function performanceInsights(p: ProgressSummary): Insight[] {
       text: `You have mastered ${plural(p.total_problems_mastered, 'problem')}${days !== null ? `, taking ${days} ${days === 1 ? 'day' : 'days'} on average` : ''}.`,
     });
   } else {
-    insights.push({ icon: '⏳', text: 'No problems mastered yet: a problem counts as mastered after three correct answers in a row, spread over several days.' });
+    // The knowledge model's rule (docs/learning-model.md §3), in a child's words.
+    insights.push({ icon: '⏳', text: 'Nothing mastered yet: a topic is mastered once you answer its problems right, without a hint, on at least two different days.' });
   }
 
   if (p.current_streak > 0) {

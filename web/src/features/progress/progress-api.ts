@@ -30,6 +30,8 @@ export interface ProgressSummary {
   average_response_time_ms?: number | null;
   practiced_today?: boolean;
   recent_activity?: { date: string; answers: number; correct: number; study_time_seconds: number }[];
+  /** Reviews due on each of the next 14 local days, today first. */
+  reviews_ahead?: { date: string; reviews: number }[];
 }
 
 export async function fetchProgress(userId: string, signal?: AbortSignal): Promise<ProgressSummary> {

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
+import { KnowledgeMap } from './knowledge-map.tsx';
 import { fetchProgress, type ProgressSummary } from './progress-api.ts';
 import './progress.css';
 
@@ -74,6 +75,9 @@ export function ProgressPage() {
             >
               <span aria-hidden="true">↻</span> {load.kind === 'ready' && load.refreshing ? 'Refreshing...' : 'Refresh Data'}
             </button>
+            <Link className="button" to="/topics">
+              Choose a Topic
+            </Link>
             <Link className="button primary" to="/learn">
               Continue Learning
             </Link>
@@ -105,12 +109,12 @@ export function ProgressPage() {
         </section>
       ) : null}
 
-      {data && !empty ? <ProgressReport data={data} /> : null}
+      {data && !empty && user ? <ProgressReport data={data} userId={user.id} /> : null}
     </main>
   );
 }
 
-function ProgressReport({ data }: { data: ProgressSummary }) {
+function ProgressReport({ data, userId }: { data: ProgressSummary; userId: string }) {
   const rate = overallMasteryRate(data);
   const level = masteryLevel(rate);
   const topics = topicRows(data);
@@ -209,6 +213,8 @@ function ProgressReport({ data }: { data: ProgressSummary }) {
       </div>
 
       {data.recent_activity && data.recent_activity.some((day) => day.answers > 0) ? <RecentActivity days={data.recent_activity} /> : null}
+      {data.reviews_ahead ? <ReviewsAhead days={data.reviews_ahead} /> : null}
+      <KnowledgeMap userId={userId} />
     </>
   );
 }
@@ -308,6 +314,34 @@ function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_ac
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/** "Today", "Tomorrow", then the weekday and date. */
+const aheadDay = (date: string, index: number) => (index === 0 ? 'Today' : index === 1 ? 'Tomorrow' : new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
+
+/** The reviews due on each of the next 14 days (Anki's forecast), as a list of bars. */
+function ReviewsAhead({ days }: { days: NonNullable<ProgressSummary['reviews_ahead']> }) {
+  const most = Math.max(1, ...days.map((day) => day.reviews));
+  return (
+    <section className="card progress-ahead progress-section" aria-labelledby="progress-ahead-heading" data-testid="reviews-ahead">
+      <h2 id="progress-ahead-heading">Reviews Coming Up</h2>
+      <p className="muted small">Problems you have answered come back when you are about to forget them. This is how many are due each day for the next two weeks.</p>
+      <ol>
+        {days.map((day, index) => (
+          <li key={day.date}>
+            <span className="visually-hidden">{`${aheadDay(day.date, index)}: ${plural(day.reviews, 'review')}`}</span>
+            <span aria-hidden="true">{aheadDay(day.date, index)}</span>
+            <span className="progress-ahead-bar" aria-hidden="true">
+              <span style={{ width: `${(day.reviews / most) * 100}%` }} />
+            </span>
+            <span className="progress-ahead-count" aria-hidden="true">
+              {day.reviews}
+            </span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

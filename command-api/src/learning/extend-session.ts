@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
+import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
+import { handleCommand } from '../pipeline/handle-command.ts';
+import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { uuidField } from './practice-input.ts';
+import { assertProblemsExist, problemIdsField } from './start-session.ts';
+
+const params = z.object({ session_id: uuidField('session_id') });
+const body = z.object({ problem_ids: problemIdsField.min(1, { error: 'problem_ids must name at least one problem' }) });
+
+/**
+ * POST /api/learning/sessions/{session_id}/extend {problem_ids} (students): "Keep going" — more
+ * problems at the end of an open session's plan (PracticeSessionExtended; those already planned
+ * are left out, and nothing is recorded when none is new). 404 when the session is not open, 409
+ * when it ended, 400 past 20 problems in all.
+ */
+export function registerExtendSession(app: FastifyInstance, deps: CommandApiDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/extend', {
+    config: { access: ['student'], principalCheckedOnAppend: true },
+    schema: { tags: ['learning'], params, body },
+    handler: async (request) => {
+      const userId = principalOf(request).userId;
+      const sessionId = request.params.session_id;
+      const problemIds = request.body.problem_ids;
+      await assertProblemsExist(deps, problemIds);
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: practiceStreamId(userId),
+        decider: practiceDecider,
+        command: { type: 'ExtendSession', data: { userId, sessionId, problemIds } },
+        meta: commandMeta(request, deps),
+        principal: principalCheckOf(request),
+      });
+      const added = result.events.flatMap((event) => (event.type === 'PracticeSessionExtended' ? event.data.problemIds : []));
+      return { position: positionOf(result.position), data: { session_id: sessionId, added } };
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import {
+  isFirstTry,
+  sessionCounts,
+  tallyAnswer,
+  type AnswerSubmittedData,
+  type HintOpenedData,
+  type PracticeSessionEndedData,
+  type PracticeSessionExtendedData,
+  type PracticeSessionStartedData,
+  type SessionTally,
+} from '@mathdaily/domain';
+import { type ReadModel, type Row, isUuid } from '../read-model.ts';
+
+/**
+ * One row per practice session (docs/practice-loop.md "Sessions"): its plan (the problems in
+ * order, "Keep going" included), the hints opened, the answers tallied as the domain counts them
+ * (`tallyAnswer`, `sessionCounts`: first tries scored, retries counted as such), when it started,
+ * its last activity, and when and why it ended. The resume query continues an open session from
+ * it, the idle check finds abandoned sessions in it (`practice_sessions_open`), the admin dashboard
+ * sums the day's sessions, and the summary's counts are its columns.
+ *
+ * It tells the models after it, through the batch context, whether each answer was the problem's
+ * first in its session (`setAnswerFacts`): practice-days, attempts and tutor-activity count first
+ * tries and retries by the same definition.
+ */
+export const practiceSessions: ReadModel = {
+  name: 'practice-sessions',
+  version: 1,
+  tables: [
+    {
+      name: 'practice_sessions',
+      columns: [
+        { name: 'session_id', type: 'text' },
+        { name: 'user_id', type: 'uuid' },
+        { name: 'mode', type: 'text' },
+        { name: 'topic_id', type: 'text', nullable: true },
+        { name: 'problem_ids', type: 'jsonb' },
+        /** Problems whose hint was opened in the session. */
+        { name: 'hints', type: 'jsonb' },
+        /** The domain's SessionTally: per problem answered, its first and last verdict and answer count. */
+        { name: 'tally', type: 'jsonb' },
+        { name: 'problems_completed', type: 'int4' },
+        { name: 'correct_answers', type: 'int4' },
+        { name: 'retries', type: 'int4' },
+        { name: 'correct_on_retry', type: 'int4' },
+        { name: 'started_at', type: 'timestamptz' },
+        { name: 'last_activity_at', type: 'timestamptz' },
+        { name: 'ended_at', type: 'timestamptz', nullable: true },
+        { name: 'end_reason', type: 'text', nullable: true },
+      ],
+      primaryKey: ['session_id'],
+      indexes: [
+        'practice_sessions_user ON (user_id, started_at DESC)',
+        'practice_sessions_open ON (last_activity_at) WHERE ended_at IS NULL',
+        'practice_sessions_started ON (started_at)',
+      ],
+    },
+  ],
+  handles: ['PracticeSessionStarted', 'PracticeSessionExtended', 'HintOpened', 'AnswerSubmitted', 'DifficultyRated', 'PracticeSessionEnded'],
+  keys: (events) => ({
+    practice_sessions: events.flatMap((event) => {
+      const data = event.data as { userId: unknown; sessionId: unknown };
+      return isUuid(data.userId) && typeof data.sessionId === 'string' ? [[data.sessionId]] : [];
+    }),
+  }),
+  apply(event, tables, context) {
+    const table = tables.practice_sessions!;
+    const data = event.data as { userId: string; sessionId?: string };
+    // A rating may name no session (rate-difficulty's session_id is optional): nothing to update.
+    if (!isUuid(data.userId) || typeof data.sessionId !== 'string') {
+      if (event.type === 'AnswerSubmitted') context.setAnswerFacts(event, null);
+      return;
+    }
+    const at = event.metadata.at;
+    const row = table.get(data.sessionId) ?? newSession(data.userId, data.sessionId, at);
+    switch (event.type) {
+      case 'PracticeSessionStarted': {
+        const started = event.data as PracticeSessionStartedData;
+        table.put({ ...row, mode: started.mode, topic_id: started.topicId, problem_ids: started.problemIds, started_at: at, last_activity_at: at });
+        return;
+      }
+      case 'PracticeSessionExtended': {
+        const extended = event.data as PracticeSessionExtendedData;
+        table.put({ ...row, problem_ids: [...(row.problem_ids as string[]), ...extended.problemIds], last_activity_at: at });
+        return;
+      }
+      case 'HintOpened': {
+        const { problemId } = event.data as HintOpenedData;
+        const hints = row.hints as string[];
+        table.put({ ...row, hints: hints.includes(problemId) ? hints : [...hints, problemId], last_activity_at: at });
+        return;
+      }
+      case 'AnswerSubmitted': {
+        const answer = event.data as AnswerSubmittedData;
+        const before = row.tally as SessionTally;
+        context.setAnswerFacts(event, { firstTry: isFirstTry(before, answer.problemId) });
+        const tally = tallyAnswer(before, answer);
+        table.put({ ...row, tally, ...countColumns(tally), last_activity_at: at });
+        return;
+      }
+      case 'DifficultyRated':
+        table.put({ ...row, last_activity_at: at });
+        return;
+      case 'PracticeSessionEnded': {
+        const ended = event.data as PracticeSessionEndedData;
+        if (row.ended_at !== null) return;
+        // The counts stay the tally's (the same function made the event's); the end is the event's own time.
+        table.put({ ...row, ended_at: ended.endedAt, end_reason: ended.reason });
+        return;
+      }
+    }
+  },
+};
+
+function newSession(userId: string, sessionId: string, at: string): Row {
+  return {
+    session_id: sessionId,
+    user_id: userId,
+    mode: 'daily',
+    topic_id: null,
+    problem_ids: [],
+    hints: [],
+    tally: [],
+    ...countColumns([]),
+    started_at: at,
+    last_activity_at: at,
+    ended_at: null,
+    end_reason: null,
+  };
+}
+
+function countColumns(tally: SessionTally): Row {
+  const counts = sessionCounts(tally);
+  return {
+    problems_completed: counts.problemsCompleted,
+    correct_answers: counts.correctAnswers,
+    retries: counts.retries,
+    correct_on_retry: counts.correctOnRetry,
+  };
+}

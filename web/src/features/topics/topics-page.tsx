@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-store.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { STATUS_LABEL, STRAND_NAME, useTopics, type TopicOnMap } from '../progress/knowledge-map.tsx';
+import './topics.css';
+
+const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** What the student has done in a topic, in words. */
+function masteryText(topic: TopicOnMap): string {
+  if (topic.mastered) return 'Mastered';
+  if (topic.answers === 0) return 'Not practised yet';
+  return `${topic.answers} ${topic.answers === 1 ? 'answer' : 'answers'} so far`;
+}
+
+/**
+ * /topics — practice by choice (Khan Academy, IXL): the topics of a grade (the student's by
+ * default) by strand, each with the student's mastery, its place on the knowledge map and the
+ * knowledge model's predicted success; 'Practise' opens a focused session on it (/learn?topic=),
+ * which runs through the same events and read models as the daily session.
+ */
+export function TopicsPage() {
+  useDocumentTitle('Choose a topic');
+  const user = useAuth((state) => state.user);
+  const { data, failed } = useTopics(user?.id);
+  const [grade, setGrade] = useState<number | null>(null);
+  const gradeId = useId();
+  const shownGrade = grade ?? data?.grade ?? null;
+  return (
+    <main id="main" className="page topics-page">
+      <header className="topics-header">
+        <div>
+          <h1>Choose a Topic</h1>
+          <p className="muted">Practise one topic of your choice, beside your daily session.</p>
+        </div>
+        <div className="topics-grade">
+          <label htmlFor={gradeId}>Grade</label>
+          <select id={gradeId} value={shownGrade ?? ''} onChange={(event) => setGrade(Number(event.target.value))}>
+            {shownGrade === null ? <option value="">Choose a grade</option> : null}
+            {GRADES.map((g) => (
+              <option key={g} value={g}>
+                Grade {g}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {failed ? <p className="alert alert-error">The topics could not be loaded. Please try again.</p> : null}
+      {!data && !failed ? <p className="muted" role="status">Loading the topics...</p> : null}
+      {data
+        ? data.strands.map(({ strand, topics }) => {
+            const shown = topics.filter((topic) => shownGrade === null || (topic.grades[0] <= shownGrade && shownGrade <= topic.grades[1]));
+            if (shown.length === 0) return null;
+            return (
+              <section key={strand} className="topics-strand" aria-labelledby={`strand-${strand}`}>
+                <h2 id={`strand-${strand}`}>{STRAND_NAME[strand] ?? strand}</h2>
+                <ul>
+                  {shown.map((topic) => (
+                    <li key={topic.topic_id} className={`card topic-card is-${topic.status}`} data-testid="topic-card">
+                      <h3>{topic.name}</h3>
+                      <p className="small muted">{topic.description}</p>
+                      <dl>
+                        <div>
+                          <dt>Your mastery</dt>
+                          <dd>{masteryText(topic)}</dd>
+                        </div>
+                        <div>
+                          <dt>Status</dt>
+                          <dd>{STATUS_LABEL[topic.status]}</dd>
+                        </div>
+                        <div>
+                          <dt>Predicted success</dt>
+                          <dd data-testid="predicted-success">{Math.round(topic.predicted_success * 100)}%</dd>
+                        </div>
+                      </dl>
+                      {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
+                        <p className="small muted">Builds on {topic.missing_prerequisites.join(' and ')}.</p>
+                      ) : null}
+                      <Link className="button primary" to={`/learn?topic=${encodeURIComponent(topic.topic_id)}`} aria-label={`Practise ${topic.name}`}>
+                        Practise
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        : null}
+    </main>
+  );
+}
