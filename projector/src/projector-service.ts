@@ -17,6 +17,7 @@ import { readModels } from './read-models/index.ts';
 import type { MailSettings } from './reactors/mail.ts';
 import { RetentionSweep } from './retention-sweep.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
+import { WeeklySummaryCheck } from './weekly-summary-check.ts';
 
 export interface ProjectorServiceOptions {
   /** The read-model database (and the event store's, unless eventStoreUrl is set). */
@@ -80,6 +81,8 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   const alertCheck = new TutorAlertCheck({ pool, store, log: options.log });
   // Expired address-bearing rows and retention-ended keys, hourly (retention-sweep.ts).
   const retention = new RetentionSweep({ pool, vault, log: options.log });
+  // Each parent's weekly e-mail, asked for hourly, sent once a week (weekly-summary-check.ts).
+  const weeklySummaries = new WeeklySummaryCheck({ pool, store, log: options.log });
   const endpoints = options.endpoints
     ? await startServiceEndpoints({
         ...options.endpoints,
@@ -100,6 +103,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await endpoints?.close();
     alertCheck.stop();
     retention.stop();
+    weeklySummaries.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -110,6 +114,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     await projector.start();
     alertCheck.start();
     retention.start();
+    weeklySummaries.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;
