@@ -18,6 +18,7 @@ import type { MailSettings } from './reactors/mail.ts';
 import { RetentionSweep } from './retention-sweep.ts';
 import { IdleSessionCheck } from './idle-session-check.ts';
 import { TutorAlertCheck } from './tutor-alert-check.ts';
+import { WeeklySummaryCheck } from './weekly-summary-check.ts';
 
 export interface ProjectorServiceOptions {
   /** The read-model database (and the event store's, unless eventStoreUrl is set). */
@@ -83,6 +84,8 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
   const idleCheck = new IdleSessionCheck({ pool, store, log: options.log });
   // Expired address-bearing rows and retention-ended keys, hourly (retention-sweep.ts).
   const retention = new RetentionSweep({ pool, vault, log: options.log });
+  // Each parent's weekly e-mail, asked for hourly, sent once a week (weekly-summary-check.ts).
+  const weeklySummaries = new WeeklySummaryCheck({ pool, store, log: options.log });
   const endpoints = options.endpoints
     ? await startServiceEndpoints({
         ...options.endpoints,
@@ -104,6 +107,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     alertCheck.stop();
     retention.stop();
     idleCheck.stop();
+    weeklySummaries.stop();
     await projector.stop();
     await store.close();
     await pool.end();
@@ -115,6 +119,7 @@ export async function startProjectorService(options: ProjectorServiceOptions): P
     alertCheck.start();
     retention.start();
     idleCheck.start();
+    weeklySummaries.start();
   } catch (error) {
     await stop().catch(() => {});
     throw error;

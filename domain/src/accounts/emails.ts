@@ -70,3 +70,30 @@ export function passwordChangedEmail(firstName: string): EmailContent {
   ]);
   return { subject, text, html };
 }
+
+export interface ChildWeek {
+  firstName: string;
+  daysPractised: number;
+  minutes: number;
+  problems: number;
+  /** Per cent right first time; null when nothing was answered. */
+  accuracy: number | null;
+}
+
+/** A parent's weekly summary (issue 33): each linked child's week, and the one-click opt-out at `{{link}}`. */
+export function weeklySummaryEmail(firstName: string, weekStart: string, children: readonly ChildWeek[]): EmailContent {
+  const line = (child: ChildWeek) =>
+    child.problems === 0
+      ? `${child.firstName} did not practise this week.`
+      : `${child.firstName} practised on ${child.daysPractised} day${child.daysPractised === 1 ? '' : 's'} for ${child.minutes} minute${child.minutes === 1 ? '' : 's'}: ${child.problems} problem${child.problems === 1 ? '' : 's'}, ${child.accuracy}% right first time.`;
+  const subject = `Your family's week on MathDaily (week of ${weekStart})`;
+  const text =
+    `Hi ${firstName},\n\nHere is the week that began on ${weekStart}:\n\n${children.map((child) => `- ${line(child)}`).join('\n')}\n\n` +
+    `Sign in to see topics, achievements and work from their tutor.\n\nTo stop these weekly e-mails, open this link (one click, no sign-in):\n${LINK_PLACEHOLDER}\n\n— MathDaily`;
+  const html = layout(
+    'Your family’s week',
+    [`Hi ${escapeHtml(firstName)},`, `Here is the week that began on ${escapeHtml(weekStart)}:`, ...children.map((child) => escapeHtml(line(child))), 'Sign in to see topics, achievements and work from their tutor.'],
+    { label: 'Stop these weekly e-mails' },
+  );
+  return { subject, text, html };
+}

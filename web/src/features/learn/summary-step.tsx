@@ -40,7 +40,7 @@ export function whatsNext(accuracy: number, completed: number, planned: number):
   if (completed === 0) return 'You ended the session before answering a problem. Start a new session whenever you are ready — even a few problems a day make a difference.';
   const early = completed < planned;
   if (accuracy >= 80)
-    return `${early ? 'Nice start! ' : ''}Problems you found easy will come back later, and harder ones sooner. That is today's practice done: see you tomorrow for the next ten minutes.`;
+    return `${early ? 'Nice start! ' : ''}Problems you found easy will come back later, and harder ones sooner. ${early ? 'Come back tomorrow' : "That is today's practice done: see you tomorrow"} for the next ten minutes.`;
   if (accuracy >= 50)
     return 'Read the explanations of the problems you missed — they will come back for review soon, so you get another go. A short session every day is the quickest way to improve.';
   return 'These topics are still new to you, and that is fine. Try opening the hint before answering, read each explanation carefully, and the problems you missed will come back for review tomorrow.';
