@@ -23,6 +23,7 @@ import { runLivePhase, type LivePhaseResult } from './live.ts';
 import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
+import { simulateClassAlerts, type AlertFigures } from '@mathdaily/analytics/alert-simulation';
 import { runDueQueueInThread } from './due-queue-thread.ts';
 import { DIAGNOSE_SETTINGS, PhaseDiagnosis } from './diagnose.ts';
 import {
@@ -49,7 +50,7 @@ const HELP = `npm run bench [-- options]
   --seed N               seed of the generated history (default 20260105)
   --live-sockets N       tutor sockets the product holds in the live phase (default 10000)
   --live-answers N       answers timed to the tutor's socket in the live phase (default 50)
-  --skip LIST            comma-separated phases to leave out: load, live, web, replay, domain
+  --skip LIST            comma-separated phases to leave out: load, live, web, replay, domain, alerts
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
   --diagnose             after each load phase, print CPU per process and thread and PostgreSQL's busiest statements
@@ -102,7 +103,7 @@ const config = {
   seed: Math.round(number(args.seed, 20260105, '--seed')),
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
-for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
+for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'domain', 'alerts'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
 // Three cohorts (each read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
 if (config.students > 800) throw new Error('--students: at most 800 (three cohorts, ten per loopback address)');
 
@@ -224,6 +225,7 @@ interface Results {
   replay?: ReplayResult;
   history?: HistorySummary;
   domain: { name: string; value: string }[];
+  alerts?: AlertFigures;
   build?: { seconds: number; built: string[]; failed: string[] };
 }
 
@@ -369,6 +371,9 @@ async function main(): Promise<Results> {
       }),
     );
   }
+  if (!config.skip.has('alerts')) {
+    results.alerts = await phase('alerts', 'tutor alerts on a simulated class (200 students, 10 days)', async () => simulateClassAlerts({ students: 200, days: 10, seed: 32 }));
+  }
   return results;
 }
 
@@ -467,6 +472,17 @@ function report(results: Results) {
   log('\n' + line(['figure', 'value', 'goal', '']));
   log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) log(line(row));
+  if (results.alerts) {
+    const { needsHelp, fellBehind } = results.alerts;
+    const alertRows: [string, number, string][] = [
+      ['alerts_needs_help_precision', needsHelp.precision, `${needsHelp.alerts} flags`],
+      ['alerts_needs_help_recall', needsHelp.recall, `${needsHelp.truths} hard stretches`],
+      ['alerts_fell_behind_precision', fellBehind.precision, `${fellBehind.alerts} alerts`],
+      ['alerts_fell_behind_recall', fellBehind.recall, `${fellBehind.truths} breaks of ≥ 2 days`],
+    ];
+    log('\nalerts (simulated class, docs/tutor-area.md):');
+    for (const [name, value, note] of alertRows) log(`  ${name.padEnd(30)} ${fmt(value, 3).padEnd(6)} (${note})  ≥ 0.9  ${verdict(true, value >= 0.9)}`);
+  }
   if (results.domain.length) {
     log('\nextra (pure domain, no I/O):');
     for (const row of results.domain) log(`  ${row.name.padEnd(60)} ${row.value}`);
@@ -523,6 +539,7 @@ function report(results: Results) {
       copy: copy ?? null,
       replay: replay ?? null,
       domain: results.domain,
+      alerts: results.alerts ?? null,
       node: process.version,
       cores: availableParallelism(),
       load_average_start: loadAtStart,
