@@ -24,6 +24,7 @@ import { runRawInsertPhase, type RawInsertResult } from './raw-insert.ts';
 import { measureProjectorCapacity, type ProjectorCapacityResult } from './projector-capacity.ts';
 import { copyHistory, createDatabase, generateHistory, measureReplay, type CopyResult, type ReplayResult } from './replay.ts';
 import type { Percentiles } from './stats.ts';
+import { simulateClassAlerts, type AlertFigures } from '@mathdaily/analytics/alert-simulation';
 import { runDueQueueInThread } from './due-queue-thread.ts';
 import { DIAGNOSE_SETTINGS, PhaseDiagnosis } from './diagnose.ts';
 import {
@@ -51,7 +52,7 @@ const HELP = `npm run bench [-- options]
   --live-sockets N       tutor sockets the product holds in the live phase (default 10000)
   --live-answers N       answers timed to the tutor's socket in the live phase (default 50)
   --capacity-events N    size of the practice backlog the live projector applies (default 200000)
-  --skip LIST            comma-separated phases to leave out: load, live, web, replay, capacity, domain
+  --skip LIST            comma-separated phases to leave out: load, live, web, replay, capacity, domain, alerts
   --build | --no-build   always rebuild | never build (default: build what is missing or older than its sources)
   --keep                 keep the temporary folder (PostgreSQL data, server log, history file)
   --diagnose             after each load phase, print CPU per process and thread and PostgreSQL's busiest statements
@@ -106,7 +107,7 @@ const config = {
   seed: Math.round(number(args.seed, 20260105, '--seed')),
   skip: new Set((args.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
-for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'capacity', 'domain'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
+for (const phase of config.skip) if (!['load', 'live', 'web', 'replay', 'capacity', 'domain', 'alerts'].includes(phase)) throw new Error(`--skip: unknown phase '${phase}'`);
 // Three cohorts (each read-your-write phase has its own), ten per loopback address, up to 127.0.0.241.
 if (config.students > 800) throw new Error('--students: at most 800 (three cohorts, ten per loopback address)');
 
@@ -231,6 +232,7 @@ interface Results {
   history?: HistorySummary;
   capacity?: ProjectorCapacityResult;
   domain: { name: string; value: string }[];
+  alerts?: AlertFigures;
   build?: { seconds: number; built: string[]; failed: string[] };
 }
 
@@ -383,6 +385,9 @@ async function main(): Promise<Results> {
       }),
     );
   }
+  if (!config.skip.has('alerts')) {
+    results.alerts = await phase('alerts', 'tutor alerts on a simulated class (200 students, 10 days)', async () => simulateClassAlerts({ students: 200, days: 10, seed: 32 }));
+  }
   return results;
 }
 
@@ -491,6 +496,17 @@ function report(results: Results) {
   log('\n' + line(['figure', 'value', 'goal', '']));
   log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) log(line(row));
+  if (results.alerts) {
+    const { needsHelp, fellBehind } = results.alerts;
+    const alertRows: [string, number, string][] = [
+      ['alerts_needs_help_precision', needsHelp.precision, `${needsHelp.alerts} flags`],
+      ['alerts_needs_help_recall', needsHelp.recall, `${needsHelp.truths} hard stretches`],
+      ['alerts_fell_behind_precision', fellBehind.precision, `${fellBehind.alerts} alerts`],
+      ['alerts_fell_behind_recall', fellBehind.recall, `${fellBehind.truths} breaks of ≥ 2 days`],
+    ];
+    log('\nalerts (simulated class, docs/tutor-area.md):');
+    for (const [name, value, note] of alertRows) log(`  ${name.padEnd(30)} ${fmt(value, 3).padEnd(6)} (${note})  ≥ 0.9  ${verdict(true, value >= 0.9)}`);
+  }
   if (results.domain.length) {
     log('\nextra (pure domain, no I/O):');
     for (const row of results.domain) log(`  ${row.name.padEnd(60)} ${row.value}`);
@@ -549,6 +565,7 @@ function report(results: Results) {
       replay: replay ?? null,
       projector_capacity: capacity ?? null,
       domain: results.domain,
+      alerts: results.alerts ?? null,
       node: process.version,
       cores: availableParallelism(),
       load_average_start: loadAtStart,

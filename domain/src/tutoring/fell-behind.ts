@@ -2,7 +2,7 @@
  * "Fell behind", the alert a tutor gets for an active student (decided here; the scheduled check,
  * projector/src/tutor-alert-check.ts, gathers the facts from read models every 15 minutes and the
  * relationship decider records it once per quiet spell). Measured against a simulated class in
- * alert-simulation.ts (docs/tutor-area.md, "How the alerts were measured").
+ * analytics/src/alert-simulation.ts (docs/tutor-area.md, "How the alerts were measured").
  */
 
 /** No answer for this long (or since activation) is falling behind. */

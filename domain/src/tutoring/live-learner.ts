@@ -2,7 +2,7 @@
  * What a teacher's live class view knows about one student's practice right now, folded from their
  * practice events (time from each event's `at`), and the "needs help" rule read from it at a given
  * moment. The projector keeps the fold (read model live_learners), the query and the browser read
- * it with `liveStatusOf` and `needsHelpOf`, and the alert simulation (live-class-simulation.ts)
+ * it with `liveStatusOf` and `needsHelpOf`, and the alert simulation (analytics/src/alert-simulation.ts)
  * measures the same functions: one rule everywhere.
  */
 
