@@ -1,0 +1,75 @@
+/**
+ * Content that fits the child (issue 31 item 7): grade ranges against the National Curriculum
+ * year of each grade (grade N = Year N, docs/problem-bank.md), realistic contexts, and
+ * explanations that show a method.
+ */
+import { describe, expect, test } from 'vitest';
+import { problemTemplates } from './templates.ts';
+
+const SEEDS = 200;
+const samples = (id: string) => {
+  const template = problemTemplates.find((t) => t.id === id);
+  if (!template) throw new Error(`no template ${id}`);
+  return Array.from({ length: SEEDS }, (_, seed) => template.generate(seed));
+};
+const inGrade = (grade: number) => problemTemplates.filter((t) => t.grades.includes(grade));
+
+describe('grade ranges follow the National Curriculum year', () => {
+  test('Year 1 (grade 1): one kind of coin, o’clock and half past at most, numbers to 100', () => {
+    for (const template of inGrade(1)) {
+      for (let seed = 0; seed < SEEDS; seed++) {
+        const p = template.generate(seed, { grade: 1 });
+        expect(p.question, template.id).not.toMatch(/quarter|:15|:45/);
+        const coinKinds = new Set(p.question.match(/\b[a-z]+-pence|one-penny/g) ?? []);
+        expect(coinKinds.size, `${template.id}: ${p.question}`).toBeLessThanOrEqual(1);
+        for (const n of p.question.replace(/\{,\}/g, '').match(/\d+/g) ?? []) expect(Number(n), `${template.id}: ${p.question}`).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  test.each([
+    ['money-count-coins', 2],
+    ['money-pounds-to-pence', 3],
+    ['time-read-clock', 2],
+    ['time-add-duration', 3],
+    ['time-unit-conversion', 3],
+    ['times-table', 3],
+    ['measure-convert-length', 4],
+  ])('%s starts in grade %i', (id, grade) => {
+    expect(problemTemplates.find((t) => t.id === id)?.grades[0]).toBe(grade);
+  });
+});
+
+describe('contexts are realistic', () => {
+  test('a ruler is 15 cm or 30 cm, and whatever it is compared with is much shorter', () => {
+    for (const p of samples('measure-compare-lengths')) {
+      const [, ruler] = /A ruler is (\d+) cm/.exec(p.question) ?? [];
+      if (ruler) expect(['15', '30']).toContain(ruler);
+      const [, rubber] = /a rubber is (\d+) cm/.exec(p.question) ?? [];
+      if (rubber) expect(Number(rubber)).toBeLessThanOrEqual(6);
+    }
+  });
+
+  test('a swimming lesson lasts under an hour; a film at least an hour', () => {
+    for (const p of samples('time-add-duration')) {
+      if (p.question.startsWith('A swimming lesson')) expect(p.question).not.toMatch(/hour/);
+      if (p.question.startsWith('A film')) expect(p.question).toMatch(/lasts \d hours?/);
+      expect(p.question).not.toMatch(/football/);
+    }
+  });
+});
+
+describe('explanations show the method', () => {
+  test.each([
+    ['times-table', /= \d+ \\times 10 \+|Count in|= 5 \\times|tens make/],
+    ['times-table-2-5-10', /Count in|tens make|\\times 10 \+/],
+    ['add-3digit', /Ones: .*Tens: .*Hundreds: /],
+    ['sub-3digit', /Ones: .*Tens: .*Hundreds: /],
+    ['add-4digit', /Thousands: /],
+    ['short-division', /carry|Ones: /],
+    ['money-change', /Count up from the price/],
+    ['mult-word-problem', /Count in|tens make|\+/],
+  ])('%s', (id, method) => {
+    for (const p of samples(id)) expect(p.explanation, p.question).toMatch(method);
+  });
+});
