@@ -574,7 +574,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The probability that a seed germinates is ${num(p)}. ${n} seeds are planted independently. Find the probability that exactly ${k} germinate, to 4 decimal places.`,
         answer: fixed(value, 4),
         form: { kind: 'number', tolerance: 0.0001 },
-        hint: 'This is a binomial distribution: P(X = k) = nCk × p^k × (1 − p)^(n − k).',
+        hint: 'This is a binomial distribution: $P(X = k) = \\binom{n}{k} p^{k} (1 - p)^{n - k}$.',
         explanation: `$P(X = ${k}) = \\binom{${n}}{${k}} (${num(p)})^{${k}} (${num(1 - p)})^{${n - k}} = ${choose(n, k)} \\times ${Number((p ** k).toPrecision(6))} \\times ${Number(((1 - p) ** (n - k)).toPrecision(6))} \\approx ${fixed(value, 4)}$.`,
       };
     },
