@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { problemTemplates } from './templates.ts';
+import { topics } from './topics.ts';
 
 const SEEDS = 200;
 const samples = (id: string) => {
@@ -72,4 +73,36 @@ describe('explanations show the method', () => {
   ])('%s', (id, method) => {
     for (const p of samples(id)) expect(p.explanation, p.question).toMatch(method);
   });
+});
+
+/** American spellings and words, with the British the product uses (its prices and schemes are British). */
+const AMERICAN: readonly [RegExp, string][] = [
+  [/\bcolor/i, 'colour'],
+  [/\bcenter/i, 'centre'],
+  [/\bfavorite/i, 'favourite'],
+  [/\beraser/i, 'rubber'],
+  [/\bmath\b/i, 'maths'],
+  [/(?<!per )\bcents?\b|\bdollars?\b|\$\d/i, 'pence and pounds'],
+  [/\b(meter|liter|kilometer|centimeter|millimeter|milliliter)s?\b/i, 'metre, litre'],
+  [/\b(gray|neighbor|behavior|flavor|favor|honor|labor)\w*/i, 'grey, neighbour, behaviour…'],
+  [/\b\w+(?<!s)iz(e|es|ed|ing)\b/i, '-ise (factorise, rationalise)'],
+  [/\b\w+yz(e|es|ed|ing)\b/i, 'analyse'],
+  [/\b(traveled|traveling|modeled|labeled|canceled)\b/i, 'travelled, labelled'],
+  [/\b(candy|soccer|cookie|sidewalk|vacation|apartment|eraser|trapezoid|zero\s+point)\b/i, 'sweets, football, biscuit…'],
+  [/\bpracticing|\bpracticed\b/i, 'practise (the verb)'],
+  [/\bclockwise\b.*\bcounterclockwise|\bcounterclockwise/i, 'anticlockwise'],
+];
+
+test('one language: British English in every template and topic', () => {
+  const texts: [string, string][] = topics.flatMap((t) => [[t.id, t.name], [t.id, t.description]] as [string, string][]);
+  for (const template of problemTemplates) {
+    for (let seed = 0; seed < 30; seed++) {
+      const p = template.generate(seed);
+      // Words only: LaTeX between $…$ is maths, not prose.
+      for (const text of [p.question, p.hint, p.explanation, p.correct_answer, ...(p.answer_options ?? [])]) texts.push([template.id, text.replace(/\$[^$]*\$/g, ' ')]);
+    }
+  }
+  const found = new Set<string>();
+  for (const [where, text] of texts) for (const [american, british] of AMERICAN) if (american.test(text)) found.add(`${where}: '${american.exec(text)?.[0]}' (write ${british})`);
+  expect([...found]).toEqual([]);
 });
