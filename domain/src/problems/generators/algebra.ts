@@ -332,7 +332,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `x = ${frac(top, a)}`,
         form: solutionForm(),
         hint: 'Undo the adding or subtracting first, then divide. The answer does not have to be a whole number.',
-        explanation: `$${a}x = ${c} ${b > 0 ? '-' : '+'} ${Math.abs(b)} = ${top}$, so $x = ${texFrac(top, a)}$${Number.isInteger((top / a) * 1000) ? ` $= ${num(top / a)}$` : ''}.`,
+        explanation: `$${a}x = ${c} ${b > 0 ? '-' : '+'} ${Math.abs(b)} = ${top}$, so $x = ${texFrac(top, a)}${Number.isInteger((top / a) * 1000) ? ` = ${num(top / a)}` : ''}$.`,
       };
     },
   }),

@@ -1,5 +1,5 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
-import { article, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
+import { article, equals, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
 import { coordinateGridFigure, rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -935,7 +935,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: frac(y2 - y1, x2 - x1),
         form: { kind: 'exact_fraction' },
         hint: 'Gradient = change in y ÷ change in x. Subtract the coordinates in the same order.',
-        explanation: `$m = \\frac{${y2} - ${y1 < 0 ? `(${y1})` : y1}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = \\frac{${y2 - y1}}{${x2 - x1}} = ${texFrac(y2 - y1, x2 - x1)}$.`,
+        explanation: `$m = \\frac{${y2} - ${y1 < 0 ? `(${y1})` : y1}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = ${equals(`\\frac{${y2 - y1}}{${x2 - x1}}`, texFrac(y2 - y1, x2 - x1))}$.`,
       };
     },
   }),

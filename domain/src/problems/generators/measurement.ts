@@ -447,7 +447,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: texts[index] as string,
         distractors: texts.filter((_, i) => i !== index),
         hint: 'Change all the masses to grams first (multiply kilograms by a thousand), then compare.',
-        explanation: `In grams: ${grams.map((g, i) => `${texts[i]} = ${g} g`).join('; ')}. The heaviest is ${texts[index]}.`,
+        explanation: `In grams: ${grams.map((g, i) => (texts[i] === `${g} g` ? texts[i] : `${texts[i]} = ${g} g`)).join('; ')}. The heaviest is ${texts[index]}.`,
       };
     },
   }),

@@ -319,7 +319,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
           colours.map((name, k) => ({ name, value: counts[k] as number })),
           `A pie chart of the counters in the bag: ${colours.map((c, k) => `${counts[k]} ${c}`).join(', ')}.`,
         ),
-        explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}$${reduce(counts[i] as number, total)[1] !== total ? ` $= ${texFrac(counts[i] as number, total)}$` : ''}.`,
+        explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}${reduce(counts[i] as number, total)[1] !== total ? ` = ${texFrac(counts[i] as number, total)}` : ''}$.`,
       };
     },
   }),
@@ -400,7 +400,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(pairs.length, 36),
         form: { kind: 'exact_fraction' },
         hint: 'There are 36 equally likely outcomes. Make a sample-space grid and count the ones with this total.',
-        explanation: `The outcomes with total ${target} are ${pairs.join(', ')}: ${pairs.length} of 36. So $P = \\frac{${pairs.length}}{36}$${reduce(pairs.length, 36)[1] !== 36 ? ` $= ${texFrac(pairs.length, 36)}$` : ''}.`,
+        explanation: `The outcomes with total ${target} are ${pairs.join(', ')}: ${pairs.length} of 36. So $P = \\frac{${pairs.length}}{36}${reduce(pairs.length, 36)[1] !== 36 ? ` = ${texFrac(pairs.length, 36)}` : ''}$.`,
       };
     },
   }),
@@ -489,7 +489,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(num1, den),
         form: { kind: 'exact_fraction' },
         hint: 'Given that tells you to look only at that row of the table: use its total as the denominator.',
-        explanation: `There are $${den}$ ${givenGirl ? 'girls' : 'boys'}, of whom $${num1}$ walk. $P = \\frac{${num1}}{${den}}$${reduce(num1, den)[1] !== den ? ` $= ${texFrac(num1, den)}$` : ''}.`,
+        explanation: `There are $${den}$ ${givenGirl ? 'girls' : 'boys'}, of whom $${num1}$ walk. $P = \\frac{${num1}}{${den}}${reduce(num1, den)[1] !== den ? ` = ${texFrac(num1, den)}` : ''}$.`,
       };
     },
   }),

@@ -108,6 +108,14 @@ function uncancelled(answer: string): string | null {
 /** Maths written as plain text outside $…$ (it is not typeset): pi, sqrt(, x^2, S_n, n/2. */
 const UNTYPESET = /\bpi\b|\dpi\b|sqrt\(|[\w)]\^[\w(]|\b[A-Za-z]_[a-z\d]\b|\b[a-z]\/\d/;
 const outsideMath = (text: string): string => text.split('$').filter((_, i) => i % 2 === 0).join(' ');
+/** '\\frac{6}{7} = \\frac{6}{7}' in an explanation: a step that says nothing. */
+function saysNothing(text: string): string | null {
+  for (const math of text.split('$').filter((_, i) => i % 2 === 1)) {
+    const sides = math.split(' = ').map((side) => side.trim());
+    for (let i = 1; i < sides.length; i++) if (sides[i] === sides[i - 1] && sides[i] !== '') return math;
+  }
+  return null;
+}
 
 function sameOptions(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
@@ -166,6 +174,10 @@ export function checkTemplate(template: ProblemTemplate, seeds: number): string[
     if (cancels) fail('answer has a fraction that cancels', seed, `${cancels} in ${p.correct_answer}`);
     for (const [name, text] of [['question', p.question], ['hint', p.hint], ['explanation', p.explanation]] as const) {
       if (UNTYPESET.test(outsideMath(text))) fail(`${name}: maths outside $…$`, seed, text);
+      // '$\\frac{5}{10}$ $= \\frac{1}{2}$' breaks one line of working in two.
+      if (text.includes('$ $')) fail(`${name}: one equation split in two $…$`, seed, text);
+      const empty = saysNothing(text);
+      if (empty) fail(`${name}: an equality that says nothing`, seed, empty);
     }
 
     const verdict = checkAnswer(p, p.correct_answer);
