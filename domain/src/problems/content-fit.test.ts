@@ -70,6 +70,8 @@ describe('explanations show the method', () => {
     ['short-division', /carry|Ones: /],
     ['money-change', /Count up from the price/],
     ['mult-word-problem', /Count in|tens make|\+/],
+    ['probability-language', /\d+ (in|of the) \d+|There are no/],
+    ['percent-of-amount', /10% of \d+ is/],
   ])('%s', (id, method) => {
     for (const p of samples(id)) expect(p.explanation, p.question).toMatch(method);
   });

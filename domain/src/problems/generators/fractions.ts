@@ -4,6 +4,9 @@ import { slicedCircleFigure } from '../figures.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
+/** A price in pounds: £40 when whole, else with pence (£161.50). */
+const price = (pounds: number): string => (Number.isInteger(pounds) ? `£${pounds}` : money(pounds));
+
 /**
  * p% of an amount built up from 10% (and 5%, half of it), as the hint says: 45% = 4 × 10% + 5%.
  * p is a multiple of 5.
@@ -681,12 +684,13 @@ export const fractionTemplates: ProblemTemplate[] = [
       const final = (original * (100 + (up ? p : -p))) / 100;
       const change = Math.abs(final - original);
       return {
-        question: `A price ${up ? 'rises' : 'falls'} from £${original} to £${num(final)}. What is the percentage ${up ? 'increase' : 'decrease'}?`,
+        // Prices in pence are written with two decimals (£161.50, not £161.5).
+        question: `A price ${up ? 'rises' : 'falls'} from ${price(original)} to ${price(final)}. What is the percentage ${up ? 'increase' : 'decrease'}?`,
         answer: pct(p),
         distractors: [pct(round((100 * change) / final, 1)), pct(change), pct(round((100 * final) / original, 1))],
         fallback: (r) => pct(p + r.pick([-5, 5, 10])),
         hint: 'Percentage change = change ÷ original amount × 100. Divide by the amount you started with.',
-        explanation: `Change $= ${num(change)}$. $\\frac{${num(change)}}{${original}} \\times 100 = ${p}$, so a ${pct(p)} ${up ? 'increase' : 'decrease'}.`,
+        explanation: `The price changes by ${up ? `${price(final)} − ${price(original)}` : `${price(original)} − ${price(final)}`} = ${price(change)}. As a percentage of the original price: $\\frac{${num(change)}}{${original}} \\times 100 = ${p}$, so a ${pct(p)} ${up ? 'increase' : 'decrease'}.`,
       };
     },
   }),
@@ -891,7 +895,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: `${b * unit} girls`,
         form: { kind: 'number', unit: 'girls' },
         hint: 'Work out what one part of the ratio is worth from the number of boys.',
-        explanation: `${a} part${a > 1 ? 's' : ''} $= ${a * unit}$, so one part $= ${unit}$. Girls: $${b} \\times ${unit} = ${b * unit}$.`,
+        explanation: `${a > 1 ? `${a} parts $= ${a * unit}$, so one part $= ${a * unit} \\div ${a} = ${unit}$` : `One part $= ${unit}$`}. Girls: $${b} \\times ${unit} = ${b * unit}$.`,
       };
     },
   }),

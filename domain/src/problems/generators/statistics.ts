@@ -275,18 +275,19 @@ export const statisticsTemplates: ProblemTemplate[] = [
     time: 25,
     build(rng) {
       const words = ['impossible', 'unlikely', 'even chance', 'likely', 'certain'];
-      const events: [string, number][] = [
-        ['rolling a 7 on an ordinary six-sided dice', 0],
-        ['rolling a number less than 7 on an ordinary six-sided dice', 4],
-        ['getting heads when you flip a fair coin', 2],
-        ['rolling a 6 on an ordinary six-sided dice', 1],
-        ['rolling a number bigger than 1 on an ordinary six-sided dice', 3],
-        ['rolling an even number on an ordinary six-sided dice', 2],
-        ['picking a red ball from a bag that holds only blue balls', 0],
-        ['picking a blue ball from a bag of 9 blue balls and 1 red ball', 3],
-        ['picking a red ball from a bag of 9 blue balls and 1 red ball', 1],
+      // Each event with how many outcomes give it, so the explanation says why: 1 in 6 is unlikely.
+      const events: [event: string, index: number, why: string][] = [
+        ['rolling a 7 on an ordinary six-sided dice', 0, 'No face of the dice shows 7: 0 of the 6 outcomes give it'],
+        ['rolling a number less than 7 on an ordinary six-sided dice', 4, 'Every face, 1 to 6, is less than 7: 6 of the 6 outcomes give it'],
+        ['getting heads when you flip a fair coin', 2, 'A coin has 2 sides and 1 of them is heads: 1 in 2'],
+        ['rolling a 6 on an ordinary six-sided dice', 1, 'Only 1 of the 6 faces shows a 6: 1 in 6, which is less than 1 in 2 but can happen'],
+        ['rolling a number bigger than 1 on an ordinary six-sided dice', 3, '5 of the 6 faces (2, 3, 4, 5 and 6) are bigger than 1: 5 in 6, which is more than 1 in 2 but not every time'],
+        ['rolling an even number on an ordinary six-sided dice', 2, '3 of the 6 faces (2, 4 and 6) are even: 3 in 6, which is 1 in 2'],
+        ['picking a red ball from a bag that holds only blue balls', 0, 'There are no red balls: 0 of the balls give red'],
+        ['picking a blue ball from a bag of 9 blue balls and 1 red ball', 3, '9 of the 10 balls are blue: 9 in 10, which is more than 1 in 2 but not every time'],
+        ['picking a red ball from a bag of 9 blue balls and 1 red ball', 1, '1 of the 10 balls is red: 1 in 10, which is less than 1 in 2 but can happen'],
       ];
-      const [event, index] = rng.pick(events);
+      const [event, index, why] = rng.pick(events);
       const answer = words[index] as string;
       const others = rng.sample(words.filter((w) => w !== answer), 3);
       return {
@@ -294,7 +295,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer,
         distractors: others,
         hint: 'Think about how many outcomes are possible and how many of them give the event.',
-        explanation: `${event[0]?.toUpperCase()}${event.slice(1)} is ${answer}.`,
+        explanation: `${why}, so it is ${answer === 'even chance' ? 'an even chance' : answer}.`,
       };
     },
   }),
