@@ -72,6 +72,8 @@ describe('explanations show the method', () => {
     ['mult-word-problem', /Count in|tens make|\+/],
     ['probability-language', /\d+ (in|of the) \d+|There are no/],
     ['percent-of-amount', /10% of \d+ is/],
+    ['expression-from-words', /; /],
+    ['equation-unknowns-both-sides', /(Add|Subtract) \$\d+\$: /],
   ])('%s', (id, method) => {
     for (const p of samples(id)) expect(p.explanation, p.question).toMatch(method);
   });
