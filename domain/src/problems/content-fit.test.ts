@@ -36,6 +36,8 @@ describe('grade ranges follow the National Curriculum year', () => {
     ['time-unit-conversion', 3],
     ['times-table', 3],
     ['measure-convert-length', 4],
+    ['pv-digit-value', 3],
+    ['measure-heaviest', 3],
   ])('%s starts in grade %i', (id, grade) => {
     expect(problemTemplates.find((t) => t.id === id)?.grades[0]).toBe(grade);
   });

@@ -432,7 +432,8 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'measure-heaviest',
     topic: 'measurement',
-    grades: [2, 4],
+    // Masses written as 1.15 kg and 1 kg 750 g: kilograms and grams together from Year 3.
+    grades: [3, 5],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,

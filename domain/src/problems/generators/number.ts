@@ -74,7 +74,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'pv-digit-value',
     topic: 'place-value',
-    grades: [2, 4],
+    // Four-digit numbers: Year 2 works to 100, Year 3 to 1,000.
+    grades: [3, 4],
     difficulty: 2,
     type: 'multiple_choice',
     time: 30,
