@@ -150,14 +150,19 @@ class Parser {
         let numerator = BOX;
         if (previous?.operand) {
           items.pop();
-          numerator = previous.inner ?? previous.latex;
+          // Operands written against each other (2pi, 3sqrt(2), 2x) are one product and all of it
+          // is the numerator: 2pi/3 is 2π over 3, not 2 and π/3.
+          const product = [previous];
+          while (items.at(-1)?.operand) product.unshift(items.pop() as Item);
+          numerator = product.length === 1 ? (previous.inner ?? previous.latex) : product.map((item) => item.latex).join('');
           // A mixed number ('1 1/2'): the whole part sits against its fraction, as printed, and is
           // read 'one and one half', not '1 one half'.
           if (items.at(-1)?.latex === '\\ ' && /^\d+$/.test(items.at(-2)?.latex ?? '') && /^\d+$/.test(numerator)) items.pop();
         }
         this.skipSpaces();
         const denominator = this.operandWithPowers();
-        items.push({ latex: `\\frac{${numerator}}{${denominator ? (denominator.inner ?? denominator.latex) : BOX}}`, operand: true });
+        // spaced: a unit after a fraction keeps its space (27pi/4 cm²).
+        items.push({ latex: `\\frac{${numerator}}{${denominator ? (denominator.inner ?? denominator.latex) : BOX}}`, operand: true, spaced: true });
         continue;
       }
       if (token.kind === 'op' && token.text === '^') {

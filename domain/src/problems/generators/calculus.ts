@@ -115,7 +115,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `$f(x) = ${linear(a, b)}$ and $g(x) = x^2${plus(c)}$. Find an expression for $${fFirst ? 'fg(x)' : 'gf(x)'}$.`,
         answer,
         form: { kind: 'expression', variables: ['x'] },
-        hint: `${fFirst ? 'fg(x) = f(g(x)): put the whole of g(x) in place of x in f.' : 'gf(x) = g(f(x)): put the whole of f(x) in place of x in g.'}`,
+        hint: fFirst ? '$fg(x) = f(g(x))$: put the whole of $g(x)$ in place of $x$ in $f$.' : '$gf(x) = g(f(x))$: put the whole of $f(x)$ in place of $x$ in $g$.',
         explanation: fFirst
           ? `$f(g(x)) = ${coef(a)}(x^{2}${plus(c)})${plus(b)} = ${poly([[a, 2], [a * c, 0]], 'x', true)}${plus(b)} = ${poly(positiveFirst(fg), 'x', true)}$.`
           : `$g(f(x)) = (${linear(a, b)})^{2}${plus(c)} = ${poly([[a * a, 2], [2 * a * b, 1], [b * b, 0]], 'x', true)}${plus(c)} = ${poly(gf, 'x', true)}$.`,
@@ -157,7 +157,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `$f(x) = ${linear(a, b)}$. Find $f^{-1}(x)$.`,
         answer,
         form: { kind: 'expression', variables: ['x'] },
-        hint: 'Write y = f(x), swap x and y, then rearrange to make y the subject.',
+        hint: 'Write $y = f(x)$, swap $x$ and $y$, then rearrange to make $y$ the subject.',
         explanation: `$y = ${linear(a, b)}$. Swap: $x = ${linear(a, b, 'y')}$. Rearrange: $y = \\frac{x${plus(-b)}}{${a}}$, so $f^{-1}(x) = \\frac{x${plus(-b)}}{${a}}$.`,
       };
     },

@@ -856,7 +856,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         question: `Convert ${deg(d)} to radians. Give an exact answer in terms of π.`,
         answer: piTyped(n, den),
         form: { kind: 'exact' },
-        hint: '180° is π radians, so multiply by π/180.',
+        hint: 'Half a turn, 180°, is π radians: multiply the degrees by π and divide by 180.',
         explanation: `$${d} \\times \\frac{\\pi}{180} = ${piTex(n, den)}$.`,
       };
     },

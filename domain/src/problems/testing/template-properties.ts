@@ -106,7 +106,7 @@ function uncancelled(answer: string): string | null {
   return null;
 }
 /** Maths written as plain text outside $…$ (it is not typeset): pi, sqrt(, x^2, S_n, n/2. */
-const UNTYPESET = /\bpi\b|\dpi\b|sqrt\(|[\w)]\^[\w(]|\b[A-Za-z]_[a-z\d]\b|\b[a-z]\/\d/;
+const UNTYPESET = /\bpi\b|\dpi\b|sqrt\(|[\w)]\^[\w(]|\b[A-Za-z]_[a-z\d]\b|\b[a-z]\/\d|π\/\d|\b[a-z]{1,2}\([a-z]\)/;
 const outsideMath = (text: string): string => text.split('$').filter((_, i) => i % 2 === 0).join(' ');
 /** '\\frac{6}{7} = \\frac{6}{7}' in an explanation: a step that says nothing. */
 function saysNothing(text: string): string | null {
