@@ -75,6 +75,8 @@ describe('explanations show the method', () => {
     ['probability-language', /\d+ (in|of the) \d+|There are no/],
     ['percent-of-amount', /10% of \d+ is/],
     ['expression-from-words', /; /],
+    ['decimal-add', /Line up the decimal points.*Hundredths: /],
+    ['decimal-subtract', /Line up the decimal points.*Hundredths: /],
     ['equation-unknowns-both-sides', /(Add|Subtract) \$\d+\$: /],
   ])('%s', (id, method) => {
     for (const p of samples(id)) expect(p.explanation, p.question).toMatch(method);

@@ -39,3 +39,14 @@ test('the 2, 5 and 10 tables count in the table a Year 2 child knows', () => {
   expect(timesTableMethod(12, 10)).toBe('$12 \\times 10 = 120$: 12 tens make $120$.');
   expect(timesTableMethod(12, 2)).toBe('$12 \\times 2 = 2 \\times 10 + 2 \\times 2 = 20 + 4 = 24$.');
 });
+
+test('decimals are added and subtracted in columns lined up on the point', () => {
+  expect(columnAddition(1.7, 1.34, 2)).toBe(
+    'Line up the decimal points: $1.70 + 1.34$. Hundredths: $0 + 4 = 4$. Tenths: $7 + 3 = 10$, write $0$ and carry $1$ one. Ones: $1 + 1 + 1 = 3$. So $1.70 + 1.34 = 3.04$.',
+  );
+  expect(columnSubtraction(8.3, 4.09, 2)).toBe(
+    'Line up the decimal points: $8.30 - 4.09$. Hundredths: $0$ becomes $10$ after exchanging 1 tenth for 10 hundredths, and $10 - 9 = 1$. ' +
+      'Tenths: $3$ becomes $2$ after the exchange, and $2 - 0 = 2$. Ones: $8 - 4 = 4$. So $8.30 - 4.09 = 4.21$.',
+  );
+  expect(columnSubtraction(3.6, 2.97, 2)).toMatch(/Ones: \$3\$ becomes \$2\$ after the exchange, and \$2 - 2 = 0\$\. So \$3\.60 - 2\.97 = 0\.63\$\.$/);
+});

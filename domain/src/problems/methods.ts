@@ -5,54 +5,70 @@
  */
 import { texNum } from './format.ts';
 
-const COLUMNS = ['ones', 'tens', 'hundreds', 'thousands', 'ten thousands'] as const;
-const COLUMN = ['one', 'ten', 'hundred', 'thousand', 'ten thousand'] as const;
+/** Column names from thousandths up; a number with `dp` decimal places starts at index 3 - dp. */
+const COLUMNS = ['thousandths', 'hundredths', 'tenths', 'ones', 'tens', 'hundreds', 'thousands', 'ten thousands'] as const;
+const COLUMN = ['thousandth', 'hundredth', 'tenth', 'one', 'ten', 'hundred', 'thousand', 'ten thousand'] as const;
+const ONES = 3;
 const Column = (i: number): string => `${COLUMNS[i]!.charAt(0).toUpperCase()}${COLUMNS[i]!.slice(1)}`;
 
+/** The digits of a whole number, ones first. */
 const digitsOf = (n: number): number[] => String(n).split('').reverse().map(Number);
+/** A number with `dp` decimal places from its digits as a whole number: (304, 2) → '3.04'. */
+const shown = (scaled: number, dp: number): string => (dp === 0 ? texNum(scaled) : (scaled / 10 ** dp).toFixed(dp));
 
-/** Column addition, right to left, with each carry said. */
-export function columnAddition(a: number, b: number): string {
-  const [da, db] = [digitsOf(a), digitsOf(b)];
+/**
+ * Column addition, right to left, with each carry said. `dp`: both numbers have this many
+ * decimal places (lined up on the decimal point, 1.7 written 1.70).
+ */
+export function columnAddition(a: number, b: number, dp = 0): string {
+  const scale = 10 ** dp;
+  const [x0, y0] = [Math.round(a * scale), Math.round(b * scale)];
+  const [da, db] = [digitsOf(x0), digitsOf(y0)];
+  const first = ONES - dp;
   const steps: string[] = [];
   let carry = 0;
   for (let i = 0; i < Math.max(da.length, db.length) || carry > 0; i++) {
     const [x, y] = [da[i] ?? 0, db[i] ?? 0];
     if (i >= da.length && i >= db.length) {
-      steps.push(`${Column(i)}: the carried $${carry}$.`);
+      steps.push(`${Column(first + i)}: the carried $${carry}$.`);
       break;
     }
     const total = x + y + carry;
     const sum = `$${x} + ${y}${carry ? ` + ${carry}` : ''} = ${total}$`;
-    const carried = total >= 10 ? `, write $${total % 10}$ and carry $1$ ${COLUMN[i + 1]}` : '';
-    steps.push(`${Column(i)}: ${sum}${carried}.`);
+    const carried = total >= 10 ? `, write $${total % 10}$ and carry $1$ ${COLUMN[first + i + 1]}` : '';
+    steps.push(`${Column(first + i)}: ${sum}${carried}.`);
     carry = total >= 10 ? 1 : 0;
   }
-  return `${steps.join(' ')} So $${texNum(a)} + ${texNum(b)} = ${texNum(a + b)}$.`;
+  const lineUp = dp > 0 ? `Line up the decimal points: $${shown(x0, dp)} + ${shown(y0, dp)}$. ` : '';
+  return `${lineUp}${steps.join(' ')} So $${shown(x0, dp)} + ${shown(y0, dp)} = ${shown(x0 + y0, dp)}$.`;
 }
 
-/** Column subtraction, right to left, saying which top digits an exchange changed. */
-export function columnSubtraction(a: number, b: number): string {
-  if (b > a) throw new RangeError('columnSubtraction needs a ≥ b');
-  const [da, db] = [digitsOf(a), digitsOf(b)];
+/** Column subtraction, right to left, saying which top digits an exchange changed. `dp` as for columnAddition. */
+export function columnSubtraction(a: number, b: number, dp = 0): string {
+  const scale = 10 ** dp;
+  const [x0, y0] = [Math.round(a * scale), Math.round(b * scale)];
+  if (y0 > x0) throw new RangeError('columnSubtraction needs a ≥ b');
+  const [da, db] = [digitsOf(x0), digitsOf(y0)];
+  const first = ONES - dp;
   const steps: string[] = [];
   let lent = 0;
   for (let i = 0; i < da.length; i++) {
     const [x, y] = [da[i]!, db[i] ?? 0];
     if (i >= db.length && lent === 0) {
       if (i === da.length - 1 && x === 0) break;
-      steps.push(`${Column(i)}: $${x}$ stays.`);
+      steps.push(`${Column(first + i)}: $${x}$ stays.`);
       continue;
     }
     let top = x - lent;
     const exchange = top < y;
     if (exchange) top += 10;
     lent = exchange ? 1 : 0;
-    const changed = top === x ? '' : `$${x}$ becomes $${top}$ after ${exchange ? `exchanging 1 ${COLUMN[i + 1]} for 10 ${COLUMNS[i]}` : 'the exchange'}, and `;
-    if (i === da.length - 1 && top - y === 0 && i > 0) steps.push(`${Column(i)}: ${changed}$${top} - ${y} = 0$ (no digit to write).`);
-    else steps.push(`${Column(i)}: ${changed}$${top} - ${y} = ${top - y}$.`);
+    const changed = top === x ? '' : `$${x}$ becomes $${top}$ after ${exchange ? `exchanging 1 ${COLUMN[first + i + 1]} for 10 ${COLUMNS[first + i]}` : 'the exchange'}, and `;
+    if (i === da.length - 1 && top - y === 0 && i > 0 && first + i > ONES) steps.push(`${Column(first + i)}: ${changed}$${top} - ${y} = 0$ (no digit to write).`);
+    else steps.push(`${Column(first + i)}: ${changed}$${top} - ${y} = ${top - y}$.`);
   }
-  return `${steps.join(' ')} So $${texNum(a)} - ${texNum(b)} = ${texNum(a - b)}$.`;
+  const lineUp = dp > 0 ? `Line up the decimal points: $${shown(x0, dp)} - ${shown(y0, dp)}$. ` : '';
+  return `${lineUp}${steps.join(' ')} So $${shown(x0, dp)} - ${shown(y0, dp)} = ${shown(x0 - y0, dp)}$.`;
 }
 
 /** Short division, digit by digit from the left, carrying each remainder. */
@@ -64,8 +80,8 @@ export function shortDivision(dividend: number, divisor: number): string {
     const part = carried * 10 + d;
     const q = Math.floor(part / divisor);
     const r = part % divisor;
-    const column = COLUMNS[digits.length - 1 - i]!;
-    const rest = i < digits.length - 1 && r > 0 ? ` remainder $${r}$; carry the $${r}$ to the ${COLUMNS[digits.length - 2 - i]}` : r > 0 ? ` remainder $${r}$` : '';
+    const column = COLUMNS[ONES + digits.length - 1 - i]!;
+    const rest = i < digits.length - 1 && r > 0 ? ` remainder $${r}$; carry the $${r}$ to the ${COLUMNS[ONES + digits.length - 2 - i]}` : r > 0 ? ` remainder $${r}$` : '';
     steps.push(`${column.charAt(0).toUpperCase()}${column.slice(1)}: $${part} \\div ${divisor} = ${q}$${rest}.`);
     carried = r;
   });

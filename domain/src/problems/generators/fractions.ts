@@ -1,6 +1,7 @@
 /** Fractions, decimals, percentages, ratio and proportion. */
 import { count, equals, fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
 import { slicedCircleFigure } from '../figures.ts';
+import { columnAddition, columnSubtraction } from '../methods.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -437,7 +438,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [num(round(misaligned, 2)), num(round(sum + 0.1, 2)), num(round(sum - 1, 2))],
         fallback: (r) => num(round(sum + r.pick([-1, 1]) * r.int(1, 9) / 100, 2)),
         hint: 'Line up the decimal points. Writing a zero on the end can help: the numbers then have the same number of decimal places.',
-        explanation: `$${a.toFixed(2)} + ${b.toFixed(2)} = ${sum.toFixed(2)}$, so the answer is $${num(sum)}$.`,
+        explanation: columnAddition(a, b, 2),
       };
     },
   }),
@@ -456,7 +457,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         question: `Work out $${num(a)} - ${num(b)}$.`,
         answer: num(diff),
         hint: 'Line up the decimal points and fill the gap with a zero so both numbers have two decimal places.',
-        explanation: `$${a.toFixed(2)} - ${b.toFixed(2)} = ${diff.toFixed(2)}$.`,
+        explanation: columnSubtraction(a, b, 2),
       };
     },
   }),
