@@ -33,6 +33,31 @@ function piTex(n: number, d = 1): string {
   return b === 1 ? head : `\\frac{${head}}{${b}}`;
 }
 
+/** A typed exact value ('√3/2') in LaTeX (\\frac{\\sqrt{3}}{2}). */
+const exactTex = (value: string): string => {
+  const [top = '', bottom] = value.replace(/√(\d)/g, '\\sqrt{$1}').split('/');
+  return bottom === undefined ? top : `\\frac{${top}}{${bottom}}`;
+};
+
+/**
+ * Why an exact value is what it is: the sides of the half-equilateral triangle (side 2) for 30°
+ * and 60°, of the half-square (sides 1) for 45°, the unit circle for 0° and 90°.
+ */
+function exactTrigExplanation(fn: 'sin' | 'cos' | 'tan', angle: number, answer: string): string {
+  const value = `$\\${fn} ${angle}^\\circ = ${exactTex(answer)}$`;
+  if (angle === 0 || angle === 90) {
+    return `On a circle of radius 1, the point at ${angle}° is $(${angle === 0 ? '1, 0' : '0, 1'})$: cos is its $x$, sin its $y$ and tan is $\\frac{y}{x}$. So ${value}.`;
+  }
+  const [opposite, adjacent, hypotenuse] = angle === 45 ? ['1', '1', '\\sqrt{2}'] : angle === 30 ? ['1', '\\sqrt{3}', '2'] : ['\\sqrt{3}', '1', '2'];
+  const triangle =
+    angle === 45
+      ? 'A square of side 1, cut along its diagonal, makes a right-angled triangle with two 45° angles and hypotenuse $\\sqrt{2}$'
+      : 'Half an equilateral triangle with sides 2 has hypotenuse 2, shortest side 1 (opposite 30°) and height $\\sqrt{3}$ (opposite 60°)';
+  const [top, bottom] = fn === 'sin' ? [opposite, hypotenuse] : fn === 'cos' ? [adjacent, hypotenuse] : [opposite, adjacent];
+  const ratio = `\\frac{${top}}{${bottom}}`;
+  return `${triangle}. ${fn === 'sin' ? 'Opposite over hypotenuse' : fn === 'cos' ? 'Adjacent over hypotenuse' : 'Opposite over adjacent'}: ${ratio === `\\frac{${exactTex(answer)}}{1}` || ratio === exactTex(answer) ? value : `$\\${fn} ${angle}^\\circ = ${ratio} = ${exactTex(answer)}$`}.`;
+}
+
 export const geometryTemplates: ProblemTemplate[] = [
   // ----- area and perimeter
   defineTemplate({
@@ -775,7 +800,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer,
         distractors: [other ?? '', ...rng.shuffle(pool)],
         hint: 'Use the half-square (45°) and half-equilateral-triangle (30°, 60°) triangles, or learn the table of exact values.',
-        explanation: `$\\${fn} ${angle}^\\circ = ${answer.replace(/√(\d)/g, '\\sqrt{$1}')}$.`,
+        explanation: exactTrigExplanation(fn, angle, answer),
       };
     },
   }),
