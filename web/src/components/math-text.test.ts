@@ -54,6 +54,9 @@ test('typed answers become LaTeX for the preview', () => {
     ['27pi/4 cm²', '\\frac{27\\pi }{4}\\ {\\text{cm}}^{2}'],
     ['3sqrt(2)/2', '\\frac{3\\sqrt{2}}{2}'],
     ['2x/3', '\\frac{2x}{3}'],
+    // A time is written tight, a ratio with the spaced colon.
+    ['11:30', '11{:}30'],
+    ['9:4', '9:4'],
   ];
   for (const [typed, latex] of cases) expect(typedMathToLatex(typed), typed).toBe(latex);
   // Whatever is typed renders without an error box.

@@ -174,7 +174,9 @@ class Parser {
       }
       if (token.kind === 'op') {
         this.index += 1;
-        items.push({ latex: OPERATORS[token.text] ?? escapeText(token.text), operand: false });
+        // A time (11:30) is written tight; a ratio keeps the spaced colon.
+        const time = token.text === ':' && /^\d{1,2}$/.test(items.at(-1)?.latex ?? '') && /^\d\d$/.test((this.peek() as { text?: string } | undefined)?.text ?? '');
+        items.push({ latex: time ? '{:}' : (OPERATORS[token.text] ?? escapeText(token.text)), operand: false });
         continue;
       }
       const operand = this.operandWithPowers();

@@ -211,7 +211,13 @@ export const measurementTemplates: ProblemTemplate[] = [
       const minuteHand = rng.pick([12, 3, 6, 9]);
       const minutes = minuteHand === 12 ? 0 : minuteHand * 5;
       const hourText =
-        minutes === 0 ? `points exactly to ${hour}` : minutes === 45 ? `is nearly at ${hour + 1}` : `is just past ${hour}`;
+        minutes === 0
+          ? `points exactly to ${hour}`
+          : minutes === 45
+            ? `is nearly at ${hour + 1}`
+            : minutes === 30
+              ? `is halfway between ${hour} and ${(hour % 12) + 1}`
+              : `is just past ${hour}`;
       const answer = clock(hour * 60 + minutes);
       const swapped = clock((minuteHand % 12 || 12) * 60 + (hour * 5) % 60);
       return {
