@@ -76,6 +76,7 @@ describe('explanations show the method', () => {
     ['percent-of-amount', /10% of \d+ is/],
     ['expression-from-words', /; /],
     ['trig-exact-values', /square of side 1|Half an equilateral|circle of radius 1/],
+    ['differentiate-polynomial', /Term by term: .*\\times/],
     ['decimal-add', /Line up the decimal points.*Hundredths: /],
     ['decimal-subtract', /Line up the decimal points.*Hundredths: /],
     ['equation-unknowns-both-sides', /(Add|Subtract) \$\d+\$: /],

@@ -1,5 +1,5 @@
 /** Functions, exponentials and logarithms, series, differentiation and integration. */
-import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, texFrac, texPow } from '../format.ts';
+import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, term, texFrac, texPow } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -429,7 +429,11 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: poly(derivative),
         form: { kind: 'expression', variables: ['x'] },
         hint: 'For each term, multiply by the power and then reduce the power by 1. A constant term disappears.',
-        explanation: `$\\frac{dy}{dx} = ${poly(derivative, 'x', true)}$.`,
+        // Each term's power comes down as a multiplier and drops by 1, as the hint says.
+        explanation: `Term by term: ${coefficients
+          .filter(([, p]) => p > 0)
+          .map(([c, p]) => `$${term(c, p, 'x', true)} \\to ${p === 1 ? num(c) : `${num(c)} \\times ${p}${texPow('x', p - 1)} = ${term(c * p, p - 1, 'x', true)}`}$`)
+          .join(', ')}${coefficients.some(([, p]) => p === 0) ? ', and the constant disappears' : ''}. So $\\frac{dy}{dx} = ${poly(derivative, 'x', true)}$.`,
       };
     },
   }),
