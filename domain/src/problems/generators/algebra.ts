@@ -814,7 +814,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         question: `The $n$th term of a sequence is $${linear(d, c, 'n')}$. What is the ${n}th term?`,
         answer: String(d * n + c),
         hint: 'Substitute the term number in place of n.',
-        explanation: `$${d} \\times ${n}${plus(c)} = ${d * n + c}$.`,
+        explanation: `Put $n = ${n}$ into the rule: $${d} \\times ${n}${plus(c)} = ${d * n + c}$.`,
       };
     },
   }),

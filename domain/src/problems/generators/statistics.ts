@@ -343,7 +343,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: num(round(1 - p, 2)),
         form: { kind: 'exact_fraction' },
         hint: 'The probabilities of an event happening and not happening add up to 1.',
-        explanation: `$1 - ${num(p)} = ${num(round(1 - p, 2))}$.`,
+        explanation: `Either it happens or it does not, so the two probabilities add up to $1$: $1 - ${num(p)} = ${num(round(1 - p, 2))}$.`,
       };
     },
   }),
@@ -362,7 +362,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(hits, trials),
         form: { kind: 'exact_fraction' },
         hint: 'Relative frequency = number of times it happened ÷ number of trials.',
-        explanation: `$\\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
+        explanation: `Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
       };
     },
   }),
@@ -381,7 +381,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The probability that a spinner lands on blue is ${asDecimal ? num(n / d) : `$${texFrac(n, d)}$`}. The spinner is spun ${trials} times. How many times would you expect it to land on blue?`,
         answer: String((trials * n) / d),
         hint: 'Expected frequency = probability × number of trials.',
-        explanation: `$${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials} = ${(trials * n) / d}$.`,
+        explanation: `Expected frequency $=$ probability $\\times$ number of trials: $${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials} = ${(trials * n) / d}$.`,
       };
     },
   }),
