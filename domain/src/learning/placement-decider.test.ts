@@ -128,8 +128,16 @@ describe('placement decider', () => {
     const answers = events.filter((e) => e.type === 'PlacementAnswerRecorded').map((e) => e.data);
     // The grades asked move with the answers.
     expect(new Set(answers.map((a) => a.grade)).size).toBeGreaterThan(1);
-    // A stated grade leans the first question towards it.
-    expect(answers[0]!.grade).toBeGreaterThanOrEqual(5);
-    expect(answers[0]!.grade).toBeLessThanOrEqual(7);
+    // A stated grade is where the check starts.
+    expect(answers[0]!.grade).toBe(6);
+  });
+
+  it('opens a grade-3 student with a grade-3 question, never rounding to the nearest 1,000 or percentages', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const begun: PlacementEvent = { type: 'PlacementStarted', data: { placementId, userId, seed, statedGrade: 3 } };
+      const first = question(spec([begun]).state());
+      expect(first.grade).toBe(3);
+      expect(first.problem.question).not.toMatch(/nearest \$1\{,\}000|per ?cent|%/i);
+    }
   });
 });

@@ -100,7 +100,12 @@ export function evolvePlacement(state: PlacementState, event: PlacementEvent): P
 
 /** The question the check in progress asks now (the same one for the same answers). */
 export function currentPlacementQuestion(current: CurrentPlacement): PlacementQuestion {
-  const grade = nextPlacementGrade(placementPosterior(current.statedGrade, current.answers));
+  // A child who said their grade starts at it: the most informative first question is a grade
+  // up, which opened a grade-3 student with rounding to the nearest 1,000 (issue 31).
+  const grade =
+    current.answers.length === 0 && current.statedGrade !== null
+      ? current.statedGrade
+      : nextPlacementGrade(placementPosterior(current.statedGrade, current.answers));
   return placementQuestion(current.seed, current.answers.length, grade, current.answers);
 }
 

@@ -121,6 +121,9 @@ export const paren = (x: number): string => (x < 0 ? `(${num(x)})` : num(x));
 /** A count with its noun: 1 ten, 3 tens; 1 day, 2 days. */
 export const count = (n: number, singular: string, plural = `${singular}s`): string => `${num(n)} ${n === 1 ? singular : plural}`;
 
+/** Sides of a chain of equalities, each said once: equals('\\frac{6}{7}', '\\frac{6}{7}', '0.9') is '\\frac{6}{7} = 0.9'. */
+export const equals = (...sides: string[]): string => sides.filter((side, i) => i === 0 || side !== sides[i - 1]).join(' = ');
+
 /** 'a' or 'an' before a word. */
 export const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 

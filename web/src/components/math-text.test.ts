@@ -55,6 +55,15 @@ test('typed answers become LaTeX for the preview', () => {
     ['x²', '{x}^{2}'],
     ['5 × 10^3', '5\\times {10}^{3}'],
     ['x = 2 or x = -3', 'x=2\\ \\text{or}\\ x=-3'],
+    // A product written without a sign is the whole numerator, as a teacher reads 2pi/3 (not 2·π/3,
+    // which KaTeX shows like the mixed number 2⅓).
+    ['2pi/3', '\\frac{2\\pi }{3}'],
+    ['27pi/4 cm²', '\\frac{27\\pi }{4}\\ {\\text{cm}}^{2}'],
+    ['3sqrt(2)/2', '\\frac{3\\sqrt{2}}{2}'],
+    ['2x/3', '\\frac{2x}{3}'],
+    // A time is written tight, a ratio with the spaced colon.
+    ['11:30', '11{:}30'],
+    ['9:4', '9:4'],
   ];
   for (const [typed, latex] of cases) expect(typedMathToLatex(typed), typed).toBe(latex);
   // Whatever is typed renders without an error box.
@@ -68,6 +77,8 @@ test('only maths-looking answers are rendered as maths', () => {
   expect(looksLikeMath('12 cm')).toBe(true);
   expect(looksLikeMath('sqrt(2)')).toBe(true);
   expect(looksLikeMath('x = 2 or x = -3')).toBe(true);
+  expect(looksLikeMath('pi')).toBe(true);
+  expect(looksLikeMath('-pi')).toBe(true);
   expect(looksLikeMath('Triangle')).toBe(false);
   expect(looksLikeMath('It has 3 sides')).toBe(false);
 });

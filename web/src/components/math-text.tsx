@@ -70,7 +70,7 @@ const MATH_WORDS = new Set(['sqrt', 'pi', 'sin', 'cos', 'tan', 'log', 'ln', 'exp
 
 /** Digits or maths symbols, and no words longer than a unit ('cm', 'kg') except maths names. */
 export function looksLikeMath(value: string): boolean {
-  if (!/[\d/^√π±×÷²³<>=]/.test(value)) return false;
+  if (!/[\d/^√π±×÷²³<>=]|\bpi\b/i.test(value)) return false;
   const words = value.match(/[A-Za-z]{3,}/g) ?? [];
   return words.every((word) => MATH_WORDS.has(word.toLowerCase()) || /^(?:sqrt|pi)/i.test(word));
 }

@@ -153,14 +153,19 @@ class Parser {
         let numerator = BOX;
         if (previous?.operand) {
           items.pop();
-          numerator = previous.inner ?? previous.latex;
+          // Operands written against each other (2pi, 3sqrt(2), 2x) are one product and all of it
+          // is the numerator: 2pi/3 is 2π over 3, not 2 and π/3.
+          const product = [previous];
+          while (items.at(-1)?.operand) product.unshift(items.pop() as Item);
+          numerator = product.length === 1 ? (previous.inner ?? previous.latex) : product.map((item) => item.latex).join('');
           // A mixed number ('1 1/2'): the whole part sits against its fraction, as printed, and is
           // read 'one and one half', not '1 one half'.
           if (items.at(-1)?.latex === '\\ ' && /^\d+$/.test(items.at(-2)?.latex ?? '') && /^\d+$/.test(numerator)) items.pop();
         }
         this.skipSpaces();
         const denominator = this.operandWithPowers();
-        items.push({ latex: `\\frac{${numerator}}{${denominator ? (denominator.inner ?? denominator.latex) : BOX}}`, operand: true });
+        // spaced: a unit after a fraction keeps its space (27pi/4 cm²).
+        items.push({ latex: `\\frac{${numerator}}{${denominator ? (denominator.inner ?? denominator.latex) : BOX}}`, operand: true, spaced: true });
         continue;
       }
       if (token.kind === 'op' && token.text === '^') {
@@ -172,7 +177,9 @@ class Parser {
       }
       if (token.kind === 'op') {
         this.index += 1;
-        items.push({ latex: OPERATORS[token.text] ?? escapeText(token.text), operand: false });
+        // A time (11:30) is written tight; a ratio keeps the spaced colon.
+        const time = token.text === ':' && /^\d{1,2}$/.test(items.at(-1)?.latex ?? '') && /^\d\d$/.test((this.peek() as { text?: string } | undefined)?.text ?? '');
+        items.push({ latex: time ? '{:}' : (OPERATORS[token.text] ?? escapeText(token.text)), operand: false });
         continue;
       }
       const operand = this.operandWithPowers();

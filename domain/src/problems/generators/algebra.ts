@@ -75,10 +75,11 @@ export const algebraTemplates: ProblemTemplate[] = [
       const c = rng.int(1, 12);
       const kind = rng.int(0, 3);
       const cases = [
-        { words: `${c} more than ${k} times $n$`, answer: linear(k, c, 'n'), tex: `${k}n + ${c}`, hint: '"Times" means multiply and "more than" means add.' },
-        { words: `$n$ multiplied by ${k}, then ${c} subtracted`, answer: linear(k, -c, 'n'), tex: `${k}n - ${c}`, hint: 'Do the operations in the order they are described: multiply first, then subtract.' },
-        { words: `${k} times the sum of $n$ and ${c}`, answer: `${k}(n + ${c})`, tex: `${k}(n + ${c})`, hint: '"The sum of" means the two are added first, so they go in brackets.' },
-        { words: `$n$ squared, plus ${c}`, answer: `n^2 + ${c}`, tex: `n^2 + ${c}`, hint: '"Squared" means multiplied by itself, written with a power of 2.' },
+        // steps: how the words build the expression, one operation at a time.
+        { words: `${c} more than ${k} times $n$`, answer: linear(k, c, 'n'), steps: `${k} times $n$ is $${k}n$; ${c} more than that is $${k}n + ${c}$`, hint: '"Times" means multiply and "more than" means add.' },
+        { words: `$n$ multiplied by ${k}, then ${c} subtracted`, answer: linear(k, -c, 'n'), steps: `$n$ multiplied by ${k} is $${k}n$; taking ${c} away leaves $${k}n - ${c}$`, hint: 'Do the operations in the order they are described: multiply first, then subtract.' },
+        { words: `${k} times the sum of $n$ and ${c}`, answer: `${k}(n + ${c})`, steps: `The sum $n + ${c}$ is worked out first, so it goes in brackets; ${k} times it is $${k}(n + ${c})$`, hint: '"The sum of" means the two are added first, so they go in brackets.' },
+        { words: `$n$ squared, plus ${c}`, answer: `n^2 + ${c}`, steps: `$n$ squared is $n^{2}$; with ${c} added it is $n^{2} + ${c}$`, hint: '"Squared" means multiplied by itself, written with a power of 2.' },
       ] as const;
       const chosen = cases[kind] as (typeof cases)[number];
       return {
@@ -86,7 +87,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: chosen.answer,
         form: { kind: 'expression', variables: ['n'] },
         hint: chosen.hint,
-        explanation: `Building it up step by step gives $${chosen.tex}$.`,
+        explanation: `${chosen.steps}.`,
       };
     },
   }),
@@ -267,7 +268,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `x = ${x}`,
         form: solutionForm(),
         hint: 'Get the x terms on one side by subtracting the smaller x term from both sides, then solve.',
-        explanation: `Subtract $${term(c, 1)}$: $${linear(a - c, b)} = ${d}$. Then $${term(a - c, 1)} = ${d - b}$, so $x = ${x}$.`,
+        explanation: `Subtract $${term(c, 1)}$: $${linear(a - c, b)} = ${d}$. ${b > 0 ? `Subtract $${b}$` : `Add $${-b}$`}: $${term(a - c, 1)} = ${d - b}$${a - c === 1 ? '' : `. Divide by $${a - c}$: $x = ${x}$`}.`,
       };
     },
   }),
@@ -332,7 +333,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `x = ${frac(top, a)}`,
         form: solutionForm(),
         hint: 'Undo the adding or subtracting first, then divide. The answer does not have to be a whole number.',
-        explanation: `$${a}x = ${c} ${b > 0 ? '-' : '+'} ${Math.abs(b)} = ${top}$, so $x = ${texFrac(top, a)}$${Number.isInteger((top / a) * 1000) ? ` $= ${num(top / a)}$` : ''}.`,
+        explanation: `$${a}x = ${c} ${b > 0 ? '-' : '+'} ${Math.abs(b)} = ${top}$, so $x = ${texFrac(top, a)}${Number.isInteger((top / a) * 1000) ? ` = ${num(top / a)}` : ''}$.`,
       };
     },
   }),
@@ -813,7 +814,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         question: `The $n$th term of a sequence is $${linear(d, c, 'n')}$. What is the ${n}th term?`,
         answer: String(d * n + c),
         hint: 'Substitute the term number in place of n.',
-        explanation: `$${d} \\times ${n}${plus(c)} = ${d * n + c}$.`,
+        explanation: `Put $n = ${n}$ into the rule: $${d} \\times ${n}${plus(c)} = ${d * n + c}$.`,
       };
     },
   }),

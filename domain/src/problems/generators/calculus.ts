@@ -1,10 +1,23 @@
 /** Functions, exponentials and logarithms, series, differentiation and integration. */
-import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, texFrac, texPow } from '../format.ts';
+import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, term, texFrac, texPow } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const nz = (rng: Rng, max: number, ...excluded: number[]): number => rng.intExcept(-max, max, 0, ...excluded);
 const show = (x: number): string => (x < 0 ? `(${x})` : String(x));
+
+/** A polynomial's terms with a positive constant moved before a negative leading term: 7 - x^2. */
+const positiveFirst = (terms: [number, number][]): [number, number][] =>
+  (terms[0]?.[0] ?? 0) < 0 && terms.some(([c, p]) => p === 0 && c > 0) ? [...terms.filter(([, p]) => p === 0), ...terms.filter(([, p]) => p !== 0)] : terms;
+
+/** The factor (x - r) in LaTeX; x alone for r = 0, so -x(x - 2), never -(x)(x - 2). */
+const factorTex = (r: number): string => (r === 0 ? 'x' : `(x${plus(-r)})`);
+
+/** -x^3/3 + (b/2)x^2 + cx in LaTeX: the antiderivative of -x^2 + bx + c. */
+function antiderivativeTex(b: number, c: number): string {
+  const half = b === 0 ? '' : `${b < 0 ? ' - ' : ' + '}${Math.abs(b) % 2 === 0 ? coef(Math.abs(b) / 2) : texFrac(Math.abs(b), 2)}x^{2}`;
+  return `-\\frac{x^{3}}{3}${half}${c === 0 ? '' : `${c < 0 ? ' - ' : ' + '}${coef(Math.abs(c))}x`}`;
+}
 
 /** Coefficients times substituted values, signs written once: 12 × 4^2 - 6 × 4 - 5 (zero terms left out). */
 function substitution(terms: ReadonlyArray<readonly [number, string]>): string {
@@ -93,16 +106,19 @@ export const calculusTemplates: ProblemTemplate[] = [
       const [a, b] = [nz(rng, 5, 1), rng.intExcept(-8, 8, 0)];
       const c = rng.intExcept(-6, 6, 0);
       const fFirst = rng.bool();
-      // f(x) = ax + b, g(x) = x^2 + c
-      const answer = fFirst ? `${a === -1 ? '-' : a}(x^2${plus(c)})${plus(b)}` : `(${linear(a, b)})^2${plus(c)}`;
+      // f(x) = ax + b, g(x) = x^2 + c. The answer is simplified, as a teacher would write it
+      // (7 - x^2, not -(x^2 + 1) + 8); a negative leading term goes after a positive constant.
+      const fg: [number, number][] = [[a, 2], [a * c + b, 0]];
+      const gf: [number, number][] = [[a * a, 2], [2 * a * b, 1], [b * b + c, 0]];
+      const answer = fFirst ? poly(positiveFirst(fg)) : poly(gf);
       return {
         question: `$f(x) = ${linear(a, b)}$ and $g(x) = x^2${plus(c)}$. Find an expression for $${fFirst ? 'fg(x)' : 'gf(x)'}$.`,
         answer,
         form: { kind: 'expression', variables: ['x'] },
-        hint: `${fFirst ? 'fg(x) = f(g(x)): put the whole of g(x) in place of x in f.' : 'gf(x) = g(f(x)): put the whole of f(x) in place of x in g.'}`,
+        hint: fFirst ? '$fg(x) = f(g(x))$: put the whole of $g(x)$ in place of $x$ in $f$.' : '$gf(x) = g(f(x))$: put the whole of $f(x)$ in place of $x$ in $g$.',
         explanation: fFirst
-          ? `$f(g(x)) = ${a}(x^2${plus(c)})${plus(b)} = ${poly([[a, 2], [a * c + b, 0]], 'x', true)}$.`
-          : `$g(f(x)) = (${linear(a, b)})^2${plus(c)} = ${poly([[a * a, 2], [2 * a * b, 1], [b * b + c, 0]], 'x', true)}$.`,
+          ? `$f(g(x)) = ${coef(a)}(x^{2}${plus(c)})${plus(b)} = ${poly([[a, 2], [a * c, 0]], 'x', true)}${plus(b)} = ${poly(positiveFirst(fg), 'x', true)}$.`
+          : `$g(f(x)) = (${linear(a, b)})^{2}${plus(c)} = ${poly([[a * a, 2], [2 * a * b, 1], [b * b, 0]], 'x', true)}${plus(c)} = ${poly(gf, 'x', true)}$.`,
       };
     },
   }),
@@ -141,7 +157,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `$f(x) = ${linear(a, b)}$. Find $f^{-1}(x)$.`,
         answer,
         form: { kind: 'expression', variables: ['x'] },
-        hint: 'Write y = f(x), swap x and y, then rearrange to make y the subject.',
+        hint: 'Write $y = f(x)$, swap $x$ and $y$, then rearrange to make $y$ the subject.',
         explanation: `$y = ${linear(a, b)}$. Swap: $x = ${linear(a, b, 'y')}$. Rearrange: $y = \\frac{x${plus(-b)}}{${a}}$, so $f^{-1}(x) = \\frac{x${plus(-b)}}{${a}}$.`,
       };
     },
@@ -327,7 +343,7 @@ export const calculusTemplates: ProblemTemplate[] = [
       return {
         question: `Find the sum of the first ${n} terms of the arithmetic series $${a} + ${show(a + d)} + ${show(a + 2 * d)} + \\ldots$`,
         answer: String(total),
-        hint: 'Use S_n = n/2 × (2a + (n − 1)d), where a is the first term and d the common difference.',
+        hint: 'Use $S_n = \\frac{n}{2}(2a + (n - 1)d)$, where $a$ is the first term and $d$ the common difference.',
         explanation: `$a = ${a}$, $d = ${d}$. $S_{${n}} = \\frac{${n}}{2}(2 \\times ${show(a)} + ${n - 1} \\times ${show(d)}) = ${total}$.`,
       };
     },
@@ -347,7 +363,7 @@ export const calculusTemplates: ProblemTemplate[] = [
       return {
         question: `Find the sum of the first ${n} terms of the geometric series $${a} + ${show(a * r)} + ${show(a * r * r)} + \\ldots$`,
         answer: String(total),
-        hint: 'Use S_n = a(r^n − 1)/(r − 1), with a the first term and r the common ratio.',
+        hint: 'Use $S_n = \\dfrac{a(r^{n} - 1)}{r - 1}$, with $a$ the first term and $r$ the common ratio.',
         explanation: `$a = ${a}$, $r = ${r}$. $S_{${n}} = \\frac{${a}(${show(r)}^{${n}} - 1)}{${show(r)} - 1} = \\frac{${a} \\times ${r ** n - 1}}{${r - 1}} = ${total}$.`,
       };
     },
@@ -387,7 +403,7 @@ export const calculusTemplates: ProblemTemplate[] = [
       return {
         question: `Evaluate $\\displaystyle\\sum_{k=1}^{${n}} (${linear(a, b, 'k')})$.`,
         answer: String(total),
-        hint: 'This is an arithmetic series: find the first and last terms and use n/2 × (first + last).',
+        hint: 'This is an arithmetic series: find the first and last terms and use $S_n = \\frac{n}{2}(a + l)$, with $a$ the first term and $l$ the last.',
         explanation: `First term $${a + b}$, last term $${a * n + b}$, ${n} terms: $\\frac{${n}}{2}(${a + b} + ${show(a * n + b)}) = ${total}$.`,
       };
     },
@@ -413,7 +429,11 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: poly(derivative),
         form: { kind: 'expression', variables: ['x'] },
         hint: 'For each term, multiply by the power and then reduce the power by 1. A constant term disappears.',
-        explanation: `$\\frac{dy}{dx} = ${poly(derivative, 'x', true)}$.`,
+        // Each term's power comes down as a multiplier and drops by 1, as the hint says.
+        explanation: `Term by term: ${coefficients
+          .filter(([, p]) => p > 0)
+          .map(([c, p]) => `$${term(c, p, 'x', true)} \\to ${p === 1 ? num(c) : `${num(c)} \\times ${p}${texPow('x', p - 1)} = ${term(c * p, p - 1, 'x', true)}`}$`)
+          .join(', ')}${coefficients.some(([, p]) => p === 0) ? ', and the constant disappears' : ''}. So $\\frac{dy}{dx} = ${poly(derivative, 'x', true)}$.`,
       };
     },
   }),
@@ -508,7 +528,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Differentiate $y = ${chosen.f}$ with respect to $x$.`,
         answer: chosen.d,
         form: { kind: 'expression', variables: ['x'] },
-        hint: 'Use the standard derivatives of e^(kx), sin(kx), cos(kx) and ln(kx), keeping the constant multiple in front.',
+        hint: 'Use the standard derivatives of $e^{kx}$, $\\sin kx$, $\\cos kx$ and $\\ln kx$, keeping the constant multiple in front.',
         explanation: `Using $${chosen.rule}$: $\\frac{dy}{dx} = ${chosen.dt}$.`,
       };
     },
@@ -653,7 +673,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: frac(area, 6),
         form: { kind: 'exact_fraction' },
         hint: 'Find where the curve crosses the x-axis; those are the limits. Then integrate between them.',
-        explanation: `The curve is $-(x${plus(-p)})(x${plus(-q)})$, crossing the x-axis at $x = ${p}$ and $x = ${q}$. $\\int_{${p}}^{${q}} (${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)})\\,dx = ${texFrac(area, 6)}$.`,
+        explanation: `The curve is $y = -${factorTex(p)}${factorTex(q)}$, crossing the x-axis at $x = ${p}$ and $x = ${q}$. $\\int_{${p}}^{${q}} (${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)})\\,dx = \\left[${antiderivativeTex(p + q, -p * q)}\\right]_{${p}}^{${q}} = ${texFrac(area, 6)}$.`,
       };
     },
   }),
@@ -679,7 +699,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Find $\\displaystyle\\int ${chosen.f}\\,dx$.`,
         answer: chosen.F,
         form: { kind: 'antiderivative', variables: ['x'] },
-        hint: 'Reverse the standard derivatives: integrating e^(kx), cos(kx) or sin(kx) divides by k; 1/x integrates to a logarithm.',
+        hint: 'Reverse the standard derivatives: integrating $e^{kx}$, $\\cos kx$ or $\\sin kx$ divides by $k$; $\\frac{1}{x}$ integrates to a logarithm.',
         explanation: `$\\int ${chosen.f}\\,dx = ${chosen.Ft}$. Check by differentiating.`,
       };
     },

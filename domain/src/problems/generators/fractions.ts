@@ -1,8 +1,28 @@
 /** Fractions, decimals, percentages, ratio and proportion. */
-import { count, fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
+import { count, equals, fixed, frac, gcd, lcm, mixed, money, num, reduce, round, texFrac, texFracRaw, texMixed, texNum } from '../format.ts';
 import { slicedCircleFigure } from '../figures.ts';
+import { columnAddition, columnSubtraction } from '../methods.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
+
+/** A price in pounds: £40 when whole, else with pence (£161.50). */
+const price = (pounds: number): string => (Number.isInteger(pounds) ? `£${pounds}` : money(pounds));
+
+/**
+ * p% of an amount built up from 10% (and 5%, half of it), as the hint says: 45% = 4 × 10% + 5%.
+ * p is a multiple of 5.
+ */
+function buildUpPercent(p: number, amount: number): string {
+  const ten = amount / 10;
+  const tens = Math.floor(p / 10);
+  const five = p % 10 === 5;
+  const first = `10% of ${amount} is $${texNum(amount)} \\div 10 = ${texNum(ten)}$${five ? `, and 5% is half of that, $${texNum(ten / 2)}$` : ''}.`;
+  if (p === 10) return first;
+  if (p === 5) return `${first} So 5% of ${amount} is $${texNum(ten / 2)}$.`;
+  const parts = [...(tens > 0 ? [tens === 1 ? texNum(ten) : `${tens} \\times ${texNum(ten)}`] : []), ...(five ? [texNum(ten / 2)] : [])];
+  const split = [tens > 0 ? `${tens === 1 ? '' : `${tens} \\times `}10\\%` : '', five ? '5\\%' : ''].filter(Boolean).join(' + ');
+  return `${first} $${p}\\% = ${split}$, so ${p}% of ${amount} is $${equals(parts.join(' + '), texNum((p * amount) / 100))}$.`;
+}
 
 /** A proper fraction n/d in lowest terms with d in [minD, maxD]. */
 function properFraction(rng: Rng, minD: number, maxD: number): [number, number] {
@@ -125,7 +145,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: text(best),
         distractors: fractions.filter((f) => f !== best).map(text),
         hint: 'Write the fractions with a common denominator, or change each one to a decimal, then compare.',
-        explanation: `With denominator $${common}$: ${fractions.map(([n, d]) => `$${texFrac(n, d)} = \\frac{${(n * common) / d}}{${common}}$`).join(', ')}. The largest is $${texFrac(best[0], best[1])}$.`,
+        explanation: `With denominator $${common}$: ${fractions.map(([n, d]) => `$${equals(texFrac(n, d), `\\frac{${(n * common) / d}}{${common}}`)}$`).join(', ')}. The largest is $${texFrac(best[0], best[1])}$.`,
       };
     },
   }),
@@ -185,7 +205,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a + b, d),
         form: { kind: 'exact_fraction' },
         hint: 'The denominators are the same, so add the numerators and keep the denominator.',
-        explanation: `$\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}$${gcd(a + b, d) > 1 ? ` $= ${texFrac(a + b, d)}$` : ''}.`,
+        explanation: `$\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}${gcd(a + b, d) > 1 ? ` = ${texFrac(a + b, d)}` : ''}$.`,
       };
     },
   }),
@@ -209,7 +229,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [`${a + c}/${b + d}`, `${a + c}/${b * d}`, frac(a * c, b * d)],
         fallback: (r) => frac(top + r.pick([-1, 1]) * r.int(1, 3), l),
         hint: 'You can only add fractions with the same denominator. Find a common denominator first.',
-        explanation: `A common denominator is $${l}$: $${texFrac(a, b)} = \\frac{${(a * l) / b}}{${l}}$ and $${texFrac(c, d)} = \\frac{${(c * l) / d}}{${l}}$. Add the numerators: $\\frac{${top}}{${l}}$${gcd(top, l) > 1 ? ` $= ${texFrac(top, l)}$` : ''}.`,
+        explanation: `A common denominator is $${l}$: $${equals(texFrac(a, b), `\\frac{${(a * l) / b}}{${l}}`)}$ and $${equals(texFrac(c, d), `\\frac{${(c * l) / d}}{${l}}`)}$. Add the numerators: $\\frac{${top}}{${l}}${gcd(top, l) > 1 ? ` = ${texFrac(top, l)}` : ''}$.`,
       };
     },
   }),
@@ -232,7 +252,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(top, l),
         form: { kind: 'exact_fraction' },
         hint: 'Write both fractions with a common denominator, then subtract the numerators.',
-        explanation: `Common denominator $${l}$: $\\frac{${(a * l) / b}}{${l}} - \\frac{${(c * l) / d}}{${l}} = \\frac{${top}}{${l}}$${gcd(top, l) > 1 ? ` $= ${texFrac(top, l)}$` : ''}.`,
+        explanation: `Common denominator $${l}$: $\\frac{${(a * l) / b}}{${l}} - \\frac{${(c * l) / d}}{${l}} = \\frac{${top}}{${l}}${gcd(top, l) > 1 ? ` = ${texFrac(top, l)}` : ''}$.`,
       };
     },
   }),
@@ -251,7 +271,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a * c, b * d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerators together and the denominators together, then simplify.',
-        explanation: `$\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}$${gcd(a * c, b * d) > 1 ? ` $= ${texFrac(a * c, b * d)}$` : ''}.`,
+        explanation: `$\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}${gcd(a * c, b * d) > 1 ? ` = ${texFrac(a * c, b * d)}` : ''}$.`,
       };
     },
   }),
@@ -273,7 +293,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [frac(a * c, b * d), frac(b * c, a * d), frac(a * d + 1, b * c)],
         fallback: (r) => frac(a * d + r.int(1, 4), b * c),
         hint: 'Dividing by a fraction is the same as multiplying by its reciprocal: flip the second fraction.',
-        explanation: `$${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}$${gcd(a * d, b * c) > 1 ? ` $= ${texFrac(a * d, b * c)}$` : ''}.`,
+        explanation: `$${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}${gcd(a * d, b * c) > 1 ? ` = ${texFrac(a * d, b * c)}` : ''}$.`,
       };
     },
   }),
@@ -300,7 +320,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: mixed(total, l),
         form: { kind: 'exact_fraction' },
         hint: 'Change both to improper fractions (or deal with the whole numbers separately), then use a common denominator.',
-        explanation: `$${w1}\\tfrac{${a}}{${b}} = \\frac{${top1}}{${b}} = \\frac{${(top1 * l) / b}}{${l}}$ and $${w2}\\tfrac{${c}}{${d}} = \\frac{${top2}}{${d}} = \\frac{${(top2 * l) / d}}{${l}}$. ${subtract ? 'Subtract' : 'Add'}: $\\frac{${total}}{${l}} = ${texMixed(total, l)}$.`,
+        explanation: `$${equals(`${w1}\\tfrac{${a}}{${b}}`, `\\frac{${top1}}{${b}}`, `\\frac{${(top1 * l) / b}}{${l}}`)}$ and $${equals(`${w2}\\tfrac{${c}}{${d}}`, `\\frac{${top2}}{${d}}`, `\\frac{${(top2 * l) / d}}{${l}}`)}$. ${subtract ? 'Subtract' : 'Add'}: $${equals(`\\frac{${total}}{${l}}`, texMixed(total, l))}$.`,
       };
     },
   }),
@@ -343,7 +363,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: mixed(n * w, d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerator by the whole number; the denominator stays the same. Then simplify.',
-        explanation: `$\\frac{${n} \\times ${w}}{${d}} = \\frac{${n * w}}{${d}} = ${texMixed(n * w, d)}$.`,
+        explanation: `$${equals(`\\frac{${n} \\times ${w}}{${d}}`, `\\frac{${n * w}}{${d}}`, texMixed(n * w, d))}$.`,
       };
     },
   }),
@@ -418,7 +438,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [num(round(misaligned, 2)), num(round(sum + 0.1, 2)), num(round(sum - 1, 2))],
         fallback: (r) => num(round(sum + r.pick([-1, 1]) * r.int(1, 9) / 100, 2)),
         hint: 'Line up the decimal points. Writing a zero on the end can help: the numbers then have the same number of decimal places.',
-        explanation: `$${a.toFixed(2)} + ${b.toFixed(2)} = ${sum.toFixed(2)}$, so the answer is $${num(sum)}$.`,
+        explanation: columnAddition(a, b, 2),
       };
     },
   }),
@@ -437,7 +457,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         question: `Work out $${num(a)} - ${num(b)}$.`,
         answer: num(diff),
         hint: 'Line up the decimal points and fill the gap with a zero so both numbers have two decimal places.',
-        explanation: `$${a.toFixed(2)} - ${b.toFixed(2)} = ${diff.toFixed(2)}$.`,
+        explanation: columnSubtraction(a, b, 2),
       };
     },
   }),
@@ -505,7 +525,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         form: { kind: 'exact_fraction', require: 'decimal' },
         hint: 'Make an equivalent fraction with denominator 10, 100 or 1000, or divide the numerator by the denominator.',
         explanation: Number.isInteger(scale)
-          ? `$${texFrac(n, d)} = \\frac{${n * scale}}{${target}} = ${num(value)}$.`
+          ? `$${equals(texFrac(n, d), `\\frac{${n * scale}}{${target}}`, num(value))}$.`
           : `$${n} \\div ${d} = ${num(value)}$.`,
       };
     },
@@ -525,7 +545,10 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: `${n}/${d}`,
         form: { kind: 'exact_fraction', require: 'simplest' },
         hint: 'Two decimal places means hundredths: write it over 100, then simplify.',
-        explanation: `$${num(hundredths / 100)} = \\frac{${hundredths}}{100}$. Dividing top and bottom by $${100 / d}$ gives $${texFrac(n, d)}$.`,
+        explanation:
+          d === 100
+            ? `$${num(hundredths / 100)} = \\frac{${hundredths}}{100}$, already in its simplest form: $${hundredths}$ and $100$ have no common factor but $1$.`
+            : `$${num(hundredths / 100)} = \\frac{${hundredths}}{100}$. Dividing top and bottom by $${100 / d}$ gives $${texFrac(n, d)}$.`,
       };
     },
   }),
@@ -563,7 +586,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         question: `Find ${p}% of ${amount}.`,
         answer: num((p * amount) / 100),
         hint: 'Find ten per cent by dividing by ten (and five per cent by halving that), then build up the percentage you need.',
-        explanation: `10% of ${amount} is $${num(amount / 10)}$, so ${p}% is $${num(amount / 10)} \\times ${num(p / 10)} = ${num((p * amount) / 100)}$.`,
+        explanation: buildUpPercent(p, amount),
       };
     },
   }),
@@ -662,12 +685,13 @@ export const fractionTemplates: ProblemTemplate[] = [
       const final = (original * (100 + (up ? p : -p))) / 100;
       const change = Math.abs(final - original);
       return {
-        question: `A price ${up ? 'rises' : 'falls'} from £${original} to £${num(final)}. What is the percentage ${up ? 'increase' : 'decrease'}?`,
+        // Prices in pence are written with two decimals (£161.50, not £161.5).
+        question: `A price ${up ? 'rises' : 'falls'} from ${price(original)} to ${price(final)}. What is the percentage ${up ? 'increase' : 'decrease'}?`,
         answer: pct(p),
         distractors: [pct(round((100 * change) / final, 1)), pct(change), pct(round((100 * final) / original, 1))],
         fallback: (r) => pct(p + r.pick([-5, 5, 10])),
         hint: 'Percentage change = change ÷ original amount × 100. Divide by the amount you started with.',
-        explanation: `Change $= ${num(change)}$. $\\frac{${num(change)}}{${original}} \\times 100 = ${p}$, so a ${pct(p)} ${up ? 'increase' : 'decrease'}.`,
+        explanation: `The price changes by ${up ? `${price(final)} − ${price(original)}` : `${price(original)} − ${price(final)}`} = ${price(change)}. As a percentage of the original price: $\\frac{${num(change)}}{${original}} \\times 100 = ${p}$, so a ${pct(p)} ${up ? 'increase' : 'decrease'}.`,
       };
     },
   }),
@@ -872,7 +896,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: `${b * unit} girls`,
         form: { kind: 'number', unit: 'girls' },
         hint: 'Work out what one part of the ratio is worth from the number of boys.',
-        explanation: `${a} part${a > 1 ? 's' : ''} $= ${a * unit}$, so one part $= ${unit}$. Girls: $${b} \\times ${unit} = ${b * unit}$.`,
+        explanation: `${a > 1 ? `${a} parts $= ${a * unit}$, so one part $= ${a * unit} \\div ${a} = ${unit}$` : `One part $= ${unit}$`}. Girls: $${b} \\times ${unit} = ${b * unit}$.`,
       };
     },
   }),

@@ -1,5 +1,5 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
-import { article, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
+import { article, equals, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
 import { coordinateGridFigure, rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -31,6 +31,31 @@ function piTex(n: number, d = 1): string {
   const [a, b] = reduce(n, d);
   const head = a === 1 ? '\\pi' : a === -1 ? '-\\pi' : `${a}\\pi`;
   return b === 1 ? head : `\\frac{${head}}{${b}}`;
+}
+
+/** A typed exact value ('√3/2') in LaTeX (\\frac{\\sqrt{3}}{2}). */
+const exactTex = (value: string): string => {
+  const [top = '', bottom] = value.replace(/√(\d)/g, '\\sqrt{$1}').split('/');
+  return bottom === undefined ? top : `\\frac{${top}}{${bottom}}`;
+};
+
+/**
+ * Why an exact value is what it is: the sides of the half-equilateral triangle (side 2) for 30°
+ * and 60°, of the half-square (sides 1) for 45°, the unit circle for 0° and 90°.
+ */
+function exactTrigExplanation(fn: 'sin' | 'cos' | 'tan', angle: number, answer: string): string {
+  const value = `$\\${fn} ${angle}^\\circ = ${exactTex(answer)}$`;
+  if (angle === 0 || angle === 90) {
+    return `On a circle of radius 1, the point at ${angle}° is $(${angle === 0 ? '1, 0' : '0, 1'})$: cos is its $x$, sin its $y$ and tan is $\\frac{y}{x}$. So ${value}.`;
+  }
+  const [opposite, adjacent, hypotenuse] = angle === 45 ? ['1', '1', '\\sqrt{2}'] : angle === 30 ? ['1', '\\sqrt{3}', '2'] : ['\\sqrt{3}', '1', '2'];
+  const triangle =
+    angle === 45
+      ? 'A square of side 1, cut along its diagonal, makes a right-angled triangle with two 45° angles and hypotenuse $\\sqrt{2}$'
+      : 'Half an equilateral triangle with sides 2 has hypotenuse 2, shortest side 1 (opposite 30°) and height $\\sqrt{3}$ (opposite 60°)';
+  const [top, bottom] = fn === 'sin' ? [opposite, hypotenuse] : fn === 'cos' ? [adjacent, hypotenuse] : [opposite, adjacent];
+  const ratio = `\\frac{${top}}{${bottom}}`;
+  return `${triangle}. ${fn === 'sin' ? 'Opposite over hypotenuse' : fn === 'cos' ? 'Adjacent over hypotenuse' : 'Opposite over adjacent'}: ${ratio === `\\frac{${exactTex(answer)}}{1}` || ratio === exactTex(answer) ? value : `$\\${fn} ${angle}^\\circ = ${ratio} = ${exactTex(answer)}$`}.`;
 }
 
 export const geometryTemplates: ProblemTemplate[] = [
@@ -775,7 +800,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer,
         distractors: [other ?? '', ...rng.shuffle(pool)],
         hint: 'Use the half-square (45°) and half-equilateral-triangle (30°, 60°) triangles, or learn the table of exact values.',
-        explanation: `$\\${fn} ${angle}^\\circ = ${answer.replace(/√(\d)/g, '\\sqrt{$1}')}$.`,
+        explanation: exactTrigExplanation(fn, angle, answer),
       };
     },
   }),
@@ -856,7 +881,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         question: `Convert ${deg(d)} to radians. Give an exact answer in terms of π.`,
         answer: piTyped(n, den),
         form: { kind: 'exact' },
-        hint: '180° is π radians, so multiply by π/180.',
+        hint: 'Half a turn, 180°, is π radians: multiply the degrees by π and divide by 180.',
         explanation: `$${d} \\times \\frac{\\pi}{180} = ${piTex(n, den)}$.`,
       };
     },
@@ -935,7 +960,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: frac(y2 - y1, x2 - x1),
         form: { kind: 'exact_fraction' },
         hint: 'Gradient = change in y ÷ change in x. Subtract the coordinates in the same order.',
-        explanation: `$m = \\frac{${y2} - ${y1 < 0 ? `(${y1})` : y1}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = \\frac{${y2 - y1}}{${x2 - x1}} = ${texFrac(y2 - y1, x2 - x1)}$.`,
+        explanation: `$m = \\frac{${y2} - ${y1 < 0 ? `(${y1})` : y1}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = ${equals(`\\frac{${y2 - y1}}{${x2 - x1}}`, texFrac(y2 - y1, x2 - x1))}$.`,
       };
     },
   }),

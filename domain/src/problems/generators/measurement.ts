@@ -13,6 +13,20 @@ function clock(minutes: number): string {
   return `${h}:${String(m % 60).padStart(2, '0')}`;
 }
 
+/** Change by counting up from the price, as a shopkeeper does: to the next 10p, the next pound, then the note. */
+function countUpChange(price: number, note: number): string {
+  const stops = [Math.ceil(price / 10) * 10, Math.ceil(price / 100) * 100, note].filter((v, i, all) => v > price && all.indexOf(v) === i);
+  let from = price;
+  const steps = stops.map((to) => {
+    const step = `${pounds(from)} to ${pounds(to)} is ${to - from < 100 ? `${to - from}p` : pounds(to - from)}`;
+    from = to;
+    return step;
+  });
+  const parts = stops.map((to, i) => to - (i === 0 ? price : (stops[i - 1] as number)));
+  const sum = parts.map((p) => (p < 100 ? `${p}p` : pounds(p))).join(' + ');
+  return `Count up from the price: ${steps.join(', ')}. ${parts.length > 1 ? `${sum} = ` : ''}${pounds(note - price)}, so the change is ${pounds(note - price)}.`;
+}
+
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 function massText(grams: number, style: 'g' | 'kg' | 'kg g'): string {
@@ -35,9 +49,35 @@ const pickDistinct = (count: number, make: () => number): number[] => {
 export const measurementTemplates: ProblemTemplate[] = [
   // ----- money
   defineTemplate({
+    id: 'money-count-same-coins',
+    topic: 'money',
+    // Year 1: know the coins, and count in 2s, 5s and 10s.
+    grades: [1, 1],
+    difficulty: 1,
+    type: 'numeric',
+    time: 30,
+    build(rng) {
+      const [value, name] = rng.pick([
+        [2, 'two-pence'],
+        [5, 'five-pence'],
+        [10, 'ten-pence'],
+      ] as const);
+      const coins = rng.int(2, value === 2 ? 10 : value === 5 ? 10 : 9);
+      const total = coins * value;
+      return {
+        question: `You have ${coins} ${name} coins. How much money is that in pence?`,
+        answer: `${total}p`,
+        form: { kind: 'number', unit: 'p' },
+        hint: `Each coin is worth ${value}p. Count in ${value}s, one count for each coin.`,
+        explanation: `Count in ${value}s, once for each coin: ${Array.from({ length: coins }, (_, i) => (i + 1) * value).join(', ')}. So ${coins} ${name} coins make ${total}p.`,
+      };
+    },
+  }),
+  defineTemplate({
     id: 'money-count-coins',
     topic: 'money',
-    grades: [1, 2],
+    // Year 2 combines coins to make an amount; Year 1 only recognises them (docs/problem-bank.md).
+    grades: [2, 3],
     difficulty: 1,
     type: 'numeric',
     time: 40,
@@ -104,7 +144,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: pounds(change),
         distractors: [pounds(noExchange), pounds(change + 100), pounds(change + 10), pounds(change - 10)],
         hint: 'Count up from the price to the amount you paid: first to the next 10p, then to the next pound, then to the note.',
-        explanation: `Change $= ${fixed(note / 100, 2)} - ${fixed(price / 100, 2)} = ${fixed(change / 100, 2)}$, so the change is ${pounds(change)}.`,
+        explanation: countUpChange(price, note),
       };
     },
   }),
@@ -131,7 +171,8 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'money-pounds-to-pence',
     topic: 'money',
-    grades: [2, 3],
+    // Pounds written as decimals (£6.80) come with decimals, in Year 3-4.
+    grades: [3, 4],
     difficulty: 1,
     type: 'numeric',
     time: 25,
@@ -160,7 +201,8 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'time-read-clock',
     topic: 'time',
-    grades: [1, 2],
+    // Quarter past and quarter to are Year 2; Year 1 reads only o'clock and half past.
+    grades: [2, 3],
     difficulty: 1,
     type: 'multiple_choice',
     time: 30,
@@ -169,7 +211,13 @@ export const measurementTemplates: ProblemTemplate[] = [
       const minuteHand = rng.pick([12, 3, 6, 9]);
       const minutes = minuteHand === 12 ? 0 : minuteHand * 5;
       const hourText =
-        minutes === 0 ? `points exactly to ${hour}` : minutes === 45 ? `is nearly at ${hour + 1}` : `is just past ${hour}`;
+        minutes === 0
+          ? `points exactly to ${hour}`
+          : minutes === 45
+            ? `is nearly at ${hour + 1}`
+            : minutes === 30
+              ? `is halfway between ${hour} and ${(hour % 12) + 1}`
+              : `is just past ${hour}`;
       const answer = clock(hour * 60 + minutes);
       const swapped = clock((minuteHand % 12 || 12) * 60 + (hour * 5) % 60);
       return {
@@ -186,30 +234,44 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'time-add-duration',
     topic: 'time',
-    grades: [2, 4],
+    // Durations and end times are Year 3 (grade 3).
+    grades: [3, 4],
     difficulty: 2,
     type: 'text',
     time: 50,
     build(rng) {
       const start = rng.int(1, 11) * 60 + rng.pick([0, 10, 15, 20, 30, 40, 45, 50]);
-      const hours = rng.int(0, 2);
-      const mins = rng.pick([15, 20, 25, 30, 35, 40, 45, 50]);
+      // Each activity lasts what it does in life: a film 1-2 hours, a swimming lesson under one.
+      const [what, fewestHours, mostHours] = rng.pick([
+        ['A film', 1, 2],
+        ['A train journey', 0, 2],
+        ['A swimming lesson', 0, 0],
+        ['A school trip', 2, 5],
+      ] as const);
+      const hours = rng.int(fewestHours, mostHours);
+      const mins = rng.pick(hours === 0 ? [30, 35, 40, 45, 50] : [15, 20, 25, 30, 35, 40, 45, 50]);
       const end = start + hours * 60 + mins;
-      const what = rng.pick(['A film', 'A football match', 'A train journey', 'A swimming lesson']);
+      const toHour = 60 - (start % 60);
       const length = `${hours > 0 ? `${hours} hour${hours > 1 ? 's' : ''} ` : ''}${mins} minutes`;
       return {
         question: `${what} starts at ${clock(start)} and lasts ${length}. At what time does it end? Write the time like 4:15.`,
         answer: clock(end),
         form: { kind: 'time' },
         hint: 'Add the hours first, then the minutes. If the minutes reach 60, that makes another hour.',
-        explanation: `${clock(start)} ${hours > 0 ? `+ ${hours} h = ${clock(start + hours * 60)}, then ` : ''}+ ${mins} min = ${clock(end)}.`,
+        // Minutes that pass an o'clock are added in two jumps: up to the hour, then the rest.
+        explanation: `${hours > 0 ? `${clock(start)} + ${hours} ${hours === 1 ? 'hour' : 'hours'} = ${clock(start + hours * 60)}. ` : ''}${
+          mins > toHour && toHour < 60
+            ? `${clock(start + hours * 60)} + ${toHour} minutes = ${clock(start + hours * 60 + toHour)}, then ${mins - toHour} more minutes make ${clock(end)}.`
+            : `${clock(start + hours * 60)} + ${mins} minutes = ${clock(end)}.`
+        }`,
       };
     },
   }),
   defineTemplate({
     id: 'time-unit-conversion',
     topic: 'time',
-    grades: [2, 4],
+    // Seconds in a minute and days in each month are Year 3.
+    grades: [3, 4],
     difficulty: 1,
     type: 'numeric',
     time: 25,
@@ -286,14 +348,13 @@ export const measurementTemplates: ProblemTemplate[] = [
     type: 'numeric',
     time: 30,
     build(rng) {
-      const [a, b] = rng.pick([
-        ['pencil', 'crayon'],
-        ['ruler', 'rubber'],
-        ['snake', 'worm'],
-        ['ribbon', 'string'],
+      // Lengths things have in a classroom: a 15 cm or 30 cm ruler and a rubber of a few cm, not 23 cm and 21 cm.
+      const [a, b, la, lb] = rng.pick([
+        ['pencil', 'crayon', rng.int(14, 19), rng.int(5, 9)],
+        ['ruler', 'rubber', rng.pick([15, 30]), rng.int(3, 6)],
+        ['ribbon', 'string', rng.int(20, 30), rng.int(8, 18)],
+        ['paintbrush', 'crayon', rng.int(18, 25), rng.int(8, 11)],
       ] as const);
-      const la = rng.int(8, 30);
-      const lb = rng.int(2, la - 1);
       return {
         question: `A ${a} is ${la} cm long and a ${b} is ${lb} cm long. How much longer is the ${a} than the ${b}?`,
         answer: `${la - lb} cm`,
@@ -314,7 +375,8 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'measure-convert-length',
     topic: 'measurement',
-    grades: [3, 5],
+    // Converting km to m and decimal lengths (4.7 m) is Year 4-5; Year 3 measures in m, cm and mm.
+    grades: [4, 5],
     difficulty: 2,
     type: 'numeric',
     time: 35,
@@ -338,8 +400,8 @@ export const measurementTemplates: ProblemTemplate[] = [
             : `Going to a bigger unit gives a smaller number, so divide by the number of ${fromName} in one ${toName.replace(/s$/, '')}.`,
         explanation:
           factor >= 1
-            ? `1 ${from} = ${factor} ${to}, so $${num(value)} \\times ${factor} = ${num(answer)}$ ${to}.`
-            : `1 ${to} = ${num(1 / factor)} ${from}, so $${num(value)} \\div ${num(1 / factor)} = ${num(answer)}$ ${to}.`,
+            ? `1 ${from} = ${texNum(factor)} ${to}, so $${texNum(value)} \\times ${texNum(factor)} = ${texNum(answer)}$ ${to}.`
+            : `1 ${to} = ${texNum(1 / factor)} ${from}, so $${texNum(value)} \\div ${texNum(1 / factor)} = ${texNum(answer)}$ ${to}.`,
       };
     },
   }),
@@ -376,7 +438,8 @@ export const measurementTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'measure-heaviest',
     topic: 'measurement',
-    grades: [2, 4],
+    // Masses written as 1.15 kg and 1 kg 750 g: kilograms and grams together from Year 3.
+    grades: [3, 5],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
@@ -391,7 +454,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: texts[index] as string,
         distractors: texts.filter((_, i) => i !== index),
         hint: 'Change all the masses to grams first (multiply kilograms by a thousand), then compare.',
-        explanation: `In grams: ${grams.map((g, i) => `${texts[i]} = ${g} g`).join('; ')}. The heaviest is ${texts[index]}.`,
+        explanation: `In grams: ${grams.map((g, i) => (texts[i] === `${g} g` ? texts[i] : `${texts[i]} = ${g} g`)).join('; ')}. The heaviest is ${texts[index]}.`,
       };
     },
   }),

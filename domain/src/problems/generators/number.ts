@@ -1,6 +1,7 @@
 /** Whole numbers: place value, comparing, the four operations, rounding, factors, negatives, order of operations. */
 import { count, num, primeFactors, round, texNum, texPow } from '../format.ts';
 import { numberLineFigure, thermometerFigure } from '../figures.ts';
+import { columnAddition, columnSubtraction, shortDivision, timesTableMethod } from '../methods.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
@@ -73,7 +74,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'pv-digit-value',
     topic: 'place-value',
-    grades: [2, 4],
+    // Four-digit numbers: Year 2 works to 100, Year 3 to 1,000.
+    grades: [3, 4],
     difficulty: 2,
     type: 'multiple_choice',
     time: 30,
@@ -320,7 +322,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `Work out $${a} + ${b}$.`,
         answer: String(a + b),
         hint: 'Line the numbers up in columns: ones under ones, tens under tens. Add from the right and carry when a column makes 10 or more.',
-        explanation: `Add ones, then tens, then hundreds, carrying where needed: $${a} + ${b} = ${a + b}$. Check by estimating: about $${Math.round(a / 100) * 100} + ${Math.round(b / 100) * 100} = ${Math.round(a / 100) * 100 + Math.round(b / 100) * 100}$.`,
+        explanation: `${columnAddition(a, b)} Check by estimating: about $${Math.round(a / 100) * 100} + ${Math.round(b / 100) * 100} = ${Math.round(a / 100) * 100 + Math.round(b / 100) * 100}$.`,
       };
     },
   }),
@@ -339,7 +341,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `Work out $${a} - ${b}$.`,
         answer: String(a - b),
         hint: 'Use column subtraction from the right. When the top digit is smaller, exchange from the next column.',
-        explanation: `Column subtraction gives $${a} - ${b} = ${a - b}$. Check by adding back: $${a - b} + ${b} = ${a}$.`,
+        explanation: `${columnSubtraction(a, b)} Check by adding back: $${a - b} + ${b} = ${a}$.`,
       };
     },
   }),
@@ -398,7 +400,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `Work out $${texNum(a)} + ${texNum(b)}$.`,
         answer: String(a + b),
         hint: 'Use the column method: ones, tens, hundreds, thousands, carrying when a column makes 10 or more.',
-        explanation: `Column addition: $${texNum(a)} + ${texNum(b)} = ${texNum(a + b)}$.`,
+        explanation: columnAddition(a, b),
       };
     },
   }),
@@ -406,7 +408,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'times-table',
     topic: 'multiplication-division',
-    grades: [2, 4],
+    // Year 3 learns the 3, 4 and 8 tables, Year 4 all to 12 × 12; Year 2 has times-table-2-5-10.
+    grades: [3, 4],
     difficulty: 1,
     type: 'numeric',
     time: 15,
@@ -417,7 +420,26 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `What is $${a} \\times ${b}$?`,
         answer: String(a * b),
         hint: 'Use a times-table fact you know, or skip count in steps of the first number.',
-        explanation: `$${a} \\times ${b}$ means ${a} groups of ${b}: $${a} \\times ${b} = ${a * b}$.`,
+        explanation: timesTableMethod(a, b),
+      };
+    },
+  }),
+  defineTemplate({
+    id: 'times-table-2-5-10',
+    topic: 'multiplication-division',
+    // Year 2 (grade 2): the 2, 5 and 10 times tables, by counting in steps.
+    grades: [2, 3],
+    difficulty: 1,
+    type: 'numeric',
+    time: 15,
+    build(rng) {
+      const table = rng.pick([2, 5, 10]);
+      const times = rng.int(2, 12);
+      return {
+        question: `What is $${times} \\times ${table}$?`,
+        answer: String(times * table),
+        hint: `Count in ${table}s, ${times} times.`,
+        explanation: timesTableMethod(times, table),
       };
     },
   }),
@@ -519,7 +541,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `Work out $${q * d} \\div ${d}$.`,
         answer: String(q),
         hint: 'Use short division: divide each digit from the left, carrying any remainder to the next digit.',
-        explanation: `Short division gives $${q * d} \\div ${d} = ${q}$. Check: $${q} \\times ${d} = ${q * d}$.`,
+        explanation: `${shortDivision(q * d, d)} Check: $${q} \\times ${d} = ${q * d}$.`,
       };
     },
   }),
@@ -544,7 +566,7 @@ export const numberTemplates: ProblemTemplate[] = [
         answer: String(boxes * each),
         form: { kind: 'number', unit: thing },
         hint: 'Equal groups: multiply the number of groups by the number in each group.',
-        explanation: `$${boxes} \\times ${each} = ${boxes * each}$ ${thing}.`,
+        explanation: `${boxes} ${container} of ${each}: ${timesTableMethod(boxes, each)} So there are ${boxes * each} ${thing}.`,
       };
     },
   }),

@@ -310,7 +310,8 @@ export const powerTemplates: ProblemTemplate[] = [
         answer: sfTyped(c, p - q),
         form: { kind: 'standard_form' },
         hint: 'Divide the numbers, subtract the powers of 10, then adjust so the first number is between 1 and 10.',
-        explanation: `$${sfTex(numerator[0] as number, numerator[1] as number)} = ${a} \\times 10^{${p}}$. $${a} \\div ${b} = ${c}$ and $10^{${p}} \\div 10^{${q}} = 10^{${p - q}}$, so the answer is $${sfTex(c, p - q)}$.`,
+        // The numerator is restated as a × 10^p only when it is written otherwise.
+        explanation: `${sfTex(numerator[0] as number, numerator[1] as number) === `${a} \\times 10^{${p}}` ? '' : `$${sfTex(numerator[0] as number, numerator[1] as number)} = ${a} \\times 10^{${p}}$. `}$${a} \\div ${b} = ${c}$ and $10^{${p}} \\div 10^{${q}} = 10^{${p - q}}$, so the answer is $${sfTex(c, p - q)}$.`,
       };
     },
   }),
@@ -373,7 +374,7 @@ export const powerTemplates: ProblemTemplate[] = [
           answer: surd(out, inside),
           form: { kind: 'exact', require: 'surd_simplest' },
           hint: 'Multiply the numbers under the roots, then simplify the surd.',
-          explanation: `$\\sqrt{${a}} \\times \\sqrt{${b}} = \\sqrt{${a * b}}$${out > 1 ? ` $= ${texSurd(out, inside)}$` : ''}.`,
+          explanation: `$\\sqrt{${a}} \\times \\sqrt{${b}} = \\sqrt{${a * b}}${out > 1 ? ` = ${texSurd(out, inside)}` : ''}$.`,
         };
       }
       const p = rng.int(2, 6);
@@ -415,7 +416,7 @@ export const powerTemplates: ProblemTemplate[] = [
         answer,
         form: { kind: 'exact', require: 'rationalised' },
         hint: 'Multiply the top and the bottom by the root in the denominator.',
-        explanation: `$\\frac{${a}}{\\sqrt{${m}}} \\times \\frac{\\sqrt{${m}}}{\\sqrt{${m}}} = \\frac{${a === 1 ? '' : a}\\sqrt{${m}}}{${m}}$${g > 1 ? ` $= ${tex}$` : ''}.`,
+        explanation: `$\\frac{${a}}{\\sqrt{${m}}} \\times \\frac{\\sqrt{${m}}}{\\sqrt{${m}}} = \\frac{${a === 1 ? '' : a}\\sqrt{${m}}}{${m}}${g > 1 ? ` = ${tex}` : ''}$.`,
       };
     },
   }),

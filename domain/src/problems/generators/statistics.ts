@@ -275,18 +275,19 @@ export const statisticsTemplates: ProblemTemplate[] = [
     time: 25,
     build(rng) {
       const words = ['impossible', 'unlikely', 'even chance', 'likely', 'certain'];
-      const events: [string, number][] = [
-        ['rolling a 7 on an ordinary six-sided dice', 0],
-        ['rolling a number less than 7 on an ordinary six-sided dice', 4],
-        ['getting heads when you flip a fair coin', 2],
-        ['rolling a 6 on an ordinary six-sided dice', 1],
-        ['rolling a number bigger than 1 on an ordinary six-sided dice', 3],
-        ['rolling an even number on an ordinary six-sided dice', 2],
-        ['picking a red ball from a bag that holds only blue balls', 0],
-        ['picking a blue ball from a bag of 9 blue balls and 1 red ball', 3],
-        ['picking a red ball from a bag of 9 blue balls and 1 red ball', 1],
+      // Each event with how many outcomes give it, so the explanation says why: 1 in 6 is unlikely.
+      const events: [event: string, index: number, why: string][] = [
+        ['rolling a 7 on an ordinary six-sided dice', 0, 'No face of the dice shows 7: 0 of the 6 outcomes give it'],
+        ['rolling a number less than 7 on an ordinary six-sided dice', 4, 'Every face, 1 to 6, is less than 7: 6 of the 6 outcomes give it'],
+        ['getting heads when you flip a fair coin', 2, 'A coin has 2 sides and 1 of them is heads: 1 in 2'],
+        ['rolling a 6 on an ordinary six-sided dice', 1, 'Only 1 of the 6 faces shows a 6: 1 in 6, which is less than 1 in 2 but can happen'],
+        ['rolling a number bigger than 1 on an ordinary six-sided dice', 3, '5 of the 6 faces (2, 3, 4, 5 and 6) are bigger than 1: 5 in 6, which is more than 1 in 2 but not every time'],
+        ['rolling an even number on an ordinary six-sided dice', 2, '3 of the 6 faces (2, 4 and 6) are even: 3 in 6, which is 1 in 2'],
+        ['picking a red ball from a bag that holds only blue balls', 0, 'There are no red balls: 0 of the balls give red'],
+        ['picking a blue ball from a bag of 9 blue balls and 1 red ball', 3, '9 of the 10 balls are blue: 9 in 10, which is more than 1 in 2 but not every time'],
+        ['picking a red ball from a bag of 9 blue balls and 1 red ball', 1, '1 of the 10 balls is red: 1 in 10, which is less than 1 in 2 but can happen'],
       ];
-      const [event, index] = rng.pick(events);
+      const [event, index, why] = rng.pick(events);
       const answer = words[index] as string;
       const others = rng.sample(words.filter((w) => w !== answer), 3);
       return {
@@ -294,7 +295,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer,
         distractors: others,
         hint: 'Think about how many outcomes are possible and how many of them give the event.',
-        explanation: `${event[0]?.toUpperCase()}${event.slice(1)} is ${answer}.`,
+        explanation: `${why}, so it is ${answer === 'even chance' ? 'an even chance' : answer}.`,
       };
     },
   }),
@@ -319,7 +320,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
           colours.map((name, k) => ({ name, value: counts[k] as number })),
           `A pie chart of the counters in the bag: ${colours.map((c, k) => `${counts[k]} ${c}`).join(', ')}.`,
         ),
-        explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}$${reduce(counts[i] as number, total)[1] !== total ? ` $= ${texFrac(counts[i] as number, total)}$` : ''}.`,
+        explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}${reduce(counts[i] as number, total)[1] !== total ? ` = ${texFrac(counts[i] as number, total)}` : ''}$.`,
       };
     },
   }),
@@ -342,7 +343,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: num(round(1 - p, 2)),
         form: { kind: 'exact_fraction' },
         hint: 'The probabilities of an event happening and not happening add up to 1.',
-        explanation: `$1 - ${num(p)} = ${num(round(1 - p, 2))}$.`,
+        explanation: `Either it happens or it does not, so the two probabilities add up to $1$: $1 - ${num(p)} = ${num(round(1 - p, 2))}$.`,
       };
     },
   }),
@@ -361,7 +362,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(hits, trials),
         form: { kind: 'exact_fraction' },
         hint: 'Relative frequency = number of times it happened ÷ number of trials.',
-        explanation: `$\\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
+        explanation: `Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
       };
     },
   }),
@@ -380,7 +381,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The probability that a spinner lands on blue is ${asDecimal ? num(n / d) : `$${texFrac(n, d)}$`}. The spinner is spun ${trials} times. How many times would you expect it to land on blue?`,
         answer: String((trials * n) / d),
         hint: 'Expected frequency = probability × number of trials.',
-        explanation: `$${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials} = ${(trials * n) / d}$.`,
+        explanation: `Expected frequency $=$ probability $\\times$ number of trials: $${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials} = ${(trials * n) / d}$.`,
       };
     },
   }),
@@ -400,7 +401,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(pairs.length, 36),
         form: { kind: 'exact_fraction' },
         hint: 'There are 36 equally likely outcomes. Make a sample-space grid and count the ones with this total.',
-        explanation: `The outcomes with total ${target} are ${pairs.join(', ')}: ${pairs.length} of 36. So $P = \\frac{${pairs.length}}{36}$${reduce(pairs.length, 36)[1] !== 36 ? ` $= ${texFrac(pairs.length, 36)}$` : ''}.`,
+        explanation: `The outcomes with total ${target} are ${pairs.join(', ')}: ${pairs.length} of 36. So $P = \\frac{${pairs.length}}{36}${reduce(pairs.length, 36)[1] !== 36 ? ` = ${texFrac(pairs.length, 36)}` : ''}$.`,
       };
     },
   }),
@@ -489,7 +490,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(num1, den),
         form: { kind: 'exact_fraction' },
         hint: 'Given that tells you to look only at that row of the table: use its total as the denominator.',
-        explanation: `There are $${den}$ ${givenGirl ? 'girls' : 'boys'}, of whom $${num1}$ walk. $P = \\frac{${num1}}{${den}}$${reduce(num1, den)[1] !== den ? ` $= ${texFrac(num1, den)}$` : ''}.`,
+        explanation: `There are $${den}$ ${givenGirl ? 'girls' : 'boys'}, of whom $${num1}$ walk. $P = \\frac{${num1}}{${den}}${reduce(num1, den)[1] !== den ? ` = ${texFrac(num1, den)}` : ''}$.`,
       };
     },
   }),
@@ -574,7 +575,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The probability that a seed germinates is ${num(p)}. ${n} seeds are planted independently. Find the probability that exactly ${k} germinate, to 4 decimal places.`,
         answer: fixed(value, 4),
         form: { kind: 'number', tolerance: 0.0001 },
-        hint: 'This is a binomial distribution: P(X = k) = nCk × p^k × (1 − p)^(n − k).',
+        hint: 'This is a binomial distribution: $P(X = k) = \\binom{n}{k} p^{k} (1 - p)^{n - k}$.',
         explanation: `$P(X = ${k}) = \\binom{${n}}{${k}} (${num(p)})^{${k}} (${num(1 - p)})^{${n - k}} = ${choose(n, k)} \\times ${Number((p ** k).toPrecision(6))} \\times ${Number(((1 - p) ** (n - k)).toPrecision(6))} \\approx ${fixed(value, 4)}$.`,
       };
     },

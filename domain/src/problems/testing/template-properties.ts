@@ -88,6 +88,35 @@ const BROKEN = /NaN|undefined|Infinity|\[object/;
 const ONE_PLURAL = /(?<![\d.,])\b1 (?!plus\b|minus\b)[a-z]+s\b/;
 const DOUBLE_SIGN = /[+-] [+-] ?\d|[+-] [+-]\(/;
 
+/**
+ * Shown answers in simplest form (issue 31: '-(x^2 + 1) + 8' for '7 - x^2'): no minus before a
+ * bracket, no two signs, no 1x or x^1, no fraction a teacher would cancel.
+ */
+const UNSIMPLIFIED: readonly [string, RegExp][] = [
+  ['a minus before a bracket', /(^|[-+=(] ?)-\(/],
+  ['two signs in a row', /[+-] ?[+-] ?[\d\w(]/],
+  ['a coefficient of 1', /(?<![\d.])1[a-z(√]/],
+  ['a power of 1', /(?<!10)\^1(?!\d)/],
+  ['a bracket left to expand', /(^|[-+ ])\d*\([^()]*\) [+-] /],
+];
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** A/B in an answer (not √2/2, not a date-like 10^3/4) that cancels. */
+function uncancelled(answer: string): string | null {
+  for (const m of answer.matchAll(/(?<![\d.^√)])(\d+)\/(\d+)(?![\d.])/g)) if (gcd(Number(m[1]), Number(m[2])) > 1) return m[0];
+  return null;
+}
+/** Maths written as plain text outside $…$ (it is not typeset): pi, sqrt(, x^2, S_n, n/2. */
+const UNTYPESET = /\bpi\b|\dpi\b|sqrt\(|[\w)]\^[\w(]|\b[A-Za-z]_[a-z\d]\b|\b[a-z]\/\d|π\/\d|\b[a-z]{1,2}\([a-z]\)/;
+const outsideMath = (text: string): string => text.split('$').filter((_, i) => i % 2 === 0).join(' ');
+/** '\\frac{6}{7} = \\frac{6}{7}' in an explanation: a step that says nothing. */
+function saysNothing(text: string): string | null {
+  for (const math of text.split('$').filter((_, i) => i % 2 === 1)) {
+    const sides = math.split(' = ').map((side) => side.trim());
+    for (let i = 1; i < sides.length; i++) if (sides[i] === sides[i - 1] && sides[i] !== '') return math;
+  }
+  return null;
+}
+
 function sameOptions(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && a.every((o, i) => o === b[i]);
@@ -140,6 +169,16 @@ export function checkTemplate(template: ProblemTemplate, seeds: number): string[
     if (ONE_PLURAL.test(wording)) fail('1 with a plural noun', seed, wording);
     if (DOUBLE_SIGN.test(wording)) fail('two signs in a row', seed, wording);
     if (hintGivesAway(p)) fail('hint contains the answer', seed, `${p.correct_answer} | ${p.hint}`);
+    for (const [what, pattern] of UNSIMPLIFIED) if (pattern.test(p.correct_answer)) fail(`answer not simplified: ${what}`, seed, p.correct_answer);
+    const cancels = uncancelled(p.correct_answer);
+    if (cancels) fail('answer has a fraction that cancels', seed, `${cancels} in ${p.correct_answer}`);
+    for (const [name, text] of [['question', p.question], ['hint', p.hint], ['explanation', p.explanation]] as const) {
+      if (UNTYPESET.test(outsideMath(text))) fail(`${name}: maths outside $…$`, seed, text);
+      // '$\\frac{5}{10}$ $= \\frac{1}{2}$' breaks one line of working in two.
+      if (text.includes('$ $')) fail(`${name}: one equation split in two $…$`, seed, text);
+      const empty = saysNothing(text);
+      if (empty) fail(`${name}: an equality that says nothing`, seed, empty);
+    }
 
     const verdict = checkAnswer(p, p.correct_answer);
     if (!verdict.correct) fail('stored answer rejected', seed, `${p.correct_answer} → ${verdict.message ?? 'wrong'} | ${p.question}`);
