@@ -12,13 +12,13 @@ describe('tutor alerts on a simulated class (200 students, 10 days, seeded)', ()
     expect(figures.needsHelp.precision).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('"fell behind" finds every break of two days or more', () => {
+  it('"fell behind" finds the breaks of two whole days or more, and only those', () => {
     expect(figures.fellBehind.recall).toBeGreaterThanOrEqual(0.9);
+    expect(figures.fellBehind.precision).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Below the 0.9 (docs/tutor-area.md says why): floors so a change that makes them worse shows.
-  it('"needs help" recall and "fell behind" precision stay at their measured levels', () => {
+  // Below the 0.9 (docs/tutor-area.md says why): a floor so a change that makes it worse shows.
+  it('"needs help" recall stays at its measured level', () => {
     expect(figures.needsHelp.recall).toBeGreaterThanOrEqual(0.8);
-    expect(figures.fellBehind.precision).toBeGreaterThanOrEqual(0.65);
   });
 });

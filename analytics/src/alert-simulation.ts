@@ -137,7 +137,7 @@ export function simulateClassAlerts({ students = 200, days = 10, seed = 32 }: { 
       while (seen < answers.length && (answers[seen] ?? Infinity) <= now) seen += 1;
       const last = answers[seen - 1] ?? null;
       if (last === reportedFor) continue;
-      if (fellBehindReasons({ lastPracticeAt: last === null ? null : new Date(last).toISOString(), activeSince: new Date(start).toISOString(), overdueReviews: 0 }, new Date(now)).length > 0) {
+      if (fellBehindReasons({ lastPracticeAt: last === null ? null : new Date(last).toISOString(), activeSince: new Date(start).toISOString(), overdueReviews: 0, timeZone: 'UTC' }, new Date(now)).length > 0) {
         reportedFor = last;
         behind.alerts += 1;
         const inBreak = breaks.find((b) => b.from <= now && now <= b.to);

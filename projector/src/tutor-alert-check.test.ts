@@ -6,7 +6,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
-import { OVERDUE_REVIEWS, QUIET_MS } from '@mathdaily/domain';
+import { OVERDUE_REVIEWS, QUIET_DAYS } from '@mathdaily/domain';
+
+const DAY_MS = 86_400_000;
 import { TutorAlertCheck } from './tutor-alert-check.ts';
 
 /**
@@ -55,7 +57,10 @@ test('an active student quiet for 2 days is reported once, and the tutor sees th
 
   const soon = new TutorAlertCheck({ pool, store: app.store });
   expect(await soon.checkNow()).toBe(0);
-  const later = new TutorAlertCheck({ pool, store: app.store, clock: () => new Date(Date.now() + QUIET_MS + 60_000) });
+  // Quiet for more than 48 hours but only one whole day of theirs in between: not yet.
+  const oneWholeDay = new TutorAlertCheck({ pool, store: app.store, clock: () => new Date(Date.now() + 2 * DAY_MS) });
+  expect(await oneWholeDay.checkNow()).toBe(0);
+  const later = new TutorAlertCheck({ pool, store: app.store, clock: () => new Date(Date.now() + (QUIET_DAYS + 1) * DAY_MS) });
   expect(await later.checkNow()).toBe(1);
   expect(await later.checkNow()).toBe(0);
 

@@ -13,6 +13,7 @@ const candidateRow = z.object({
   last_active_at: z.string().nullable(),
   activated_at: z.string(),
   overdue: z.number(),
+  time_zone: z.string(),
 });
 
 /**
@@ -39,14 +40,15 @@ export class TutorAlertCheck extends ScheduledCheck {
     const startOfToday = sql.fragment`(((${at} AT TIME ZONE tz.zone)::date)::timestamp AT TIME ZONE tz.zone)`;
     const candidates = await this.options.pool.any(sql.type(candidateRow)`
       SELECT ts.tutor_id, ts.student_id, l.last_active_at, coalesce(ts.activated_at, ts.joined_at) AS activated_at,
-             (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${startOfToday}) AS overdue
+             (SELECT count(*) FROM read_models.review_states r WHERE r.user_id = ts.student_id AND r.due_at < ${startOfToday}) AS overdue,
+             tz.zone AS time_zone
       FROM read_models.tutor_students ts
       LEFT JOIN read_models.tutor_learners l ON l.student_id = ts.student_id
       CROSS JOIN LATERAL (SELECT coalesce((SELECT p.timezone FROM read_models.learner_profiles p WHERE p.user_id = ts.student_id), 'UTC') AS zone) tz
       WHERE ts.status = 'active'`);
     let appended = 0;
     for (const row of candidates) {
-      const reasons = fellBehindReasons({ lastPracticeAt: row.last_active_at, activeSince: row.activated_at, overdueReviews: row.overdue }, now);
+      const reasons = fellBehindReasons({ lastPracticeAt: row.last_active_at, activeSince: row.activated_at, overdueReviews: row.overdue, timeZone: row.time_zone }, now);
       if (reasons.length === 0) continue;
       const streamId = relationshipStreamId(row.tutor_id, row.student_id);
       const stream = await this.options.store.readStream(streamId);
