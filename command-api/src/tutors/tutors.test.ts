@@ -162,7 +162,7 @@ describe('joining a tutor', () => {
     expect(progress.body.mastery_over_time.at(-1)).toMatchObject({ Fractions: 0 });
     expect(progress.body.mastery_over_time[0].Fractions).toBeNull();
     expect((await call('GET', `/api/learning/progress/${student.userId}`, tutor)).status).toBe(200);
-    expect((await call('GET', `/api/tutors/students/${student.userId}/progress`, otherTutor)).status).toBe(403);
+    expect((await call('GET', `/api/tutors/students/${student.userId}/progress`, otherTutor)).status).toBe(404);
     expect((await call('GET', `/api/learning/progress/${student.userId}`, otherTutor)).status).toBe(403);
     expect((await call('GET', '/api/tutors/dashboard', otherTutor)).body.recentActivity).toEqual([]);
 

@@ -140,7 +140,7 @@ describe('/api/live', () => {
     await answer(student, randomUUID());
     const items = await mine.until((list) => list.some((item) => item.type === 'answered' && item.student_id === student.userId));
     const latency = Date.now() - started;
-    expect(items.find((item) => item.type === 'answered')!.message).toMatch(/^Lia Live is practising Fractions: 1 of 1 right/);
+    expect(items.find((item) => item.type === 'answered')!.message).toBe('Lia Live is practising Fractions: 1 of 1 problem right first time so far (last answer right)');
     expect(latency).toBeLessThan(1000);
 
     // The other tutor's own student answers afterwards: by the time that arrives, nothing of ours has.
