@@ -31,6 +31,8 @@ const claimRow = z.object({ claimed: z.boolean(), fingerprint: z.string(), statu
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: { scope: string; key: string };
+    /** The request's fingerprint, taken of the body as sent (before the route's schema reshapes it). */
+    idempotencyFingerprint?: string;
   }
 }
 
@@ -44,7 +46,12 @@ function keyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/** What makes two requests "the same": method, route, address and body. */
+/**
+ * What makes two requests "the same": method, route, address and body, the body as the client sent
+ * it. Taken before validation: a schema that fills defaults or drops ignored fields would otherwise
+ * make the fingerprint depend on the server's version, and a retry across a release would be
+ * refused as another request.
+ */
 function fingerprintOf(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n`)
@@ -54,13 +61,16 @@ function fingerprintOf(request: FastifyRequest): string {
 
 export function registerIdempotency(app: FastifyInstance, pool: DatabasePool) {
   let claims = 0;
+  app.addHook('preValidation', async (request) => {
+    if (COMMAND_METHODS.has(request.method) && request.headers['idempotency-key'] !== undefined) request.idempotencyFingerprint = fingerprintOf(request);
+  });
   // preHandler: after the access check and body validation, so only well-formed requests claim a key.
   app.addHook('preHandler', async (request, reply) => {
     if (!COMMAND_METHODS.has(request.method)) return;
     const key = keyOf(request);
     if (key === undefined) return;
     const scope = request.principal ? `user:${request.principal.userId}` : `address:${request.ip}`;
-    const fingerprint = fingerprintOf(request);
+    const fingerprint = request.idempotencyFingerprint ?? fingerprintOf(request);
     claims += 1;
     if (claims % 500 === 0) void pool.query(sql.unsafe`DELETE FROM runtime.idempotency_keys WHERE expires_at < now()`).catch(() => {});
     // Claims the key unless a live claim or a stored answer holds it; either way returns the row.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import { createPostgresEventStore, migratePostgresEventStore, type StreamAppend } from '@mathdaily/event-store';
+import { createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData, type StreamAppend } from '@mathdaily/event-store';
 import { committedEvents, createTestDatabase, readModels, rebuildReadModels } from '@mathdaily/testing';
 import { dumpSchema } from '@mathdaily/projector/testing/projector-fixture';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
@@ -237,7 +237,8 @@ test(`kill -9 during answers (${KILLS} server kills, 1 PostgreSQL kill): every a
   // The read models the crashed and restarted projector built equal a replay from event 0.
   const pool = await createSlonikPool(databaseUrl, { maximumPoolSize: 2 });
   const eventPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const store = createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl });
+  // Through the personal-data vault, as the product's replay reads the store: names and addresses are stored sealed.
+  const store = protectPersonalData(createPostgresEventStore({ pool: eventPool, connectionString: databaseUrl }), await openPersonalDataVault(eventPool));
   try {
     const live = await dumpSchema(pool, 'read_models');
     await rebuildReadModels({ pool, store, models: readModels });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApiServer, createSlonikPool, NOT_PERMITTED, postgresUploadStore, SESSION_EXPIRED, streamPrincipalLoader } from '@mathdaily/api-kit';
 import { commandApi } from '@mathdaily/command-api';
-import { createEventStorePool, createPostgresEventStore, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { createEventStorePool, createPostgresEventStore, openPersonalDataVault, protectPersonalData, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
 import { DEMO_ACCOUNTS, practiceStreamId } from '@mathdaily/domain';
 import { createTestDatabase } from '@mathdaily/testing';
 import { startApp, type RunningApp } from './app.ts';
@@ -28,7 +28,8 @@ beforeAll(async () => {
   here = await startApp({ databaseUrl, jwtSecret, demoAccounts: true, dataDir, port: 0, log: () => {} });
   const pool = createEventStorePool(databaseUrl);
   const uploadsPool = await createSlonikPool(databaseUrl, { maximumPoolSize: 1 });
-  const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
+  // As every process of the product does: personal data sealed and opened through the vault in this database.
+  const store = protectPersonalData(createPostgresEventStore({ pool, connectionString: databaseUrl }), await openPersonalDataVault(pool));
   const clock = () => new Date();
   const server = await createApiServer({ jwtSecret, loadPrincipal: streamPrincipalLoader(streamStateCacheOf(store), clock) });
   await server.register(async (scope) => commandApi(scope, { store, clock, uploads: postgresUploadStore(uploadsPool), config: { jwtSecret, demoAccounts: true } }));

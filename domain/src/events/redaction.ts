@@ -18,10 +18,14 @@ export function redactEventData(type: string, data: unknown): unknown {
   return schema ? secretFields.map(schema, data, () => REDACTED) : data;
 }
 
-/** Event data with its personal fields hidden too: what an analyst's export shows (they never need who). */
+/**
+ * Event data with its personal fields hidden too: what an analyst's export shows (they never need
+ * who). A field that is both secret and personal (the password hash) stays `[redacted]`, as in the
+ * admin's event log and the person's own export: a secret is shown to nobody, the person included.
+ */
 export function withoutPersonalData(type: string, data: unknown): unknown {
   const schema = eventSchemas[type];
-  return schema ? personalFields.map(schema, redactEventData(type, data), () => PERSONAL_DATA_HIDDEN) : data;
+  return schema ? personalFields.map(schema, redactEventData(type, data), (field) => (isSecret(field) ? REDACTED : PERSONAL_DATA_HIDDEN)) : data;
 }
 
 /** Whether events of this type can hold personal data (a field marked personal()). */

@@ -9,10 +9,11 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
+import pg from 'pg';
 import { createLogger, lineLogger } from '@mathdaily/api-kit';
 import { auditEventOf, eventSchemas, isKnownEventType, UUID_PATTERN } from '@mathdaily/domain';
 import { userIdForEmail } from '@mathdaily/command-api/auth/user-records';
-import type { EventFilter, EventStore } from '@mathdaily/event-store';
+import { openPersonalDataVault, protectPersonalData, type EventFilter, type EventStore } from '@mathdaily/event-store';
 import { cliEventStore, describeFailure, parseIsoFlag, rawCliEventStore, resolveCliDatabase, UsageError } from './database.ts';
 
 export const EXPORT_USAGE = `Usage: npm run export-events -- [--type T[,T…]]… [--stream S] [--actor USER_ID|E-MAIL] [--correlation ID] [--from ISO] [--to ISO] [--out FILE.ndjson]
@@ -87,10 +88,23 @@ async function openOutput(out: string): Promise<FileHandle> {
   }
 }
 
-/** The user id --actor names: itself, or the account the e-mail address is registered to. */
-async function actorIdOf(store: EventStore, actor: string): Promise<string> {
+/**
+ * The user id --actor names: itself, or the account the e-mail address is registered to. On
+ * EventStoreDB the store is read without PostgreSQL; a sealed reservation is opened through the
+ * vault in `vaultDatabaseUrl` (DATABASE_URL: the keys live in the product's PostgreSQL whichever
+ * store holds the events, docs/personal-data.md), when there is one.
+ */
+async function actorIdOf(store: EventStore, actor: string, vaultDatabaseUrl?: string): Promise<string> {
   if (UUID_PATTERN.test(actor)) return actor.toLowerCase();
-  const userId: unknown = await userIdForEmail(store, actor);
+  let userId: unknown = await userIdForEmail(store, actor);
+  if (userId && typeof userId !== 'string' && vaultDatabaseUrl) {
+    const vaultPool = new pg.Pool({ connectionString: vaultDatabaseUrl, max: 1 });
+    try {
+      userId = await userIdForEmail(protectPersonalData(store, await openPersonalDataVault(vaultPool)), actor);
+    } finally {
+      await vaultPool.end();
+    }
+  }
   if (!userId) throw new UsageError(`--actor ${actor}: no account has this e-mail address.`);
   if (typeof userId !== 'string') throw new UsageError(`--actor ${actor}: the address's account is sealed (docs/personal-data.md); set DATABASE_URL to the product's database, or give the user id.`);
   return userId;
@@ -167,7 +181,7 @@ export async function runExportCli(args: readonly string[], io: { stdout: Writab
     store = database ? await cliEventStore(database.url, log) : rawCliEventStore('', log);
     // The log is there before the file is made: a failure leaves no empty file behind.
     await store.lastPosition();
-    if (options.actor) options.actor = await actorIdOf(store, options.actor);
+    if (options.actor) options.actor = await actorIdOf(store, options.actor, database ? undefined : process.env.DATABASE_URL);
     file = options.out ? await openOutput(options.out) : undefined;
     const output: Writable = file ? file.createWriteStream() : io.stdout;
     // A write that fails later (a full disk) ends the export with its message, not a crash.

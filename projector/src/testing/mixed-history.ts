@@ -20,7 +20,8 @@ const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA';
  * Appends a history that touches every read model: problems, registrations (students, a tutor,
  * an admin), sign-ins and failed ones, sessions started, refreshed and revoked, profile and role
  * changes, answers with hints and ratings over several weeks, a tutor's referral codes and the
- * students who joined with them (activated, deactivated, fallen behind), a class with work from the bank, contact requests and
+ * students who joined with them (activated, deactivated, fallen behind), a class with work from the bank, a parent's
+ * links to two children (one unlinked and linked again), contact requests and
  * client error reports. Every event is checked against its domain schema first, so the history follows the
  * event shapes as they change. Returns the number of events appended.
  */
@@ -48,7 +49,7 @@ export async function appendMixedHistory(store: EventStore, options: { students:
   });
   for (const problem of problems) await append(`problem-${problem.problem_id}`, [event('ProblemCreated', problem, tick(1))]);
 
-  const register = async (role: 'student' | 'tutor' | 'admin', index: number) => {
+  const register = async (role: 'student' | 'tutor' | 'admin' | 'parent', index: number) => {
     const userId = randomUUID();
     await append(`user-${userId}`, [
       event(
@@ -220,6 +221,16 @@ export async function appendMixedHistory(store: EventStore, options: { students:
       for (const problem of index === 0 ? work : work.slice(0, 1)) await append(`practice-${studentId}`, answerOf(studentId, problem).events);
     }
     await append(`class-${classId}`, [event('StudentLeftClass', { classId, tutorId: tutor, studentId: linkedStudents.at(-1)!, reason: 'left' }, tick(5))]);
+  }
+
+  // A parent links two children; the second is unlinked by the child and linked again (a row deleted, then written anew).
+  const children = [activeStudents[0], linkedStudents.at(-1)].filter((id): id is string => id !== undefined);
+  if (children.length > 0) {
+    const parent = await register('parent', 0);
+    for (const childId of children) await append(`parent-${parent}`, [event('ChildLinked', { parentId: parent, childId }, tick(5))]);
+    const relinked = children.at(-1)!;
+    await append(`parent-${parent}`, [event('ChildUnlinked', { parentId: parent, childId: relinked, by: 'child' }, tick(5))]);
+    await append(`parent-${parent}`, [event('ChildLinked', { parentId: parent, childId: relinked }, tick(5))]);
   }
 
   for (let c = 0; c < 5; c += 1) {

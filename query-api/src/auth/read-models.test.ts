@@ -107,7 +107,10 @@ describe('accounts read models', () => {
     const logins = await pool.any(sql.unsafe`SELECT outcome, method FROM read_models.sign_in_log WHERE user_id = ${user.id as string} ORDER BY at DESC`);
     expect(logins.length).toBeGreaterThan(0);
     expect(logins[0]).toEqual({ outcome: 'success', method: 'password' });
-    const registrations = (await pool.any(sql.unsafe`SELECT email, source FROM read_models.registrations ORDER BY registered_at, email`)) as readonly { email: string; source: string }[];
+    // registrations keeps no names or addresses (docs/personal-data.md): the address comes from users, joined on user_id.
+    const registrations = (await pool.any(sql.unsafe`
+      SELECT u.email, r.source FROM read_models.registrations r JOIN read_models.users u ON u.id = r.user_id
+      ORDER BY r.registered_at, u.email`)) as readonly { email: string; source: string }[];
     expect(registrations.filter((r) => r.source === 'demo-seed').map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
   });
 

@@ -141,9 +141,12 @@ export class AccountsTestApp {
     return response.json() as AuthBody;
   }
 
-  /** Every committed event, in order (see committedEvents for why not the store's readAll). */
+  /**
+   * Every committed event, in order (see committedEvents for why not the store's readAll), its
+   * personal fields opened as a reader of the store sees them (the store keeps them sealed).
+   */
   events() {
-    return committedEvents(this.databaseUrl);
+    return committedEvents(this.databaseUrl, { opened: true });
   }
 
   private adminToken: string | undefined;
