@@ -10,12 +10,17 @@ import { createTestDatabase, startNginx, startProductionTopology, type Productio
  * The web image's nginx (deploy/nginx-main.conf + deploy/nginx.conf, run by Debian's nginx with
  * the brotli_static module) in front of a command-api, a query-api and a projector: the app's
  * files go out as the build compressed them, hashed files cached for a year, the services'
- * metrics and probes never reachable, and a tutor's live socket kept open while quiet for 90 s
- * (the server pings every 30 s; nginx would end a socket silent for 75 s).
+ * metrics and probes never reachable, and a tutor's live socket kept open while quiet, by the
+ * server's pings, longer than nginx lets a silent socket live. Production pings every 30 s and
+ * nginx ends a socket silent for 75 s; the quiet check runs the same proportions ten times faster
+ * (pings every 3 s, nginx at 8 s, 12 s of quiet), and the first test checks the real figures.
  */
 
 const webDist = path.resolve(import.meta.dirname, '../../web/dist');
-const IDLE_MS = 90_000;
+const PRODUCTION_PING_SECONDS = 30;
+const PING_SECONDS = 3;
+const READ_TIMEOUT_SECONDS = 8;
+const IDLE_MS = 12_000;
 const tutor = DEMO_ACCOUNTS.find((account) => account.role === 'tutor')!;
 
 let topology: ProductionTopology;
@@ -25,8 +30,10 @@ let idle: { socket: WebSocket; openedAt: number; pings: number; closed: { code: 
 
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase('web_proxy', { seeded: true });
-  topology = await startProductionTopology({ databaseUrl, jwtSecret: 'web-proxy-secret-web-proxy-secret-web-proxy', demoAccounts: true });
-  nginx = await startNginx({ commandUrl: topology.commandUrl, queryUrl: topology.queryUrl, webDist });
+  topology = await startProductionTopology({
+    databaseUrl, jwtSecret: 'web-proxy-secret-web-proxy-secret-web-proxy', demoAccounts: true, env: { LIVE_PING_SECONDS: String(PING_SECONDS) },
+  });
+  nginx = await startNginx({ commandUrl: topology.commandUrl, queryUrl: topology.queryUrl, webDist, liveReadTimeoutSeconds: READ_TIMEOUT_SECONDS });
   // The quiet socket opens first: the other checks run while it waits.
   // A student of the tutor's, whose answer reaches the quiet socket at the end.
   const { accessToken: token } = await signIn(tutor);
@@ -106,7 +113,14 @@ describe('nginx in front of the services', () => {
     expect(await paths('/api/docs/commands/json')).toContain('/api/auth/login');
   });
 
-  test('a live socket stays open through 90 s of quiet, kept by the server’s pings, and still carries activity', async () => {
+  test('production figures: nginx lets the live socket be silent for more than two of the server’s ping intervals', async () => {
+    const site = await readFile(path.resolve(import.meta.dirname, '../../deploy/nginx.conf'), 'utf8');
+    const live = /location \/api\/live[^{]*\{([^}]*)\}/.exec(site)?.[1] ?? '';
+    const timeout = Number(/proxy_read_timeout (\d+)s;/.exec(live)?.[1]);
+    expect(timeout).toBeGreaterThan(2 * PRODUCTION_PING_SECONDS);
+  });
+
+  test('a live socket stays open through more quiet than nginx allows, kept by the server’s pings, and still carries activity', async () => {
     const left = IDLE_MS - (Date.now() - idle.openedAt);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
     expect(idle.closed, nginx.output()).toBeNull();

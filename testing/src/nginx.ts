@@ -33,8 +33,12 @@ function replaceExactly(text: string, from: string, to: string): string {
   return text.split(from).join(to);
 }
 
-/** Starts nginx with the product's configuration, the APIs at the given addresses and the web app built in web/dist. */
-export async function startNginx(options: { commandUrl: string; queryUrl: string; webDist?: string }): Promise<RunningNginx> {
+/**
+ * Starts nginx with the product's configuration, the APIs at the given addresses and the web app
+ * built in web/dist. `liveReadTimeoutSeconds` replaces the live socket's proxy_read_timeout (75 s) so a test can
+ * scale the quiet-socket check down with the server's ping interval (LIVE_PING_SECONDS).
+ */
+export async function startNginx(options: { commandUrl: string; queryUrl: string; webDist?: string; liveReadTimeoutSeconds?: number }): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error('nginx is not installed: apt-get install nginx-light libnginx-mod-http-brotli-static (.ci/run does)');
   const dir = await mkdtemp(path.join(tmpdir(), 'mathdaily-nginx-'));
   // nginx's workers run as nobody when the tests run as root: they write their buffers here.
@@ -47,6 +51,7 @@ export async function startNginx(options: { commandUrl: string; queryUrl: string
   site = replaceExactly(site, 'root /usr/share/nginx/html;', `root ${options.webDist ?? path.join(root, 'web/dist')};`);
   site = replaceExactly(site, 'http://command-api:3001', options.commandUrl);
   site = replaceExactly(site, 'http://query-api:3002', options.queryUrl);
+  if (options.liveReadTimeoutSeconds !== undefined) site = replaceExactly(site, 'proxy_read_timeout 75s;', `proxy_read_timeout ${options.liveReadTimeoutSeconds}s;`);
   let main = await readFile(path.join(root, 'deploy/nginx-main.conf'), 'utf8');
   main = replaceExactly(main, '/tmp/nginx', path.join(dir, 'nginx'));
   main = replaceExactly(main, 'include /etc/nginx/conf.d/*.conf;', `include ${path.join(dir, 'site.conf')};`);

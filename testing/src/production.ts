@@ -65,6 +65,8 @@ export interface ProductionTopologyOptions {
   queryApis?: number;
   projectors?: number;
   timeoutMs?: number;
+  /** More environment for every process (e.g. LIVE_PING_SECONDS). */
+  env?: Record<string, string>;
 }
 
 async function freePort(): Promise<number> {
@@ -102,6 +104,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
           PORT: String(port),
           // Behind the test's own "proxy": the test names the client in X-Forwarded-For.
           TRUST_PROXY: '1',
+          ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -58,7 +58,7 @@ test('typed answers become LaTeX for the preview', () => {
     // A product written without a sign is the whole numerator, as a teacher reads 2pi/3 (not 2·π/3,
     // which KaTeX shows like the mixed number 2⅓).
     ['2pi/3', '\\frac{2\\pi }{3}'],
-    ['27pi/4 cm²', '\\frac{27\\pi }{4}\\ {\\text{cm}}^{2}'],
+    ['27pi/4 cm²', '\\frac{27\\pi }{4}\\ {\\mathrm{cm}}^{2}'],
     ['3sqrt(2)/2', '\\frac{3\\sqrt{2}}{2}'],
     ['2x/3', '\\frac{2x}{3}'],
     // A time is written tight, a ratio with the spaced colon.
