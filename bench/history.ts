@@ -355,7 +355,7 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
       const answered = new Set<number>();
       let completed = 0;
       let correct = 0;
-      actions.push(() => append(stream, userId, [{ type: 'PracticeSessionStarted', data: { sessionId, userId } }]));
+      actions.push(() => append(stream, userId, [{ type: 'PracticeSessionStarted', data: { sessionId, userId, mode: 'daily', topicId: null, problemIds: [] } }]));
       const answers = chance(0.7) ? 6 : int(2, 12);
       for (let a = 0; a < answers; a += 1) {
         actions.push(() => {
@@ -404,7 +404,10 @@ export async function writeHistory(options: HistoryOptions): Promise<HistorySumm
       }
       // A tenth of sessions are left open (a closed tab never ends its session).
       if (chance(0.9)) {
-        actions.push(() => append(stream, userId, [{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: completed, correctAnswers: correct } }]));
+        actions.push(() => {
+          const endedAt = at();
+          append(stream, userId, [{ type: 'PracticeSessionEnded', data: { sessionId, userId, problemsCompleted: completed, correctAnswers: correct, retries: 0, correctOnRetry: 0, endedAt, reason: 'ended' } }], endedAt);
+        });
       }
     }
     if (student.session && chance(0.05)) {
