@@ -99,3 +99,15 @@ export function BulkBar({
     </div>
   );
 }
+
+/** What a bulk action did: an alert when it failed, a status line per student otherwise. */
+export function BulkOutcomeMessage({ outcome }: { outcome: BulkOutcome }) {
+  const failed = outcome.kind === 'error';
+  return (
+    <div className={`alert ${failed ? 'alert-error' : 'alert-success'} bulk-outcome`} role={failed ? 'alert' : 'status'}>
+      {outcome.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
-import { BulkBar, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
 import { formatWhen, STATUS_LABELS } from './tutor-api.ts';
 import './tutor.css';
@@ -174,13 +174,7 @@ export function TutorClassPage() {
             onClear={() => setSelected(new Set())}
           />
         ) : null}
-        {bulkOutcome ? (
-          <div className={`alert ${bulkOutcome.kind === 'error' ? 'alert-error' : 'alert-success'} bulk-outcome`} role={bulkOutcome.kind === 'error' ? 'alert' : 'status'}>
-            {bulkOutcome.lines.map((line) => (
-              <p key={line}>{line}</p>
-            ))}
-          </div>
-        ) : null}
+        {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
         {detail.students.length === 0 ? (
           <p className="muted">No students yet. Give them the join code above, or the join link: they join when they register or from their profile.</p>
         ) : (

@@ -6,7 +6,7 @@ import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { classesApi, percent } from './classes-api.ts';
-import { BulkBar, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
 import './tutor.css';
@@ -135,13 +135,7 @@ export function TutorStudentsPage() {
           onClear={() => setSelected(new Set())}
         />
       ) : null}
-      {bulkOutcome ? (
-        <div className={`alert ${bulkOutcome.kind === 'error' ? 'alert-error' : 'alert-success'} bulk-outcome`} role={bulkOutcome.kind === 'error' ? 'alert' : 'status'}>
-          {bulkOutcome.lines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      ) : null}
+      {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
 
       {load.kind === 'error' ? (
         <div className="alert alert-error" role="alert">
