@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { createTestDatabase, startApp } from '@mathdaily/testing';
-import { launchBrowser, postFromOwnAddress, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
+import { launchBrowser, postFromOwnAddress, startAppOnBuiltCopy, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
 
 /**
  * The classroom in Chromium (issue 32's "Done when"): a tutor creates a class, two students join
@@ -55,19 +52,7 @@ async function checkBothSizes(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  // A copy of the built app: a rebuild of web/dist while this file runs would swap the chunks under it.
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-classroom-e2e-'));
-  const webDist = path.join(dataDir, 'web');
-  await cp(path.resolve(import.meta.dirname, '../../web/dist'), webDist, { recursive: true });
-  app = await startApp({
-    databaseUrl: await createTestDatabase('classroom_e2e', { seeded: true }),
-    jwtSecret: 'classroom-e2e-secret-classroom-e2e-0123',
-    demoAccounts: true,
-    dataDir,
-    port: 0,
-    log: () => {},
-    webDist,
-  });
+  app = await startAppOnBuiltCopy('classroom', 'classroom-e2e-secret-classroom-e2e-0123', { seeded: true });
   browser = await launchBrowser();
   const tokens = await api('POST', '/api/auth/login', { email: 'tutor@example.com', password: 'Demo123!' });
   tutorToken = tokens.accessToken;

@@ -1,11 +1,31 @@
 import http from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
 export { startTestApp } from '@mathdaily/testing';
+
+/**
+ * The whole app on a new test database, serving a copy of the built web app: a rebuild of web/dist
+ * while the file runs (other work in the same tree) would otherwise swap the page's chunks under it.
+ */
+export async function startAppOnBuiltCopy(name: string, jwtSecret: string, options: { seeded?: boolean } = {}): Promise<RunningApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `mathdaily-${name}-e2e-`));
+  const webDist = path.join(dataDir, 'web');
+  await cp(path.resolve(import.meta.dirname, '../../web/dist'), webDist, { recursive: true });
+  return startApp({
+    databaseUrl: await createTestDatabase(`${name}_e2e`, { seeded: options.seeded ?? false }),
+    jwtSecret,
+    demoAccounts: true,
+    dataDir,
+    port: 0,
+    log: () => {},
+    webDist,
+  });
+}
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {

@@ -1,10 +1,7 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
-import { launchBrowser, screenshot, seriousA11yViolations, signedInPage } from './harness.ts';
+import type { RunningApp } from '@mathdaily/testing';
+import { launchBrowser, screenshot, startAppOnBuiltCopy, seriousA11yViolations, signedInPage } from './harness.ts';
 
 /**
  * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
@@ -41,19 +38,7 @@ async function checkBothSizes(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  // A copy of the built app, as tutor.test.ts does: a rebuild of web/dist by other work in the tree would swap the chunks under the page.
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-sets-e2e-'));
-  const webDist = path.join(dataDir, 'web');
-  await cp(path.resolve(import.meta.dirname, '../../web/dist'), webDist, { recursive: true });
-  app = await startApp({
-    databaseUrl: await createTestDatabase('sets_e2e', { seeded: true }),
-    jwtSecret: 'sets-e2e-secret-sets-e2e-secret-0123',
-    demoAccounts: true,
-    dataDir,
-    port: 0,
-    log: () => {},
-    webDist,
-  });
+  app = await startAppOnBuiltCopy('sets', 'sets-e2e-secret-sets-e2e-secret-0123', { seeded: true });
   browser = await launchBrowser();
 }, 180_000);
 

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { REFERRAL_MESSAGES } from '@mathdaily/domain';
-import { createTestDatabase, startApp, appendFractionProblem } from '@mathdaily/testing';
-import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
+import { appendFractionProblem } from '@mathdaily/testing';
+import { launchBrowser, screenshot, startAppOnBuiltCopy, seriousA11yViolations } from './harness.ts';
 
 /**
  * The tutor area in Chromium: a tutor generates a referral code, a student registers with it, the
@@ -39,20 +36,7 @@ async function expectAccessible(page: Page) {
 }
 
 beforeAll(async () => {
-  // A copy of the built app: a rebuild of web/dist while this file runs (other work in the same
-  // tree) would otherwise swap the page's chunks under it.
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-tutor-e2e-'));
-  const webDist = path.join(dataDir, 'web');
-  await cp(path.resolve(import.meta.dirname, '../../web/dist'), webDist, { recursive: true });
-  app = await startApp({
-    databaseUrl: await createTestDatabase('tutor_e2e'),
-    jwtSecret: 'tutor-e2e-secret-tutor-e2e-secret-0123',
-    demoAccounts: true,
-    dataDir,
-    port: 0,
-    log: () => {},
-    webDist,
-  });
+  app = await startAppOnBuiltCopy('tutor', 'tutor-e2e-secret-tutor-e2e-secret-0123');
   browser = await launchBrowser();
   await appendFractionProblem(app.store, problemId, { grade: 6, correlationId: 'tutor-e2e' });
   const tokens = await api('POST', '/api/auth/login', { email: 'tutor@example.com', password: 'Demo123!' });
