@@ -8,17 +8,13 @@ describe('tutor alerts on a simulated class (200 students, 10 days, seeded)', ()
     expect(simulateClassAlerts({ students: 200, days: 10, seed: 32 })).toEqual(figures);
   });
 
-  it('"needs help" is rarely raised for a student who is not struggling', () => {
+  it('"needs help" finds the hard stretches, and is rarely raised for a student who is not struggling', () => {
+    expect(figures.needsHelp.recall).toBeGreaterThanOrEqual(0.9);
     expect(figures.needsHelp.precision).toBeGreaterThanOrEqual(0.9);
   });
 
   it('"fell behind" finds the breaks of two whole days or more, and only those', () => {
     expect(figures.fellBehind.recall).toBeGreaterThanOrEqual(0.9);
     expect(figures.fellBehind.precision).toBeGreaterThanOrEqual(0.9);
-  });
-
-  // Below the 0.9 (docs/tutor-area.md says why): a floor so a change that makes it worse shows.
-  it('"needs help" recall stays at its measured level', () => {
-    expect(figures.needsHelp.recall).toBeGreaterThanOrEqual(0.8);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * A simulated class to measure the tutor alerts (issue 32 item 6, docs/tutor-area.md "How the
  * alerts were measured"). Students' hidden state (ability, hard stretches, days off) decides what
- * they do; the alerts only see the practice events it produces, through the product's own
- * functions: the live learner fold and needsHelpOf, and fellBehindReasons checked every 15 minutes.
+ * they answer; the practice decider records it and the session queue decides what comes next (a
+ * missed problem comes back, as in the product). The alerts only see the events the decider
+ * produces, through the product's own functions: the live learner fold and needsHelpOf, and
+ * fellBehindReasons checked every 15 minutes.
  * Ground truth comes from the hidden state, never from re-running a rule:
  * - needs help: a "hard stretch" — the student meets problems above their ability and gets
  *   ≤ 20 % right or sits on one; an alert (the flag going up) counts as right when it goes up
@@ -11,11 +13,39 @@
  *   when it fires during such a break; a break is found when an alert fired during it.
  * Seeded (mulberry32): no Math.random, the same figures every run.
  */
-import { evolveLiveLearner, initialLiveLearner, needsHelpOf, fellBehindReasons, type LiveLearner, type LivePracticeEvent } from '@mathdaily/domain';
+import {
+  evolveLiveLearner,
+  initialLiveLearner,
+  needsHelpOf,
+  fellBehindReasons,
+  practiceDecider,
+  sessionQueue,
+  LIVE_PRACTICE_EVENTS,
+  type AnsweredProblem,
+  type LiveLearner,
+  type LivePracticeEvent,
+  type PracticeCommand,
+  type PracticeEvent,
+} from '@mathdaily/domain';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const CHECK_MS = 15 * MINUTE;
+
+/** Every simulated problem asks for 12: the decider's own checker marks the answers. */
+const SIMULATED_PROBLEM: AnsweredProblem = {
+  id: '',
+  topic: '',
+  topic_id: 'simulated',
+  grade: 5,
+  difficulty_level: 3,
+  problem_type: 'numeric',
+  correct_answer: '12',
+  answer_form: { kind: 'number' },
+  answer_options: null,
+};
+
+const isLiveEvent = (event: PracticeEvent): boolean => (LIVE_PRACTICE_EVENTS as readonly string[]).includes(event.type);
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -64,33 +94,53 @@ export function simulateClassAlerts({ students = 200, days = 10, seed = 32 }: { 
     const events: { at: number; event: LivePracticeEvent }[] = [];
     const stretches: { from: number; to: number; flagged: boolean }[] = [];
     const ability = random();
+    let practice = practiceDecider.initialState();
+    const decide = (command: PracticeCommand, at: number) => {
+      for (const event of practiceDecider.decide(command, practice)) {
+        practice = practiceDecider.evolve(practice, event);
+        if (isLiveEvent(event)) events.push({ at, event: { ...event, at: '' } as LivePracticeEvent });
+      }
+    };
+    const userId = `student-${s}`;
     for (let d = 0; d < days; d += 1) {
       if (!practises[d]) continue;
       const sessionId = `s${s}-${d}`;
       let t = start + d * DAY + (15 + random() * 5) * 3_600_000; // after school, 15:00-20:00 UTC
-      events.push({ at: t, event: { type: 'PracticeSessionStarted', data: { sessionId }, at: '' } });
-      const problems = 10 + Math.floor(random() * 10);
-      let hardLeft = 0;
-      let stretch: { from: number; to: number; flagged: boolean } | null = null;
-      for (let p = 0; p < problems; p += 1) {
-        // A hard stretch: 4-6 problems well above the student's ability (weaker students meet them more often).
+      // The plan: 10-19 problems; now and then (more often for weaker students) a hard stretch of
+      // 4-6 problems well above the student's ability.
+      const plan: { id: string; stretch: { from: number; to: number; flagged: boolean } | null }[] = [];
+      const size = 10 + Math.floor(random() * 10);
+      for (let hardLeft = 0, stretch = null as (typeof plan)[number]['stretch']; plan.length < size; ) {
         if (hardLeft === 0 && random() < 0.04 + 0.06 * (1 - ability)) {
           hardLeft = 4 + Math.floor(random() * 3);
-          stretch = { from: t, to: t, flagged: false };
+          stretch = { from: Infinity, to: 0, flagged: false };
           stretches.push(stretch);
         }
-        const hard = hardLeft > 0;
+        plan.push({ id: `${sessionId}-p${plan.length}`, stretch: hardLeft > 0 ? stretch : null });
+        if (hardLeft > 0) hardLeft -= 1;
+      }
+      const stretchOf = new Map(plan.map((p) => [p.id, p.stretch]));
+      decide({ type: 'StartSession', data: { userId, sessionId, mode: 'daily', problemIds: plan.map((p) => p.id) } }, t);
+      // The session asks its plan in the product's order: a problem missed at the first try comes back RETRY_AFTER problems later.
+      const answers: { problemId: string; isCorrect: boolean }[] = [];
+      for (;;) {
+        const queue = sessionQueue(plan.map((p) => p.id), answers);
+        const item = queue.items[queue.next];
+        if (!item) break;
+        // A stretch lasts from its first problem on screen to the answer to its last (retries included).
+        const stretch = stretchOf.get(item.problemId) ?? null;
+        const hard = stretch !== null;
+        if (stretch) stretch.from = Math.min(stretch.from, t);
         const stuck = hard && random() < 0.25; // sits on the problem
         const seconds = stuck ? 330 + random() * 300 : hard ? 60 + random() * 120 : 20 + random() * 70;
         t += seconds * 1000;
         const isCorrect = random() < (hard ? 0.15 : 0.75 + 0.2 * ability);
-        events.push({ at: t, event: { type: 'AnswerSubmitted', data: { sessionId, isCorrect, topic: hard ? 'hard' : 'usual' }, at: '' } });
-        if (hard && stretch) {
-          hardLeft -= 1;
-          stretch.to = t;
-        }
+        const problem = { ...SIMULATED_PROBLEM, id: item.problemId, topic: hard ? 'hard' : 'usual' };
+        decide({ type: 'SubmitAnswer', data: { attemptId: `${item.problemId}-${answers.length}`, sessionId, userId, problem, userAnswer: isCorrect ? '12' : '13', responseTimeMs: Math.round(seconds * 1000) } }, t);
+        answers.push({ problemId: item.problemId, isCorrect });
+        if (stretch) stretch.to = Math.max(stretch.to, t);
       }
-      events.push({ at: t + 5_000, event: { type: 'PracticeSessionEnded', data: { sessionId }, at: '' } });
+      decide({ type: 'EndSession', data: { userId, sessionId, at: new Date(t + 5_000).toISOString() } }, t + 5_000);
     }
 
     // needs help: replay the events and look at the flag every minute, as the live view would.
