@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './testing/src/workers.ts';
 
-const workspaces = ['domain', 'analytics', 'event-store', 'api-kit', 'command-api', 'projector', 'query-api', 'launcher', 'web', 'e2e'];
+const workspaces = ['domain', 'analytics', 'bench', 'event-store', 'api-kit', 'command-api', 'projector', 'query-api', 'launcher', 'web', 'e2e'];
 /**
  * Two files run at once, each worker on its own PostgreSQL server (testing/src/global-setup.ts:
  * the event store's reads stop at the cluster-wide xmin horizon, so workers must not share one).
