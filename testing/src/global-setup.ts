@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@mathdaily/launcher/embedded-postgres';
@@ -13,8 +13,22 @@ import { TEST_WORKERS } from './workers.ts';
  */
 const servers: EmbeddedPostgresHandle[] = [];
 let folder: string | undefined;
+let scratch: string | undefined;
+
+/**
+ * Every temporary folder a test makes (os.tmpdir(): data dirs, exports, browser profiles) goes
+ * under one folder per run, removed at the end: tests that stop early or forget to clean up left
+ * gigabytes in /tmp run after run. Readable by others: as root, the embedded PostgreSQL runs as
+ * the postgres user, who must reach the data dirs inside.
+ */
+async function useScratchTmpdir() {
+  scratch = await mkdtemp(path.join(tmpdir(), 'mathdaily-test-run-'));
+  await chmod(scratch, 0o755);
+  process.env.TMPDIR = scratch;
+}
 
 export async function setup() {
+  await useScratchTmpdir();
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (given) {
     process.env.TEST_DATABASE_URL = given;
@@ -40,4 +54,5 @@ export async function setup() {
 export async function teardown() {
   await Promise.all(servers.map((server) => server.stop()));
   if (folder) await rm(folder, { recursive: true, force: true });
+  if (scratch) await rm(scratch, { recursive: true, force: true });
 }
