@@ -197,6 +197,40 @@ describe('classroom', () => {
     expect(lines.some((line) => line.startsWith('Ben Baker,'))).toBe(true);
   });
 
+  test('the tutor picks problems from the bank by their preview, then moves the due date', async () => {
+    await tutorPage.goto(classUrl);
+    await tutorPage.getByRole('button', { name: 'Set work' }).click();
+    const form = tutorPage.locator('form.assign-form');
+    await form.getByLabel('Pick from the bank').check();
+    await form.getByLabel('Topic', { exact: true }).selectOption('fractions');
+    await form.getByLabel('Grade', { exact: true }).selectOption('5');
+    await form.getByRole('button', { name: 'Show problems' }).click();
+    const bank = form.getByRole('list', { name: 'Problems in the bank' });
+    await expect.poll(() => bank.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    // Each problem shows its question typeset, its grade, difficulty and answer before it is picked.
+    expect(await bank.locator('.katex').count()).toBeGreaterThan(0);
+    await bank.getByRole('listitem').first().getByText(/Grade 5 · Difficulty \d/).waitFor();
+    expect(await bank.getByRole('listitem').first().locator('.assign-problem-meta .katex').count(), 'the answer is typeset as the students see it').toBe(1);
+    await bank.getByRole('checkbox').nth(0).check();
+    await bank.getByRole('checkbox').nth(2).check();
+    await form.getByText('2 problems chosen').waitFor();
+    await form.getByLabel('Title').fill('Two to try');
+    await checkBothSizes(tutorPage, 'classroom-pick-from-bank');
+    await form.getByRole('button', { name: 'Set work' }).click();
+    await tutorPage.getByText('“Two to try” is set.').waitFor();
+
+    await tutorPage.getByRole('link', { name: 'Two to try' }).click();
+    await tutorPage.getByText(/· 2 problems ·/).waitFor();
+    await tutorPage.getByRole('button', { name: 'Change due date' }).click();
+    const later = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 3 * 86_400_000));
+    await tutorPage.getByLabel('Due date').fill(later);
+    await tutorPage.getByLabel('Due time').fill('09:30');
+    await tutorPage.getByRole('button', { name: 'Save due date' }).click();
+    const shown = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${later}T12:00:00Z`));
+    await tutorPage.getByText(new RegExp(`Due .*${shown}.*09:30`)).waitFor();
+    await checkBothSizes(tutorPage, 'classroom-redated');
+  });
+
   test("the tutor's roster acts on many students at once; the printable report and the student's dashboard", async () => {
     await tutorPage.goto(`${classUrl.replace(/\/classes\/.*/, '/students')}?class_id=${classUrl.split('/').at(-1)}`);
     await tutorPage.getByRole('row', { name: /Ann Archer/ }).waitFor();

@@ -3,7 +3,7 @@ import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
-import { MathText } from '../../components/math-text.tsx';
+import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useLoad } from '../admin/use-load.ts';
 import { classesApi, type NewAssignment, type RosterStudent } from './classes-api.ts';
 import { tutorApi } from './tutor-api.ts';
@@ -267,7 +267,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
                     </label>
                     <span className="assign-problem-meta">
                       Grade {problem.grade} · Difficulty {problem.difficulty_level} ({DIFFICULTY[problem.difficulty_level - 1]}) · Answer:{' '}
-                      {problem.correct_answer ? <MathText text={problem.correct_answer} /> : '—'}
+                      {problem.correct_answer ? <TypedMath value={problem.correct_answer} /> : '—'}
                     </span>
                   </li>
                 );

@@ -4,7 +4,7 @@ import { localOfInstant } from '@mathdaily/domain/tutoring/due-dates';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
-import { MathText } from '../../components/math-text.tsx';
+import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../admin/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
@@ -162,7 +162,7 @@ export function TutorAssignmentPage() {
                 <li key={problem.id}>
                   <MathText text={problem.question} as="p" className="qs-question-text" />
                   <p className="muted small">
-                    {problem.topic} · Answer: {problem.correct_answer ? <MathText text={problem.correct_answer} /> : '—'} · {problem.answered} answered
+                    {problem.topic} · Answer: {problem.correct_answer ? <TypedMath value={problem.correct_answer} /> : '—'} · {problem.answered} answered
                     {problem.answered > 0 ? `, ${problem.wrong} wrong` : ''}
                   </p>
                 </li>
