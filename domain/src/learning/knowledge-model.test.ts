@@ -20,7 +20,7 @@ import {
   type LearnerKnowledge,
   type TopicKnowledge,
 } from './knowledge-model.ts';
-import { TOPIC_MASTERY_RULE, isTopicMastered, noSuccessDays, problemsMastered, recordSuccessDay, topicPredictedSuccess } from './topic-mastery.ts';
+import { TOPIC_MASTERY_RULE, isTopicMastered, noSuccessDays, problemsMastered, recordSuccessDay, topicPredictedSuccess, unpractisedTopicSuccess } from './topic-mastery.ts';
 
 /** Parameters with every weight 0 except those given. */
 function params(overrides: Partial<Omit<KnowledgeModelParameters, 'weights'>> & { weights?: Record<string, number> } = {}): KnowledgeModelParameters {
@@ -245,6 +245,21 @@ describe('topic mastery: only on evidence across days', () => {
   it('counts the problems last answered right only while the topic is mastered', () => {
     expect(problemsMastered(true, 7)).toBe(7);
     expect(problemsMastered(false, 7)).toBe(0);
+  });
+});
+
+describe('a topic not practised yet', () => {
+  const params = KNOWLEDGE_MODEL_PARAMETERS;
+  it('is predicted over the problems the student would meet in it: harder problems, lower success', () => {
+    const easy = unpractisedTopicSuccess(params, undefined, 't', [problemDifficultyPrior(params, 1), problemDifficultyPrior(params, 2)]);
+    const hard = unpractisedTopicSuccess(params, undefined, 't', [problemDifficultyPrior(params, 4), problemDifficultyPrior(params, 5)]);
+    expect(easy).toBeGreaterThan(hard + 0.1);
+  });
+
+  it('is the mean of the per-problem predictions, and the average problem when there are none', () => {
+    const mixed = unpractisedTopicSuccess(params, undefined, 't', [-1, 1]);
+    expect(mixed).toBeCloseTo((predictCorrect(params, undefined, undefined, 't', -1) + predictCorrect(params, undefined, undefined, 't', 1)) / 2, 12);
+    expect(unpractisedTopicSuccess(params, undefined, 't', [])).toBeCloseTo(predictCorrect(params, undefined, undefined, 't'), 12);
   });
 });
 

@@ -8,7 +8,7 @@
  * evidence, two or three misses in a row do. The projector evaluates it per event (ability-model)
  * so a replay reproduces it; FSRS only schedules reviews.
  */
-import { predictCorrect, type KnowledgeModelParameters, type LearnerKnowledge, type TopicKnowledge } from './knowledge-model.ts';
+import { knowledgeLogit, predictCorrect, sigmoid, type KnowledgeModelParameters, type LearnerKnowledge, type TopicKnowledge } from './knowledge-model.ts';
 
 export const TOPIC_MASTERY_RULE = {
   /**
@@ -42,6 +42,21 @@ export function topicPredictedSuccess(
   topicId: string,
 ): number {
   return predictCorrect(params, learner, topic, topicId, params.topics[topicId]?.bias ?? 0);
+}
+
+/**
+ * The model's probability of a right unaided answer on a topic the student has not practised yet,
+ * over the problems they would meet in it (`difficulties`: each problem's learned difficulty, or
+ * its level's prior): the mean of what the due queue predicts for each. Without the problems'
+ * difficulties every unpractised topic had the same figure (the student's overall ability), as a
+ * new student saw: 52 % on every topic. With none, the topic's average problem.
+ */
+export function unpractisedTopicSuccess(params: KnowledgeModelParameters, learner: LearnerKnowledge | undefined, topicId: string, difficulties: readonly number[]): number {
+  const logit = knowledgeLogit(params, learner, undefined, topicId);
+  if (difficulties.length === 0) return sigmoid(logit);
+  let sum = 0;
+  for (const difficulty of difficulties) sum += sigmoid(logit - difficulty);
+  return sum / difficulties.length;
 }
 
 /** Days on which the student answered the topic right without a hint (kept per student and topic). */

@@ -6,14 +6,17 @@ import {
   getTopic,
   KNOWLEDGE_MODEL_PARAMETERS,
   missingPrerequisites,
+  problemDifficultyPrior,
   topics,
   topicPredictedSuccess,
   topicStatus,
+  unpractisedTopicSuccess,
   type LearnerKnowledge,
   type TopicKnowledge,
   type TopicProgress,
 } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
+import { problemCatalogueOf, type CatalogueView } from '../problems/problem-catalogue.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 
 const learnerRow = z.object({ state: z.unknown() });
@@ -21,13 +24,34 @@ const topicRow = z.object({ topic_id: z.string(), answers: z.number(), mastered:
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/** The grade a focused session on the topic draws from (get-due-problems.ts): the student's when the topic is taught in it, else all of the topic's (null). */
+const sessionGrade = (grades: readonly number[], grade: number | null) => (grade !== null && grades.includes(grade) ? grade : null);
+
+/** The difficulties the due queue would use for a topic's shared-bank problems of a grade, or of all grades (grouped once per grade asked). */
+function topicDifficulties(catalogue: CatalogueView) {
+  const byGrade = new Map<number | null, Map<string, number[]>>();
+  return (topicId: string, grade: number | null): readonly number[] => {
+    let byTopic = byGrade.get(grade);
+    if (!byTopic) {
+      byGrade.set(grade, (byTopic = new Map()));
+      for (const problem of catalogue.ofGrade(grade)) {
+        const difficulty = catalogue.difficulty(problem.problem_id) ?? problemDifficultyPrior(KNOWLEDGE_MODEL_PARAMETERS, problem.difficulty_level);
+        byTopic.get(problem.topic_id)?.push(difficulty) ?? byTopic.set(problem.topic_id, [difficulty]);
+      }
+    }
+    return byTopic.get(topicId) ?? [];
+  };
+}
+
 /**
  * GET /api/learning/topics/{userId} → { data: { grade, strands } }: every topic of the catalogue
  * by strand (in curriculum order), each with the student's place on the knowledge map
  * (`topicStatus`: mastered, in_progress, ready — what it builds on is mastered —, not_ready, with
  * the prerequisites still missing), answers, and the knowledge model's predicted success on it now
- * (`topicPredictedSuccess`; a topic never practised is predicted from the student's overall
- * ability and the topic's difficulty). The progress page draws the map from it; the topic chooser
+ * (`topicPredictedSuccess`, the figure the mastery rule reads; a topic never practised is predicted
+ * over the problems a focused session on it would draw from (the student's grade when the topic is
+ * taught in it, else all its grades), as the due queue predicts each:
+ * `unpractisedTopicSuccess`). The progress page draws the map from it; the topic chooser
  * lists the topics of a grade with it. Read models ability_students and ability_student_topics.
  */
 export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
@@ -36,11 +60,13 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
     schema: { tags: ['learning'], params: userIdParams },
     handler: async (request) => {
       const learner = await resolveLearner(request, deps, request.params.userId);
-      const [student, rows] = await Promise.all([
+      const [student, rows, catalogue] = await Promise.all([
         deps.pool.maybeOne(sql.type(learnerRow)`SELECT state FROM read_models.ability_students WHERE user_id = ${learner.userId}::uuid`),
         deps.pool.any(sql.type(topicRow)`
           SELECT topic_id, answers, mastered, state FROM read_models.ability_student_topics WHERE user_id = ${learner.userId}::uuid`),
+        problemCatalogueOf(deps).latest(),
       ]);
+      const difficultiesOf = topicDifficulties(catalogue);
       const learnerState = (student?.state ?? undefined) as LearnerKnowledge | undefined;
       const byTopic = new Map(rows.map((row) => [row.topic_id, row]));
       const progress = new Map<string, TopicProgress>(rows.map((row) => [row.topic_id, { answers: row.answers, mastered: row.mastered }]));
@@ -59,7 +85,9 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
           answers: row?.answers ?? 0,
           mastered: row?.mastered ?? false,
           predicted_success: round3(
-            topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row?.state as TopicKnowledge | undefined, topic.id),
+            row
+              ? topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row.state as TopicKnowledge, topic.id)
+              : unpractisedTopicSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, topic.id, difficultiesOf(topic.id, sessionGrade(topic.grades, learner.gradeLevel))),
           ),
         });
       }
