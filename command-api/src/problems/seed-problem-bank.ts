@@ -18,7 +18,12 @@ import { creationEventId, generatedProblemId, PROBLEM_ID_NAMESPACE, uuidV5 } fro
  * Several servers starting together are safe for the same reasons. Start-up waits only for the
  * first seeds of every template (`ready`); the rest is appended in the background.
  */
-export const PROBLEM_BANK_VERSION = 1;
+/**
+ * Raised whenever templates are added or a template's seeds grow, so banks seeded before get the
+ * new pairs. 2: issue 31's two new templates (grade-1 same-coin counting; 2, 5 and 10 times tables)
+ * and grade ranges moved.
+ */
+export const PROBLEM_BANK_VERSION = 2;
 export const PROBLEM_BANK_STREAM = 'problem-bank';
 
 /** Seeds per template: at least 12, and at least 3 per grade the template covers. */
