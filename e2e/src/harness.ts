@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
+import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
 export { startTestApp } from '@mathdaily/testing';
 
 /**
@@ -135,4 +136,27 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 export async function screenshot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
   await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`), fullPage: true });
+}
+
+/**
+ * Answers the placement question on screen as a student who knows everything up to
+ * `knowsUpToGrade` (the answer from the server side: the decider's current question in the app's
+ * event store) and says "I haven't learned this yet" above it; waits for the next question or the
+ * result. Returns the question's grade, and whether the check is over.
+ */
+export async function answerPlacementQuestion(page: Page, app: RunningApp, userId: string, number: number, knowsUpToGrade: number): Promise<{ grade: number; done: boolean }> {
+  const stream = await app.store.readStream(placementStreamId(userId));
+  const key = currentPlacementQuestion(foldEvents(placementDecider, stream.events).current!);
+  if (key.grade > knowsUpToGrade) {
+    await page.getByRole('button', { name: "I haven't learned this yet" }).click();
+  } else if (key.problem.problem_type === 'multiple_choice') {
+    await page.getByRole('radio', { name: key.problem.correct_answer, exact: true }).check();
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+  } else {
+    await page.getByRole('textbox', { name: 'Your answer' }).fill(key.problem.correct_answer);
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+  }
+  const result = page.getByRole('heading', { name: /^You're starting at Grade/ });
+  await page.getByTestId('placement-progress').filter({ hasText: `Question ${number + 1} of at most 12` }).or(result).first().waitFor();
+  return { grade: key.grade, done: await result.isVisible() };
 }

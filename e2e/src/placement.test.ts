@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
-import { launchBrowser, screenshot, seriousA11yViolations, signedInPage, startTestApp } from './harness.ts';
+import { answerPlacementQuestion, launchBrowser, screenshot, seriousA11yViolations, signedInPage, startTestApp } from './harness.ts';
 
 /**
  * The placement check in the browser: a student who skipped the grade at sign-up opens practice,
@@ -81,18 +81,7 @@ describe('placement check', () => {
         await expect.poll(() => page.getByTestId('placement-progress').textContent()).toBe(`Question ${number} of at most 12`);
         retried = true;
       }
-      if (key.grade > 3) {
-        await page.getByRole('button', { name: "I haven't learned this yet" }).click();
-      } else if (key.problem.problem_type === 'multiple_choice') {
-        await page.getByRole('radio', { name: key.problem.correct_answer, exact: true }).check();
-        await page.getByRole('button', { name: 'Submit Answer' }).click();
-      } else {
-        await page.getByRole('textbox', { name: 'Your answer' }).fill(key.problem.correct_answer);
-        await page.getByRole('button', { name: 'Submit Answer' }).click();
-      }
-      const done = page.getByRole('heading', { name: /^You're starting at Grade/ });
-      await page.getByTestId('placement-progress').filter({ hasText: `Question ${number + 1} of at most 12` }).or(done).first().waitFor();
-      if (await done.isVisible()) break;
+      if ((await answerPlacementQuestion(page, app, tokens.user.id, number, 3)).done) break;
     }
     expect(retried, 'no typed question came up to try an unreadable answer on').toBe(true);
     await page.getByRole('heading', { name: "You're starting at Grade 3" }).waitFor();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
-import { launchBrowser, postFromOwnAddress, screenshot, seriousA11yViolations, signedInPage, signInThroughApi, startTestApp } from './harness.ts';
+import { answerPlacementQuestion, launchBrowser, postFromOwnAddress, screenshot, seriousA11yViolations, signedInPage, signInThroughApi, startTestApp } from './harness.ts';
 
 /**
  * A new student's first week, walked as issue 31 found its defects (8 sessions over 7 days, about
@@ -99,19 +98,7 @@ async function placeAtGrade4(page: Page) {
   await page.getByRole('button', { name: 'Start the check' }).click();
   for (let number = 1; number <= 12; number++) {
     await page.getByTestId('placement-progress').filter({ hasText: `Question ${number} of at most 12` }).waitFor();
-    const stream = await app.store.readStream(placementStreamId(student.user.id));
-    const key = currentPlacementQuestion(foldEvents(placementDecider, stream.events).current!);
-    if (key.grade > 4) await page.getByRole('button', { name: "I haven't learned this yet" }).click();
-    else if (key.problem.problem_type === 'multiple_choice') {
-      await page.getByRole('radio', { name: key.problem.correct_answer, exact: true }).check();
-      await page.getByRole('button', { name: 'Submit Answer' }).click();
-    } else {
-      await page.getByRole('textbox', { name: 'Your answer' }).fill(key.problem.correct_answer);
-      await page.getByRole('button', { name: 'Submit Answer' }).click();
-    }
-    const done = page.getByRole('heading', { name: /^You're starting at Grade/ });
-    await page.getByTestId('placement-progress').filter({ hasText: `Question ${number + 1} of at most 12` }).or(done).first().waitFor();
-    if (await done.isVisible()) break;
+    if ((await answerPlacementQuestion(page, app, student.user.id, number, 4)).done) break;
   }
   await page.getByRole('heading', { name: "You're starting at Grade 4" }).waitFor();
 }
