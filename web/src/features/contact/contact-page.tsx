@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CONTACT_LIMITS,
@@ -14,6 +13,7 @@ import { Icon } from '../public-site/icons.tsx';
 import { PublicLayout } from '../public-site/public-layout.tsx';
 import { SUPPORT_EMAIL } from '../public-site/site-links.ts';
 import { FormField } from './form-field.tsx';
+import { MessageField, MessageFormError, MessageSent, NameAndEmailFields, SendMessageButton } from './message-form-parts.tsx';
 import { useMessageForm } from './use-message-form.ts';
 import './contact.css';
 
@@ -26,10 +26,6 @@ export function ContactPage() {
     initial: { name: '', email: '', organization: '', plan: DEFAULT_CONTACT_PLAN as string, message: '' },
   });
   const { values, errors, status } = form;
-  const sentRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (status === 'sent') sentRef.current?.focus();
-  }, [status]);
 
   return (
     <PublicLayout page="contact">
@@ -89,53 +85,12 @@ export function ContactPage() {
 
         <section className="card contact-card" aria-labelledby="contact-form-title">
           {status === 'sent' ? (
-            <div className="message-sent" role="status" tabIndex={-1} ref={sentRef}>
-              <span className="message-sent-icon">
-                <Icon name="check" size={30} />
-              </span>
-              <h2 id="contact-form-title">Message sent</h2>
-              <p className="message-sent-text">{CONTACT_PROMISE.thankYou}</p>
-              <button type="button" className="button" onClick={form.reset}>
-                Send another message
-              </button>
-            </div>
+            <MessageSent heading={<h2 id="contact-form-title">Message sent</h2>} onReset={form.reset} />
           ) : (
             <form className="message-form" noValidate onSubmit={(event) => void form.onSubmit(event)} ref={form.formRef}>
               <h2 id="contact-form-title">Send us a message</h2>
-              {form.formError && (
-                <div className="alert alert-error" role="alert">
-                  <p className="alert-title">We couldn’t send your message</p>
-                  <p>{form.formError}</p>
-                </div>
-              )}
-              <div className="contact-row">
-                <FormField id="contact-name" label="Name" error={errors.name}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="text"
-                      name="name"
-                      autoComplete="name"
-                      maxLength={CONTACT_LIMITS.name}
-                      value={values.name}
-                      onChange={(event) => form.setValue('name', event.target.value)}
-                    />
-                  )}
-                </FormField>
-                <FormField id="contact-email" label="Email" error={errors.email}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="email"
-                      name="email"
-                      autoComplete="email"
-                      maxLength={CONTACT_LIMITS.email}
-                      value={values.email}
-                      onChange={(event) => form.setValue('email', event.target.value)}
-                    />
-                  )}
-                </FormField>
-              </div>
+              <MessageFormError error={form.formError} />
+              <NameAndEmailFields form={form} idPrefix="contact" className="contact-row" />
               <div className="contact-row">
                 <FormField id="contact-organization" label="Organization" optional error={errors.organization}>
                   {(props) => (
@@ -162,22 +117,8 @@ export function ContactPage() {
                   )}
                 </FormField>
               </div>
-              <FormField id="contact-message" label="Message" error={errors.message}>
-                {(props) => (
-                  <textarea
-                    {...props}
-                    name="message"
-                    rows={6}
-                    maxLength={CONTACT_LIMITS.message}
-                    placeholder="How many students, which grades, and anything else we should know"
-                    value={values.message}
-                    onChange={(event) => form.setValue('message', event.target.value)}
-                  />
-                )}
-              </FormField>
-              <button type="submit" className="button primary" disabled={status === 'sending'}>
-                {status === 'sending' ? 'Sending...' : 'Send Message'}
-              </button>
+              <MessageField form={form} id="contact-message" rows={6} placeholder="How many students, which grades, and anything else we should know" />
+              <SendMessageButton sending={status === 'sending'} />
               <p className="contact-note">
                 We use your details only to answer this message. See our <Link to="/privacy">Privacy Policy</Link>.
               </p>

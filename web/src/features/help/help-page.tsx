@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CONTACT_LIMITS, CONTACT_PROMISE, HELP_SUBJECTS, HELP_SUBJECT_LABELS, helpFormSchema } from '@mathdaily/domain';
+import { CONTACT_PROMISE, HELP_SUBJECTS, HELP_SUBJECT_LABELS, helpFormSchema } from '@mathdaily/domain';
 import { useAuth } from '../../auth/auth-store.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { FormField } from '../contact/form-field.tsx';
+import { MessageField, MessageFormError, MessageSent, NameAndEmailFields, SendMessageButton } from '../contact/message-form-parts.tsx';
 import { useMessageForm } from '../contact/use-message-form.ts';
 import { FaqList } from '../public-site/faq-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
@@ -108,10 +109,6 @@ function SupportForm() {
     initial: { name: user ? `${user.firstName} ${user.lastName}`.trim() : '', email: user?.email ?? '', subject: '', message: '' },
   });
   const { values, errors, status } = form;
-  const sentRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (status === 'sent') sentRef.current?.focus();
-  }, [status]);
 
   return (
     <section className="card help-contact" id="contact-support" aria-labelledby="help-contact-title">
@@ -126,52 +123,11 @@ function SupportForm() {
         </p>
       </div>
       {status === 'sent' ? (
-        <div className="message-sent" role="status" tabIndex={-1} ref={sentRef}>
-          <span className="message-sent-icon">
-            <Icon name="check" size={30} />
-          </span>
-          <h3>Message sent</h3>
-          <p className="message-sent-text">{CONTACT_PROMISE.thankYou}</p>
-          <button type="button" className="button" onClick={form.reset}>
-            Send another message
-          </button>
-        </div>
+        <MessageSent heading={<h3>Message sent</h3>} onReset={form.reset} />
       ) : (
         <form className="message-form" noValidate onSubmit={(event) => void form.onSubmit(event)} ref={form.formRef}>
-          {form.formError && (
-            <div className="alert alert-error" role="alert">
-              <p className="alert-title">We couldn’t send your message</p>
-              <p>{form.formError}</p>
-            </div>
-          )}
-          <div className="help-row">
-            <FormField id="help-name" label="Name" error={errors.name}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  name="name"
-                  autoComplete="name"
-                  maxLength={CONTACT_LIMITS.name}
-                  value={values.name}
-                  onChange={(event) => form.setValue('name', event.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField id="help-email" label="Email" error={errors.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  maxLength={CONTACT_LIMITS.email}
-                  value={values.email}
-                  onChange={(event) => form.setValue('email', event.target.value)}
-                />
-              )}
-            </FormField>
-          </div>
+          <MessageFormError error={form.formError} />
+          <NameAndEmailFields form={form} idPrefix="help" className="help-row" />
           <FormField id="help-subject" label="Subject" error={errors.subject}>
             {(props) => (
               <select {...props} name="subject" value={values.subject} onChange={(event) => form.setValue('subject', event.target.value)}>
@@ -184,22 +140,8 @@ function SupportForm() {
               </select>
             )}
           </FormField>
-          <FormField id="help-message" label="Message" error={errors.message}>
-            {(props) => (
-              <textarea
-                {...props}
-                name="message"
-                rows={5}
-                maxLength={CONTACT_LIMITS.message}
-                placeholder="What happened, and what were you trying to do?"
-                value={values.message}
-                onChange={(event) => form.setValue('message', event.target.value)}
-              />
-            )}
-          </FormField>
-          <button type="submit" className="button primary" disabled={status === 'sending'}>
-            {status === 'sending' ? 'Sending...' : 'Send Message'}
-          </button>
+          <MessageField form={form} id="help-message" rows={5} placeholder="What happened, and what were you trying to do?" />
+          <SendMessageButton sending={status === 'sending'} />
         </form>
       )}
     </section>
