@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACHIEVEMENT_CATEGORIES, nextAchievements, type AchievementCategory } from '@mathdaily/domain/learning/achievements';
 import { useAuth } from '../../auth/auth-store.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchAchievements, type Achievement, type AchievementsData } from './achievements-api.ts';
 import './achievements.css';
@@ -20,7 +21,6 @@ const TAB_LABELS: Record<Tab, string> = {
   learning: 'Learning',
 };
 
-type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: AchievementsData };
 
 export const formatEarnedDate = (iso: string): string =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -29,28 +29,8 @@ export const formatEarnedDate = (iso: string): string =>
 export function AchievementsPage() {
   useDocumentTitle('Achievements');
   const user = useAuth((state) => state.user);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const { load, reload } = useLoad(useMemo(() => (user ? (signal: AbortSignal) => fetchAchievements(user.id, signal) : null), [user]));
   const [tab, setTab] = useState<Tab>('all');
-
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!user) return;
-      setLoad({ kind: 'loading' });
-      try {
-        const data = await fetchAchievements(user.id, signal);
-        if (!signal?.aborted) setLoad({ kind: 'ready', data });
-      } catch {
-        if (!signal?.aborted) setLoad({ kind: 'error' });
-      }
-    },
-    [user],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
 
   return (
     <main id="main" className="page achievements-page">
@@ -76,7 +56,7 @@ export function AchievementsPage() {
       {load.kind === 'error' ? (
         <div className="alert alert-error achievements-error" role="alert">
           <h2>{ACHIEVEMENTS_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={() => void reload()}>
+          <button type="button" className="button small" onClick={reload}>
             Try Again
           </button>
         </div>

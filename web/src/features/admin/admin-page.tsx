@@ -5,7 +5,7 @@ import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import './admin.css';
 
 /** SPEC §8 'Admin'. */

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AuditEvent, type EventFilters } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import './admin.css';
 
 const FILTERS = ['type', 'stream', 'actor', 'correlation', 'from', 'to'] as const;

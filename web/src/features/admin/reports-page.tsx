@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type Pagination } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import './admin.css';
 
 type Tab = 'contact' | 'help' | 'errors';

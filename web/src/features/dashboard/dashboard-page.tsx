@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
 import { ClassWork } from './class-work.tsx';
 import '../tutor/classroom.css';
+import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
 import './dashboard.css';
 
 export const DASHBOARD_LOAD_ERROR = 'Failed to load your dashboard. Please try again.';
 
-type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: DashboardData };
 
 const COMING_SOON = [
   { icon: '📈', title: 'Advanced analytics', text: 'Deeper charts of how your skills grow over time.' },
@@ -26,28 +26,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useAuth((state) => state.user);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const { load, reload } = useLoad(useMemo(() => (user ? (signal: AbortSignal) => fetchDashboard(user.id, signal) : null), [user]));
   const [hour] = useState(() => new Date().getHours());
-
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!user) return;
-      setLoad({ kind: 'loading' });
-      try {
-        const data = await fetchDashboard(user.id, signal);
-        if (!signal?.aborted) setLoad({ kind: 'ready', data });
-      } catch {
-        if (!signal?.aborted) setLoad({ kind: 'error' });
-      }
-    },
-    [user],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
 
   if (!user) return null;
   const data = load.kind === 'ready' ? load.data : null;
@@ -72,7 +52,7 @@ export function DashboardPage() {
       {load.kind === 'error' ? (
         <div className="alert alert-error dashboard-error" role="alert">
           <h2>{DASHBOARD_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={() => void reload()}>
+          <button type="button" className="button small" onClick={reload}>
             Try Again
           </button>
         </div>

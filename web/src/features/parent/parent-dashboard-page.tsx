@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DeleteAccountForm } from '../privacy/delete-account-form.tsx';
 import { dataFileName, downloadPersonalData } from '../privacy/privacy-api.ts';
@@ -10,7 +11,6 @@ import { eraseChild, fetchFamily, linkChild, setWeeklySummary, unlinkChild, type
 import '../privacy/privacy.css';
 import './parent.css';
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; family: Family };
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 const dayMonth = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -21,7 +21,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function ParentDashboardPage() {
   useDocumentTitle('Your family');
   const user = useAuth((state) => state.user);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const { load, reload } = useLoad(fetchFamily);
   const [notice, setNotice] = useState<Notice>(null);
 
   const notify = useCallback((kind: 'success' | 'error', text: string) => {
@@ -29,21 +29,7 @@ export function ParentDashboardPage() {
     announce(text, kind === 'error' ? 'assertive' : 'polite');
   }, []);
 
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const family = await fetchFamily(signal);
-      if (!signal?.aborted) setLoad({ kind: 'ready', family });
-    } catch (error) {
-      if (!signal?.aborted) setLoad({ kind: 'error', message: errorMessage(error) });
-    }
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
-
-  const family = load.kind === 'ready' ? load.family : null;
+  const family = load.kind === 'ready' ? load.data : null;
   return (
     <main id="main" className="page parent-page">
       <header className="parent-header">
@@ -65,7 +51,7 @@ export function ParentDashboardPage() {
       {load.kind === 'error' ? (
         <div className="alert alert-error" role="alert">
           <h2>{load.message}</h2>
-          <button type="button" className="button small" onClick={() => void reload()}>
+          <button type="button" className="button small" onClick={reload}>
             Try Again
           </button>
         </div>
@@ -85,12 +71,12 @@ export function ParentDashboardPage() {
                 </p>
               </section>
             ) : (
-              family.children.map((child) => <ChildCard key={child.id} child={child} notify={notify} onChanged={() => void reload()} />)
+              family.children.map((child) => <ChildCard key={child.id} child={child} notify={notify} onChanged={reload} />)
             )}
           </div>
           <aside className="parent-side">
-            <LinkChildCard full={family.children.length >= 3} notify={notify} onLinked={() => void reload()} />
-            <WeeklySummaryCard enabled={family.weeklySummary.enabled} notify={notify} onChanged={() => void reload()} />
+            <LinkChildCard full={family.children.length >= 3} notify={notify} onLinked={reload} />
+            <WeeklySummaryCard enabled={family.weeklySummary.enabled} notify={notify} onChanged={reload} />
           </aside>
         </div>
       ) : null}

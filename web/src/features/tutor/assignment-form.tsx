@@ -4,7 +4,7 @@ import { topics } from '@mathdaily/domain/problems/topics';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { classesApi, type NewAssignment, type RosterStudent } from './classes-api.ts';
 import { tutorApi } from './tutor-api.ts';
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
 import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';

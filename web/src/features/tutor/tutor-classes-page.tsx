@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { classesApi, joinLinkOf, type ClassSummary } from './classes-api.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import './tutor.css';

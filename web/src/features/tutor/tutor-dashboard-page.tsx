@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, STATUS_LABELS, tutorApi, type ActivityItem } from './tutor-api.ts';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 
 interface TutorRow {
   id: string;

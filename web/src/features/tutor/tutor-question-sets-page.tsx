@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { EMPTY_QUESTION, QuestionForm } from './question-form.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, tutorApi, type QuestionInput, type QuestionSet, type SetQuestion } from './tutor-api.ts';

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
 import './tutor.css';

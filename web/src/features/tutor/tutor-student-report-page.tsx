@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type StudentReport } from './classes-api.ts';
 import './tutor.css';
 import './classroom.css';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useLoad } from '../admin/use-load.ts';
+import { useLoad } from '../../components/use-load.ts';
 import { classesApi, percent } from './classes-api.ts';
 import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';

@@ -4,13 +4,15 @@ export type Load<T> = { kind: 'loading' } | { kind: 'error'; message: string } |
 
 /**
  * Loads with `fetcher` whenever its dependencies change (the caller memoises it), aborting the
- * previous load; `reload` is the Retry button's action.
+ * previous load; `reload` is the Retry button's action and keeps the data on screen while it
+ * loads. A null fetcher (nothing to load yet, e.g. no user) stays loading.
  */
-export function useLoad<T>(fetcher: (signal: AbortSignal) => Promise<T>): { load: Load<T>; reload: () => void } {
+export function useLoad<T>(fetcher: ((signal: AbortSignal) => Promise<T>) | null): { load: Load<T>; reload: () => void } {
   const [load, setLoad] = useState<Load<T>>({ kind: 'loading' });
   const controller = useRef<AbortController | null>(null);
   const run = useCallback(() => {
     controller.current?.abort();
+    if (!fetcher) return;
     const current = new AbortController();
     controller.current = current;
     setLoad((previous) => (previous.kind === 'ready' ? previous : { kind: 'loading' }));
