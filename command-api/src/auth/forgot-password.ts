@@ -6,7 +6,7 @@ import { linkToken } from '@mathdaily/api-kit';
 import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
-import { afterAnswer } from '../pipeline/after-answer.ts';
+import { afterReply } from '../pipeline/after-reply.ts';
 import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
@@ -24,7 +24,7 @@ export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDep
     handler: async (request) => {
       const { email } = request.body;
       const meta = commandMeta(request, deps);
-      afterAnswer(request, 'password reset request', async () => {
+      afterReply(request, 'password reset request', async () => {
         const userId = await userIdForEmail(deps.store, email);
         const record = userId ? await loadUser(deps.store, userId) : null;
         if (!userId || !record?.state.exists) return;

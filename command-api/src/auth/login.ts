@@ -5,7 +5,7 @@ import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry, userDecider, 
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { accessTokenFor, startSession } from './sessions.ts';
-import { afterAnswer } from '../pipeline/after-answer.ts';
+import { afterReply } from '../pipeline/after-reply.ts';
 import { currentGradeLevel, loadUser, userIdForEmail, viewOf } from './user-records.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
@@ -34,7 +34,7 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
         await perAccount.fail(request, email);
         // Recorded after the answer, so a wrong password takes as long as an unknown address.
         if (known) {
-          afterAnswer(request, 'sign-in failure record', () =>
+          afterReply(request, 'sign-in failure record', () =>
             handleCommand({
               store: deps.store,
               streamId: userStreamId(known.state.userId),

@@ -19,7 +19,7 @@ export const userIdParams = z.object({
 
 export const OWN_DATA_ONLY = 'You can only view your own learning data.';
 export const PARENT_NOT_LINKED = 'You can see the learning of your linked children only, and this child is not linked to you.';
-export const TUTOR_NOT_YET = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
+export const TUTOR_NOT_ACTIVE_STUDENT = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
 
 /** Whether the student is an active student of the tutor (read model tutor_students). */
 export async function isActiveStudentOf(deps: QueryApiDeps, tutorId: string, studentId: string): Promise<boolean> {
@@ -68,7 +68,7 @@ export async function authorizeLearner(request: FastifyRequest, deps: QueryApiDe
     const allowed =
       (principal.role === 'tutor' && (await isActiveStudentOf(deps, principal.userId, userId))) ||
       (principal.role === 'parent' && (await isLinkedParent(request, deps, userId)));
-    if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_YET : principal.role === 'parent' ? PARENT_NOT_LINKED : OWN_DATA_ONLY);
+    if (!allowed) throw new DomainError('FORBIDDEN', principal.role === 'tutor' ? TUTOR_NOT_ACTIVE_STUDENT : principal.role === 'parent' ? PARENT_NOT_LINKED : OWN_DATA_ONLY);
   }
   return { self };
 }
