@@ -24,6 +24,3 @@ export class DomainError extends Error {
     super(message);
   }
 }
-
-export const validationError = (message: string, fields?: Record<string, string>) =>
-  new DomainError('VALIDATION_FAILED', message, fields);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -64,10 +64,4 @@ export function sessionIdOfRefreshToken(token: string): string | null {
 export function userIdOfLinkToken(token: string): string | null {
   const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/.exec(token.trim());
   return match && UUID.test(match[1]!) ? match[1]! : null;
-}
-
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -18,8 +18,6 @@ export type UserRole = (typeof userRoles)[number];
 
 export const userStreamId = (userId: string): string => `user-${userId}`;
 export const authSessionStreamId = (sessionId: string): string => `auth-session-${sessionId}`;
-/** The e-mail reservation stream id, given the SHA-256 (hex) of the lower-cased address (hashing is done by the server). */
-export const emailStreamIdFromHash = (sha256Hex: string): string => `email-${sha256Hex}`;
 
 const uuid = z.string().uuid();
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);

@@ -216,5 +216,3 @@ export function nextAchievements<T extends { earned: boolean; progress: number }
     .map(({ a }) => a)
     .slice(0, 3);
 }
-
-export const achievementById = (id: string): AchievementDefinition | undefined => ACHIEVEMENTS.find((a) => a.id === id);

@@ -118,11 +118,6 @@ export type PracticeEvent =
 
 export type PracticeEventType = PracticeEvent['type'];
 
-export const practiceEventTypes = Object.keys(practiceEventSchemas) as PracticeEventType[];
-
-export const isPracticeEvent = (event: { type: string }): event is PracticeEvent =>
-  Object.hasOwn(practiceEventSchemas, event.type);
-
 /**
  * Events of the placement stream `placement-{userId}` (placement-decider.ts): the adaptive check
  * that sets a starting grade. An answer carries what the estimate and the knowledge model need,

@@ -29,8 +29,3 @@ export function StudentDashboardGate({ children }: { children: ReactNode }) {
   if (user?.role === 'parent') return <Navigate to="/parent" replace />;
   return <>{children}</>;
 }
-
-export const isStudent = (role?: Role) => role === 'student';
-export const isTutor = (role?: Role) => role === 'tutor';
-export const isAdmin = (role?: Role) => role === 'admin';
-export const isTutorOrAdmin = (role?: Role) => role === 'tutor' || role === 'admin';

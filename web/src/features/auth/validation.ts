@@ -6,13 +6,10 @@
 import {
   emailSchema,
   firstErrors,
-  gradeLevelSchema,
   loginPayloadSchema,
   MESSAGES,
-  nameSchema,
   passwordSchema,
   registrationFormSchema,
-  type NameField,
 } from '@mathdaily/domain/accounts/validation';
 
 export type FieldErrors = Record<string, string>;
@@ -23,9 +20,6 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 
 export const validateEmail = (value: string) => firstMessage(emailSchema.safeParse(value));
 export const validatePassword = (value: string) => firstMessage(passwordSchema.safeParse(value));
-export const validateName = (value: string, field: NameField) => firstMessage(nameSchema(field).safeParse(value));
-/** Optional: blank is fine; otherwise an integer 1-12. */
-export const validateGradeLevel = (value: string) => firstMessage(gradeLevelSchema.safeParse(value));
 
 export function validateConfirmPassword(password: string, confirm: string): string | null {
   if (!confirm) return MESSAGES.confirmRequired;
