@@ -1,6 +1,6 @@
 /**
  * Why a command or query was refused. The APIs map each code to one HTTP status
- * (see command-api/src/http/errors.ts); the message is shown to people as it is.
+ * (`statusFor` in api-kit/src/errors.ts); the message is shown to people as it is.
  */
 export type DomainErrorCode =
   | 'VALIDATION_FAILED' // 400

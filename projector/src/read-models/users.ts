@@ -4,8 +4,9 @@ import type { ReadModel, Row } from '../read-model.ts';
 /**
  * `users`: one row per account, for /api/auth/me and /profile, the admin user list, tutor views and
  * the practice features (join on `id`). `profile_image_url` is the picture to show (the user's own
- * choice, else the role's default); `avatar_url` is the own choice only. `credentials_version` lets
- * the production query-api check access tokens (query-api/src/auth/load-principal.ts).
+ * choice, else the role's default); `avatar_url` is the own choice only. `credentials_version`
+ * mirrors the user stream's; no API reads it here: both check access tokens against the user and
+ * session streams themselves (`streamPrincipalLoader`, api-kit/src/principal-loader.ts).
  * The one table that holds people's names and addresses in plain text: every other read model
  * joins it on `id`. Once an account is erased (UserErased) its row reads "Deleted user" with no
  * address and the default picture, and `erased_at` says when (docs/personal-data.md).
