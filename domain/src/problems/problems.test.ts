@@ -225,8 +225,16 @@ describe('seeded randomness', () => {
   });
 
   test('generators never read the clock or Math.random', () => {
-    const folder = join(import.meta.dirname, 'generators');
-    const files = [...readdirSync(folder).map((f) => join(folder, f)), ...['template.ts', 'random.ts', 'format.ts', 'templates.ts', 'check-answer.ts', 'math.ts'].map((f) => join(import.meta.dirname, f))];
+    const sourcesIn = (folder: string) =>
+      readdirSync(join(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('testing'))
+        .map((f) => join(import.meta.dirname, folder, f));
+    const files = [
+      ...sourcesIn('generators'),
+      ...sourcesIn('checkers'),
+      ...sourcesIn('math'),
+      ...['template.ts', 'random.ts', 'format.ts', 'templates.ts', 'check-answer.ts'].map((f) => join(import.meta.dirname, f)),
+    ];
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       expect(source, file).not.toMatch(/Math\.random|Date\.now|new Date\(|performance\.now/);
