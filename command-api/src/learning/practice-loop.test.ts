@@ -5,8 +5,10 @@ import { type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * The practice loop through the whole app (command API, projector, query API) on a real
- * database, signed in as the demo accounts. The app's clock starts at the next 12:00 UTC (so no
- * test crosses midnight) and is moved forward by whole days to make reviews due.
+ * database, signed in as the demo accounts: what answers do to the read side (the due queue,
+ * progress, the dashboard, resuming a session). The commands' own answers, refusals and events
+ * are API specifications in practice-commands.test.ts. The app's clock starts at the next 12:00
+ * UTC (so no test crosses midnight) and is moved forward by whole days to make reviews due.
  */
 
 const DAY = 86_400_000;
@@ -121,6 +123,7 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await refreshCallers();
+  await playScriptedSession();
 }, 180_000);
 
 afterAll(async () => {
@@ -162,7 +165,29 @@ async function submit(problemId: string, userAnswer: string, extra: Record<strin
   return result;
 }
 
-let sessionId = randomUUID();
+const sessionId = randomUUID();
+
+/**
+ * The scripted first session that the read-side tests below count on (practice-commands.test.ts
+ * specifies each of these commands): in one session the half problem right ('1/2'), the choice
+ * problem wrong ('12', rated 4) and the equation right after opening its hint (rated 3 with the
+ * answer); in a second session the half problem wrong ('0.4', its rating 1 ignored), then ended.
+ * Every answer took 20 s.
+ */
+async function playScriptedSession() {
+  expect((await post('/api/learning/sessions', { session_id: sessionId })).status).toBe(201);
+  expect((await submit(halfProblem, '1/2', { is_correct: false })).body.data).toMatchObject({ is_correct: true });
+  const wrong = await submit(choiceProblem, '12', { is_correct: true });
+  expect(wrong.body.data).toMatchObject({ is_correct: false });
+  expect((await post('/api/learning/rate-difficulty', { attempt_id: wrong.body.data.attempt_id, rating: 4 })).status).toBe(200);
+  expect((await post('/api/learning/hints', { session_id: sessionId, problem_id: equationProblem })).status).toBe(200);
+  expect((await submit(equationProblem, '3', { hints_used: 0, difficulty_rating: 3 })).body.data).toMatchObject({ is_correct: true, hints_used: 1, difficulty_rating: 3 });
+  const second = randomUUID();
+  expect((await submit(halfProblem, '0.4', { difficulty_rating: 1 }, second)).body.data).toMatchObject({ is_correct: false, difficulty_rating: null });
+  const end = await post(`/api/learning/sessions/${second}/end`, undefined);
+  expect(end.status).toBe(200);
+  lastPosition = end.body.position!;
+}
 
 /** A wrong answer the checker can read, for problems answered with a number or a choice (else null). */
 async function readableWrongAnswer(problemId: string): Promise<string | null> {
@@ -176,117 +201,6 @@ async function readableWrongAnswer(problemId: string): Promise<string | null> {
   if (['number', 'exact_fraction', 'percent'].includes(problem.answer_form.kind)) return problem.correct_answer.trim() === '987654' ? '123456' : '987654';
   return null;
 }
-
-describe('submit-answer', () => {
-  test('an equivalent answer is right; the client is_correct is ignored; the answer comes back', async () => {
-    const started = await post('/api/learning/sessions', { session_id: sessionId });
-    expect(started.status).toBe(201);
-    const result = await submit(halfProblem, '1/2', { is_correct: false });
-    expect(result.status).toBe(201);
-    expect(result.body.position).toMatch(/^\d+$/);
-    expect(result.body.data).toMatchObject({
-      is_correct: true,
-      correct_answer: '0.5',
-      explanation: '2 ÷ 4 = 0.5',
-      hints_used: 0,
-      allowed_ratings: [1, 2, 3, 4, 5],
-      rating_note: null,
-      difficulty_rating: null,
-    });
-    expect(result.body.data.attempt_id).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  test('a wrong answer claimed correct is wrong; ratings 1-3 are refused, 4 accepted once', async () => {
-    const result = await submit(choiceProblem, '12', { is_correct: true });
-    expect(result.body.data).toMatchObject({
-      is_correct: false,
-      correct_answer: '14',
-      allowed_ratings: [4, 5],
-      rating_note: 'Since you got it wrong, ratings 1-3 are not available',
-    });
-    const attemptId = result.body.data.attempt_id as string;
-    const refused = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 2 });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('choose ratings 4 or 5');
-    const rated = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 4 });
-    expect(rated.status).toBe(200);
-    expect(rated.body.data).toMatchObject({ attempt_id: attemptId, rating: 4, problem_id: choiceProblem });
-    lastPosition = rated.body.position!;
-    const twice = await post('/api/learning/rate-difficulty', { attempt_id: attemptId, rating: 5 });
-    expect(twice.status).toBe(409);
-    const missing = await post('/api/learning/rate-difficulty', { attempt_id: attemptId });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Please rate the difficulty of this problem');
-    const unknown = await post('/api/learning/rate-difficulty', { attempt_id: randomUUID(), rating: 3 });
-    expect(unknown.status).toBe(404);
-  });
-
-  test('an opened hint is recorded: the answer counts as with hint, ratings 3-5; a rating in the body is applied when allowed', async () => {
-    const hint = await post('/api/learning/hints', { session_id: sessionId, problem_id: equationProblem });
-    expect(hint.status).toBe(200);
-    expect(hint.body.data).toMatchObject({ hint: 'Divide the top by the bottom.', hints_used: 1 });
-    const result = await submit(equationProblem, '3', { hints_used: 0, difficulty_rating: 3 });
-    expect(result.body.data).toMatchObject({
-      is_correct: true,
-      hints_used: 1,
-      allowed_ratings: [3, 4, 5],
-      rating_note: 'Since you used a hint, ratings 1-2 are not available',
-      difficulty_rating: 3,
-    });
-    const again = await post('/api/learning/rate-difficulty', { attempt_id: result.body.data.attempt_id, rating: 4 });
-    expect(again.status).toBe(409);
-    const lateHint = await post('/api/learning/hints', { session_id: sessionId, problem_id: equationProblem });
-    expect(lateHint.status).toBe(409);
-  });
-
-  test('a rating in the body that the answer does not allow is ignored and explained', async () => {
-    const session = randomUUID();
-    const result = await submit(halfProblem, '0.4', { difficulty_rating: 1 }, session);
-    expect(result.body.data.is_correct).toBe(false);
-    expect(result.body.data.difficulty_rating).toBeNull();
-    expect(result.body.data.rating_ignored).toContain('choose ratings 4 or 5');
-    const end = await post(`/api/learning/sessions/${session}/end`, undefined);
-    expect(end.status).toBe(200);
-    expect(end.body.data).toMatchObject({ problems_completed: 1, correct_answers: 0, accuracy: 0, performance: 'Developing' });
-    lastPosition = end.body.position!;
-    const answerAfterEnd = await submit(choiceProblem, '14', {}, session);
-    expect(answerAfterEnd.status).toBe(409);
-  });
-
-  test('refusals: empty answer, unknown problem, same problem twice in a session, bad ids', async () => {
-    expect((await submit(choiceProblem, '   ')).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please enter an answer' });
-    expect((await submit(choiceProblem, '')).status).toBe(400);
-    const unknown = await submit(randomUUID(), '3');
-    expect(unknown.status).toBe(404);
-    const twice = await submit(halfProblem, '0.5');
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe('This problem has already been answered in this session');
-    expect((await submit('not-a-uuid', '3')).status).toBe(400);
-    expect((await submit(halfProblem, '3', { response_time_ms: -5 })).status).toBe(400);
-  });
-
-  test('an answer that cannot be read in the answer form is a 422 with the checker message, and nothing is recorded', async () => {
-    const session = randomUUID();
-    const before = (await app.store.readStream(`practice-${student().userId}`)).events.length;
-    const unreadable = await submit(halfProblem, 'abc', { difficulty_rating: 5 }, session);
-    expect(unreadable.status).toBe(422);
-    expect(unreadable.body).toMatchObject({ code: 'UNREADABLE_ANSWER', message: "We couldn't read 'abc' as a number. Type digits, for example 3/4 or 0.75." });
-    const notAnOption = await submit(choiceProblem, '13', {}, session);
-    expect(notAnOption.status).toBe(422);
-    expect(notAnOption.body.message).toBe('Choose one of the options.');
-    expect((await app.store.readStream(`practice-${student().userId}`)).events.length).toBe(before);
-  });
-
-  test('only students answer, and only for themselves: tutors and admins get 403, guests 401', async () => {
-    const payload = { problem_id: halfProblem, session_id: randomUUID(), user_answer: '0.5', response_time_ms: 1000, hints_used: 0 };
-    for (const name of ['tutor', 'admin']) {
-      expect((await post('/api/learning/submit-answer', payload, caller(name))).status).toBe(403);
-      expect((await post('/api/learning/hints', { session_id: randomUUID(), problem_id: halfProblem }, caller(name))).status).toBe(403);
-      expect((await post('/api/learning/rate-difficulty', { attempt_id: randomUUID(), rating: 3 }, caller(name))).status).toBe(403);
-    }
-    expect((await post('/api/learning/submit-answer', payload, null)).status).toBe(401);
-  });
-});
 
 describe('due problems', () => {
   test('answered problems leave the queue at once and come back as reviews when due', async () => {
@@ -396,8 +310,39 @@ describe('progress, dashboard and achievements', () => {
       achievements_earned: 1,
       achievements_total: 12,
     });
-    expect(dashboard.body.data.progress_percent).toBeGreaterThanOrEqual(0);
-    expect(dashboard.body.data.progress_percent).toBeLessThanOrEqual(100);
+    // progress_percent: the share of the problems of the learner's grade solved, in whole percent
+    // rounded down (get-dashboard.ts). The 3 solved of grade 7's few hundred are 0 %; a new grade-7
+    // learner then solves just too few to reach 2 %, with a miss and another grade's problem that
+    // must not count, so a wrong numerator, denominator or rounding moves the figure.
+    const gradeBank = (await get('/api/problems?grade=7&limit=1', caller('tutor'))).body.data.pagination.total as number;
+    expect(dashboard.body.data.progress_percent).toBe(Math.floor((3 / gradeBank) * 100));
+    const solvedForOnePercent = Math.ceil((2 * gradeBank) / 100) - 1;
+    expect(Math.floor((solvedForOnePercent / gradeBank) * 100), 'the learner lands on 1 %').toBe(1);
+    const registered = await post('/api/auth/register', { email: `progress.${randomUUID().slice(0, 8)}@example.com`, password: 'Secret123!', firstName: 'Pat', lastName: 'Percent', gradeLevel: 7 }, null);
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const learner: Caller = { token: (registered.body as any).accessToken, userId: (registered.body as any).user.id };
+    const seventh = (await get(`/api/problems?grade=7&limit=${solvedForOnePercent + 20}`, caller('tutor'))).body.data.problems as { id: string; correct_answer: string }[];
+    const eighth = (await get('/api/problems?grade=8&limit=1', caller('tutor'))).body.data.problems as { id: string; correct_answer: string }[];
+    const practiceSession = randomUUID();
+    const answer = async (problemId: string, userAnswer: string) => {
+      const result = await post('/api/learning/submit-answer', { problem_id: problemId, session_id: practiceSession, user_answer: userAnswer, response_time_ms: 20_000 }, learner);
+      expect(result.status, JSON.stringify(result.body)).toBe(201);
+      lastPosition = result.body.position!;
+      return result.body.data.is_correct as boolean;
+    };
+    for (const problem of seventh.slice(0, solvedForOnePercent)) expect(await answer(problem.id, problem.correct_answer)).toBe(true);
+    let missed = false;
+    for (const problem of seventh.slice(solvedForOnePercent)) {
+      const wrong = await readableWrongAnswer(problem.id);
+      if (wrong === null) continue;
+      expect(await answer(problem.id, wrong)).toBe(false);
+      missed = true;
+      break;
+    }
+    expect(missed, 'a grade-7 problem to miss').toBe(true);
+    expect(await answer(eighth[0]!.id, eighth[0]!.correct_answer)).toBe(true);
+    const learnerDashboard = (await get(`/api/learning/dashboard/${learner.userId}`, learner)).body.data;
+    expect(learnerDashboard).toMatchObject({ problems_solved: solvedForOnePercent + 1, grade_level: 7, progress_percent: 1 });
 
     const achievements = await get(`/api/learning/achievements/${me.userId}`);
     expect(achievements.body.data).toMatchObject({ earned: 1, total: 12 });
