@@ -244,7 +244,8 @@ describe('submit-answer', () => {
     const result = await submit(halfProblem, '0.4', { difficulty_rating: 1 }, session);
     expect(result.body.data.is_correct).toBe(false);
     expect(result.body.data.difficulty_rating).toBeNull();
-    expect(result.body.data.rating_ignored).toContain('choose ratings 4 or 5');
+    // The same words as rate-difficulty's refusal (the domain's ratingRefusal).
+    expect(result.body.data.rating_ignored).toBe('Rating 1 is not available for this answer: choose ratings 4 or 5 (Since you got it wrong, ratings 1-3 are not available)');
     const end = await post(`/api/learning/sessions/${session}/end`, undefined);
     expect(end.status).toBe(200);
     expect(end.body.data).toMatchObject({ problems_completed: 1, correct_answers: 0, accuracy: 0, performance: 'Developing' });
