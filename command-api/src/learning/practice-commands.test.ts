@@ -196,7 +196,7 @@ describe('submit-answer', () => {
       .given(ann, half.stream)
       .when(submit(ann, { problem_id: half.id, session_id: sessionId, user_answer: '0.4', difficulty_rating: 1 }))
       .then([
-        expectResponse(201, { body: { data: { is_correct: false, difficulty_rating: null, rating_ignored: expect.stringContaining('choose ratings 4 or 5') } } }),
+        expectResponse(201, { body: { data: { is_correct: false, difficulty_rating: null, rating_ignored: 'Rating 1 is not available for this answer: choose ratings 4 or 5 (Since you got it wrong, ratings 1-3 are not available)' } } }),
         expectNewEvents(practiceStreamId(ann.userId), [started(ann, sessionId), answered(ann, sessionId, half, { attemptId: expect.any(String), userAnswer: '0.4', isCorrect: false })]),
       ]);
   });

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import {
   allowedRatings,
-  describeAllowedRatings,
   practiceDecider,
   practiceStreamId,
   ratingNote,
+  ratingRefusal,
   type AnswerSubmittedData,
 } from '@mathdaily/domain';
 import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
@@ -89,11 +89,8 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
       const answer = result.events.find((event) => event.type === 'AnswerSubmitted')!.data as AnswerSubmittedData;
       const facts = { isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 };
       const rated = result.events.some((event) => event.type === 'DifficultyRated');
-      let ratingIgnored: string | undefined;
-      if (rating !== null && !rated) {
-        const note = ratingNote(facts);
-        ratingIgnored = `Rating ${rating} is not available for this answer: choose ${describeAllowedRatings(facts)}${note ? ` (${note})` : ''}`;
-      }
+      // A rating sent with the answer and left out by the decider: the rules did not allow it.
+      const ratingIgnored = rating !== null && !rated ? ratingRefusal(facts, rating) : null;
       return reply.status(201).send({
         position: positionOf(result.position),
         data: {

@@ -6,6 +6,8 @@ export * from './review-schedule.ts';
 export * from './knowledge-model.ts';
 export * from './knowledge-model-parameters.ts';
 export * from './select-problems.ts';
+export * from './due-on.ts';
+export * from './compose-due-queue.ts';
 export * from './progress.ts';
 export * from './achievements.ts';
 export * from './topic-mastery.ts';

@@ -50,7 +50,7 @@ import {
   type PracticeEvent,
 } from './events.ts';
 import { isSessionIdle, MAX_PLANNED_PROBLEMS, sessionCounts, sessionQueue, tallyOf, type SessionMode } from './practice-session.ts';
-import { describeAllowedRatings, isRatingAllowed, ratingNote } from './rating-availability.ts';
+import { isRatingAllowed, ratingRefusal } from './rating-availability.ts';
 import { checkAnswer, type CheckableProblem } from '../problems/check-answer.ts';
 import type { Problem } from '../problems/problem.ts';
 import { maySeeSetProblem, type QuestionSetHolders } from '../tutoring/question-sets.ts';
@@ -364,11 +364,8 @@ export function decidePractice(command: PracticeCommand, state: PracticeState): 
       if (!session || !attempt) throw new DomainError('NOT_FOUND', 'No answer found for this attempt in an open session');
       if (attempt.rated) throw conflict('This answer has already been rated');
       const answer = { isCorrect: attempt.isCorrect, hintUsed: attempt.hintUsed };
-      if (!isRatingAllowed(answer, rating)) {
-        const note = ratingNote(answer);
-        const message = `Rating ${rating} is not available for this answer: choose ${describeAllowedRatings(answer)}${note ? ` (${note})` : ''}`;
-        throw new DomainError('VALIDATION_FAILED', message, { rating: message });
-      }
+      const refusal = ratingRefusal(answer, rating);
+      if (refusal !== null) throw new DomainError('VALIDATION_FAILED', refusal, { rating: refusal });
       return [
         {
           type: 'DifficultyRated',

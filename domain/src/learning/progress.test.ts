@@ -6,6 +6,7 @@ import {
   formatResponseTime,
   formatStudyTime,
   greeting,
+  learnerDayOf,
   localDate,
   masteryLevel,
   motivationalLine,
@@ -115,6 +116,44 @@ describe('localDate', () => {
   it('rejects bad input', () => {
     expect(() => localDate('not a date', 'UTC')).toThrow(RangeError);
     expect(() => localDate('2025-01-01T00:00:00Z', 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('learnerDayOf', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('given an instant and a zone, then the local midnights around it', () => {
+    const day = learnerDayOf('2026-03-02T14:59:00Z', 'Asia/Tokyo');
+    expect([iso(day.startOfToday), iso(day.startOfTomorrow)]).toEqual(['2026-03-01T15:00:00.000Z', '2026-03-02T15:00:00.000Z']);
+    const next = learnerDayOf(new Date('2026-03-02T15:00:00Z'), 'Asia/Tokyo');
+    expect(iso(next.startOfToday)).toBe('2026-03-02T15:00:00.000Z');
+  });
+
+  it('given a clock change, then a 23- or 25-hour day, and a day whose midnight was skipped starts at its first instant', () => {
+    const spring = learnerDayOf('2025-03-09T12:00:00Z', 'America/New_York');
+    expect([iso(spring.startOfToday), iso(spring.startOfTomorrow)]).toEqual(['2025-03-09T05:00:00.000Z', '2025-03-10T04:00:00.000Z']);
+    const autumn = learnerDayOf('2025-11-02T12:00:00Z', 'America/New_York');
+    expect(autumn.startOfTomorrow - autumn.startOfToday).toBe(25 * 3_600_000);
+    // Santiago moved from 00:00 to 01:00 on 2024-09-08: the day starts at 01:00 local, 04:00 UTC.
+    const skipped = learnerDayOf('2024-09-08T15:00:00Z', 'America/Santiago');
+    expect([iso(skipped.startOfToday), iso(skipped.startOfTomorrow)]).toEqual(['2024-09-08T04:00:00.000Z', '2024-09-09T03:00:00.000Z']);
+  });
+
+  it('an instant is on the day exactly when localDate says it is, in zones with :30 and :45 offsets and DST', () => {
+    const zones = ['UTC', 'Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'Europe/London', 'Pacific/Chatham', 'Pacific/Kiritimati'];
+    for (const zone of zones) {
+      for (const start of [Date.UTC(2025, 3, 5, 0), Date.UTC(2025, 9, 4, 0)]) {
+        for (let minute = 0; minute < 3 * 24 * 60; minute += 37) {
+          const at = start + minute * 60_000;
+          const day = learnerDayOf(new Date(at), zone);
+          const today = localDate(new Date(at), zone);
+          expect(localDate(new Date(day.startOfToday), zone), zone).toBe(today);
+          expect(localDate(new Date(day.startOfToday - 1), zone) < today, zone).toBe(true);
+          expect(localDate(new Date(day.startOfTomorrow - 1), zone), zone).toBe(today);
+          expect(localDate(new Date(day.startOfTomorrow), zone) > today, zone).toBe(true);
+        }
+      }
+    }
   });
 });
 

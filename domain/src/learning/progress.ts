@@ -82,7 +82,11 @@ export function localDate(at: Date | string, timeZone: string): string {
   const instant = typeof at === 'string' ? new Date(at) : at;
   const time = instant.getTime();
   if (Number.isNaN(time)) throw new RangeError(`Invalid time: ${String(at)}`);
-  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  return quarterDate(Math.floor(time / QUARTER_HOUR_MS), timeZone, instant);
+}
+
+/** The local date of every instant of UTC quarter hour `quarter` (`instant`: one of them, when the caller has it). */
+function quarterDate(quarter: number, timeZone: string, instant?: Date): string {
   let zoneDates = datesByQuarter.get(timeZone);
   const memoised = zoneDates?.get(quarter);
   if (memoised !== undefined) return memoised;
@@ -91,7 +95,7 @@ export function localDate(at: Date | string, timeZone: string): string {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dateFormatters.set(timeZone, formatter);
   }
-  const parts = formatter.formatToParts(instant);
+  const parts = formatter.formatToParts(instant ?? new Date(quarter * QUARTER_HOUR_MS));
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
   if (memoisedQuarters >= MAX_MEMOISED_QUARTERS) {
@@ -103,6 +107,50 @@ export function localDate(at: Date | string, timeZone: string): string {
   zoneDates.set(quarter, date);
   memoisedQuarters += 1;
   return date;
+}
+
+/**
+ * A learner's calendar day as instants (epoch ms): the local midnight that starts it and the one
+ * that starts the next ("today" of the due rule, `isDueOn`).
+ */
+export interface LearnerDay {
+  startOfToday: number;
+  startOfTomorrow: number;
+}
+
+/** Quarter hours searched on either side of an instant for its day's bounds: two days (a local day is at most 25 hours long). */
+const DAY_SEARCH_QUARTERS = 2 * 96;
+const MAX_MEMOISED_DAYS = 100_000;
+const daysByZoneDate = new Map<string, LearnerDay>();
+
+/**
+ * The calendar day of instant `at` in an IANA time zone, as instants: its first instant (local
+ * midnight, or the first instant after it when a clock change skips midnight) and the next day's.
+ * An instant t is on that day exactly when `localDate(t, timeZone)` is its date. Local midnights
+ * fall on UTC quarter hours (see above), so each bound is found by bisecting quarter hours.
+ */
+export function learnerDayOf(at: Date | string, timeZone: string): LearnerDay {
+  const today = localDate(at, timeZone);
+  const key = `${timeZone}\u0000${today}`;
+  let day = daysByZoneDate.get(key);
+  if (day) return day;
+  const quarter = Math.floor(new Date(at).getTime() / QUARTER_HOUR_MS);
+  // The first quarter on or after today (local dates only grow with time), then the first after today.
+  const firstFrom = (low: number, high: number, date: string) => {
+    // quarterDate(low) < date <= quarterDate(high)
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (quarterDate(middle, timeZone) >= date) high = middle;
+      else low = middle;
+    }
+    return high;
+  };
+  const start = firstFrom(quarter - DAY_SEARCH_QUARTERS, quarter, today);
+  const end = firstFrom(quarter, quarter + DAY_SEARCH_QUARTERS, addLocalDays(today, 1));
+  day = { startOfToday: start * QUARTER_HOUR_MS, startOfTomorrow: end * QUARTER_HOUR_MS };
+  if (daysByZoneDate.size >= MAX_MEMOISED_DAYS) daysByZoneDate.clear();
+  daysByZoneDate.set(key, day);
+  return day;
 }
 
 const usableZones = new Map<string, boolean>();

@@ -6,6 +6,7 @@ import {
   isRatingAllowed,
   RATING_STEP_LABELS,
   ratingNote,
+  ratingRefusal,
 } from './rating-availability.ts';
 
 describe('rating availability', () => {
@@ -36,6 +37,17 @@ describe('rating availability', () => {
   it('describes what is allowed', () => {
     expect(describeAllowedRatings({ isCorrect: false, hintUsed: false })).toBe('ratings 4 or 5');
     expect(describeAllowedRatings({ isCorrect: true, hintUsed: false })).toBe('ratings 1, 2, 3, 4 or 5');
+  });
+
+  it('refuses a rating not allowed, naming what is, and nothing else', () => {
+    expect(ratingRefusal({ isCorrect: false, hintUsed: true }, 2)).toBe(
+      'Rating 2 is not available for this answer: choose ratings 4 or 5 (Since you used a hint and got it wrong, ratings 1-3 are not available)',
+    );
+    expect(ratingRefusal({ isCorrect: true, hintUsed: true }, 1)).toBe(
+      'Rating 1 is not available for this answer: choose ratings 3, 4 or 5 (Since you used a hint, ratings 1-2 are not available)',
+    );
+    expect(ratingRefusal({ isCorrect: true, hintUsed: false }, 7)).toBe('Rating 7 is not available for this answer: choose ratings 1, 2, 3, 4 or 5');
+    for (const rating of [4, 5]) expect(ratingRefusal({ isCorrect: false, hintUsed: false }, rating)).toBeNull();
   });
 
   it('labels', () => {

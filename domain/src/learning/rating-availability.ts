@@ -65,3 +65,14 @@ export function describeAllowedRatings(answer: AnswerFacts): string {
   if (allowed.length === 1) return `rating ${allowed[0]}`;
   return `ratings ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
 }
+
+/**
+ * Why `rating` cannot be given for this answer, naming what can ('Rating 2 is not available for
+ * this answer: choose ratings 4 or 5 (Since you got it wrong, ratings 1-3 are not available)'), or
+ * null when it is allowed: the refusal of RateDifficulty and submit-answer's `rating_ignored`.
+ */
+export function ratingRefusal(answer: AnswerFacts, rating: number): string | null {
+  if (isRatingAllowed(answer, rating)) return null;
+  const note = ratingNote(answer);
+  return `Rating ${rating} is not available for this answer: choose ${describeAllowedRatings(answer)}${note ? ` (${note})` : ''}`;
+}

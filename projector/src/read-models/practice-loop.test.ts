@@ -4,7 +4,10 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import {
+  countsAsReview,
+  isDueOn,
   KNOWLEDGE_MODEL_PARAMETERS,
+  learnerDayOf,
   predictCorrect,
   problemDifficultyPrior,
   rateKnowledge,
@@ -417,6 +420,35 @@ describe('achievements', () => {
     const flags = await fixture.pool.anyFirst(sql.unsafe`
       SELECT was_review FROM read_models.attempts WHERE user_id = ${student.id} ORDER BY answered_at`);
     expect(flags).toEqual([false, false, true]);
+  });
+
+  test('a problem missed on the day it was due and asked again after its learning step is due again, but that answer is practice, not a review', async () => {
+    const student = await register('America/New_York');
+    const p = problem('fractions');
+    await answer(student, p, new Date('2025-05-05T14:00:00Z'), { correct: true }); // new
+    await project();
+    const dueAt = z.object({ due_at: z.string() });
+    const firstDue = Date.parse(await fixture.pool.oneFirst(sql.type(dueAt)`SELECT due_at FROM read_models.review_states WHERE user_id = ${student.id}`));
+    // An hour before it is due, the same day in New York: a review, missed (Relearning, due again 10 minutes later).
+    const missedAt = new Date(firstDue - 3_600_000);
+    await answer(student, p, missedAt, { correct: false });
+    await project();
+    const row = await fixture.pool.one(sql.type(z.object({ due_at: z.string(), last_review_at: z.string(), card_state: z.string() }))`
+      SELECT due_at, last_review_at, card_state FROM read_models.review_states WHERE user_id = ${student.id}`);
+    const reAsked = new Date(missedAt.getTime() + 20 * 60_000);
+    const facts = { dueMs: Date.parse(row.due_at), lastReviewMs: Date.parse(row.last_review_at), cardState: row.card_state };
+    const day = learnerDayOf(reAsked, student.timezone);
+    // The due queue offers it again (isDueOn's learning-step exception) …
+    expect(row.card_state).toBe('Relearning');
+    expect(isDueOn(facts, day, reAsked.getTime())).toBe(true);
+    // … and the answer to it is not counted as a review (countsAsReview, as before the rule moved to the domain).
+    expect(countsAsReview(facts, day, reAsked.getTime())).toBe(false);
+    await answer(student, p, reAsked, { correct: true });
+    await project();
+    const flags = await fixture.pool.anyFirst(sql.unsafe`
+      SELECT was_review FROM read_models.attempts WHERE user_id = ${student.id} ORDER BY answered_at`);
+    expect(flags).toEqual([false, true, false]);
+    expect((await stats(student)).reviewsCompleted).toBe(1);
   });
 });
 

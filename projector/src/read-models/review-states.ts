@@ -1,21 +1,21 @@
 import {
-  localDate,
+  countsAsReview,
+  learnerDayOf,
   recordAnswer,
   recordRating,
   type AnswerSubmittedData,
   type DifficultyRatedData,
+  type DueFacts,
   type ReviewState,
 } from '@mathdaily/domain';
 import { type ReadModel, type Row, isUuid } from '../read-model.ts';
 
-/**
- * A review is due on the student's local calendar day: its FSRS due time falls on or before that
- * day, and the problem was not already reviewed that day. The due queue (query-api) uses the same
- * rule in SQL, so "answered a moment ago" is never due again the same day.
- */
-export function dueOnLocalDay(state: Pick<ReviewState, 'card' | 'lastReviewAt'>, today: string, timeZone: string): boolean {
-  return localDate(state.card.due, timeZone) <= today && localDate(state.lastReviewAt, timeZone) < today;
-}
+/** What the domain's due rule reads of a review state. */
+const dueFactsOf = (state: ReviewState): DueFacts => ({
+  dueMs: Date.parse(state.card.due),
+  lastReviewMs: Date.parse(state.lastReviewAt),
+  cardState: state.card.state,
+});
 
 /**
  * FSRS review state per (student, problem), derived with the domain's `recordAnswer` /
@@ -78,7 +78,8 @@ export const reviewStates: ReadModel = {
     if (event.type === 'AnswerSubmitted') {
       const answer = data as AnswerSubmittedData;
       const at = new Date(event.metadata.at);
-      const wasReview = before !== null && dueOnLocalDay(before, context.localDateOf(event), context.timeZoneOf(event));
+      // A review of a problem due that day (a re-ask the same day after a miss is practice).
+      const wasReview = before !== null && countsAsReview(dueFactsOf(before), learnerDayOf(at, context.timeZoneOf(event)), at.getTime());
       const after = recordAnswer(before, { attemptId: answer.attemptId, isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 }, at);
       table.put(stateRow(answer.userId, answer.problemId, after, answer));
       context.setReviewFacts(event, {

@@ -2,18 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  composeSession,
-  DAILY_SESSION_SIZE,
-  KNOWLEDGE_MODEL_PARAMETERS,
-  knowledgeLogit,
-  MAX_SESSION_SIZE,
-  MIN_NEW_PER_SESSION,
-  newReviewCard,
-  problemDifficultyPrior,
-  retrievability,
+  composeDueQueue,
+  dueReviews,
   findTopic,
-  selectNewProblems,
-  sigmoid,
+  MAX_SESSION_SIZE,
+  newReviewCard,
+  retrievability,
   type CardState,
   type RecallInputs,
 } from '@mathdaily/domain';
@@ -22,7 +16,7 @@ import { minPositionOf } from '../min-position.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
-import { learnerQueueCacheOf, reviewsDue, type ReviewInput } from './learner-queue-cache.ts';
+import { learnerQueueCacheOf, type ReviewInput } from './learner-queue-cache.ts';
 
 const querystring = z.object({
   limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE),
@@ -58,7 +52,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 /** What recall depends on, from a review state's columns (the card document is not read). */
 const recallOf = (review: ReviewInput): RecallInputs => ({
   due: new Date(review.dueMs).toISOString(),
-  state: review.card_state as CardState,
+  state: review.cardState as CardState,
   stability: review.stability,
   last_review: review.lastReviewMs === null ? null : new Date(review.lastReviewMs).toISOString(),
 });
@@ -122,6 +116,9 @@ function newProblemProgress(now: Date): ReviewProgress {
  * `?topic=fractions` (practice by choice, docs/practice-loop.md): the same queue for one topic —
  * its due reviews, then its new problems chosen the same way, in the learner's grade when the
  * topic is taught in it and from all of the topic's grades otherwise; no assigned problems.
+ *
+ * The rules are the domain's `composeDueQueue`; this handler reads its inputs (the learner's from
+ * `LearnerQueueCache`, the problem bank from `ProblemCatalogue`) and shapes the response.
  */
 export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/due-problems/:userId', {
@@ -135,81 +132,31 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
       const minPosition = minPositionOf(request);
       // The batch that applied the caller's own write (the x-min-position wait found it).
       const ownWrite = minPosition === null ? null : (deps.waiter.appliedAt(minPosition) ?? null);
-      const [inputs, bank] = await Promise.all([learnerQueueCacheOf(deps).inputsOf(userId, now, seq, ownWrite), problemCatalogueOf(deps).viewAt(seq)]);
-      if (!inputs.known && !self) throw unknownLearner(userId);
+      const queueCache = learnerQueueCacheOf(deps);
+      const [inputs, bank] = await Promise.all([queueCache.inputsOf(userId, now, seq, ownWrite), problemCatalogueOf(deps).viewAt(seq)]);
       // Right after registering, before the projector caught up, your own queue is a new learner's.
-      const gradeLevel = inputs.gradeLevel;
-      const due = reviewsDue(inputs, now);
+      if (!inputs.known && !self) throw unknownLearner(userId);
       // A due review or an assigned problem the view lacks: created after the view's checkpoint when the inputs are
       // newer (read the catalogue once more), else not in the problem bank at all (never shown).
-      const complete = inputs.at <= bank.at || (due.every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
+      const complete =
+        inputs.at <= bank.at ||
+        (dueReviews(inputs, now).every((review) => bank.problems.has(review.problem_id)) && inputs.assigned.every((id) => bank.problems.has(id)));
       const catalogue = complete ? bank : await problemCatalogueOf(deps).latest();
       const topic = request.query.topic === undefined ? null : findTopic(request.query.topic)!;
-      const reviews = due
-        .filter((review) => catalogue.problems.has(review.problem_id) && (topic === null || review.topic_id === topic.id))
-        .slice(0, MAX_SESSION_SIZE);
+      const queue = composeDueQueue(inputs, catalogue, now, { learner: userId, topic, limit: request.query.limit });
+      queueCache.keepSelection(inputs, queue.selection);
 
-      const params = KNOWLEDGE_MODEL_PARAMETERS;
-      // The learner's log-odds per topic, once per topic; each problem then subtracts its own difficulty.
-      const topicLogits = new Map<string, number>();
-      const predict = (problem: ProblemRow) => {
-        let logit = topicLogits.get(problem.topic_id);
-        if (logit === undefined) {
-          logit = knowledgeLogit(params, inputs.learnerState, inputs.topicStates[problem.topic_id], problem.topic_id);
-          topicLogits.set(problem.topic_id, logit);
-        }
-        return sigmoid(logit - (catalogue.difficulty(problem.problem_id) ?? problemDifficultyPrior(params, problem.difficulty_level)));
-      };
-
-      const candidate = (problem: ProblemRow) => ({ problemId: problem.problem_id, p: predict(problem), grade: problem.grade, topicId: problem.topic_id, problem });
-      const assigned = (topic ? [] : inputs.assigned).flatMap((id) => {
-        const problem = catalogue.problems.get(id);
-        return problem ? [candidate(problem)] : [];
-      });
-      // The daily choice depends on the learner's inputs and the catalogue view alone: made once per pair (a topic's, on request).
-      if (!topic && inputs.selection?.view !== catalogue) {
-        const chosen = selectNewProblems(
-          catalogue.ofGrade(gradeLevel).flatMap((problem) => (inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
-          {
-            count: MAX_SESSION_SIZE,
-            // A new choice after every answer, the same one on a reload.
-            seed: `${userId.toLowerCase()}:${inputs.answers}`,
-            ...(gradeLevel === null ? {} : { grade: gradeLevel }),
-          },
-        );
-        inputs.selection = { view: catalogue, chosen };
-      }
-      const fresh = topic
-        ? selectNewProblems(
-            catalogue.ofGrade(null).flatMap((problem) => (problem.topic_id !== topic.id || inputs.attempted.has(problem.problem_id) ? [] : [candidate(problem)])),
-            {
-              count: MAX_SESSION_SIZE,
-              seed: `${userId.toLowerCase()}:${inputs.answers}:${topic.id}`,
-              ...(gradeLevel !== null && topic.grades.includes(gradeLevel) ? { grade: gradeLevel } : {}),
-            },
-          )
-        : (inputs.selection!.chosen as ReturnType<typeof selectNewProblems<ReturnType<typeof candidate>>>);
-
-      const dueReviews = reviews.flatMap((review) => {
-        const problem = catalogue.problems.get(review.problem_id);
-        return problem ? [{ problemId: review.problem_id, review, problem }] : [];
-      });
-      // A session grows to hold the tutor's assigned problems too (never past `limit`).
-      const limit = Math.min(request.query.limit, Math.max(DAILY_SESSION_SIZE, dueReviews.length + Math.max(MIN_NEW_PER_SESSION, assigned.length)));
-      const session = composeSession({ dueReviews, newProblems: fresh, assigned, limit });
-      const assignedIds = new Set(inputs.assigned);
-
-      const problems = session.map((item): DueProblem => {
+      const problems = queue.items.map((item): DueProblem => {
         if (item.kind === 'new') {
           return {
-            ...practiceProblem(item.problem.problem),
+            ...practiceProblem(item.problem),
             kind: 'new',
-            assigned: assignedIds.has(item.problem.problemId),
+            assigned: item.assigned,
             progress: newProblemProgress(now),
-            predicted_success: round3(item.problem.p),
+            predicted_success: round3(item.predictedSuccess),
           };
         }
-        const { review, problem } = item.problem;
+        const { review, problem } = item;
         return {
           ...practiceProblem(problem),
           kind: 'review',
@@ -224,20 +171,20 @@ export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps)
             correct_attempts: review.correct_attempts,
             stability_days: round3(review.stability),
             fsrs_difficulty: round3(review.difficulty),
-            state: review.card_state,
+            state: review.cardState,
             mastered: review.mastered,
             retrievability: round3(retrievability(recallOf(review), now)),
           },
-          predicted_success: round3(predict(problem)),
+          predicted_success: round3(item.predictedSuccess),
         };
       });
 
       return {
         data: {
           problems,
-          reviews: problems.filter((p) => p.kind === 'review').length,
-          new: problems.filter((p) => p.kind === 'new').length,
-          due_total: due.length,
+          reviews: queue.reviewCount,
+          new: queue.newCount,
+          due_total: queue.dueTotal,
         },
       };
     },

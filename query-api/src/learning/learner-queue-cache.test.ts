@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { NewEvent } from '@mathdaily/domain';
+import { dueReviews, type NewEvent } from '@mathdaily/domain';
 import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
 import { createPreparedQueries, type PreparedQueries } from '../prepared-queries.ts';
 import { numericTemplate } from '../testing/numeric-template.ts';
 import { PositionWaiter } from '../wait-for-position.ts';
-import { LearnerQueueCache, reviewsDue } from './learner-queue-cache.ts';
+import { LearnerQueueCache } from './learner-queue-cache.ts';
 import { calendarFor, dueToday } from './learning-figures.ts';
 
 describe('LearnerQueueCache on real read models', () => {
@@ -219,7 +219,7 @@ describe('LearnerQueueCache on real read models', () => {
     expect(new Date(after.startOfToday).toISOString()).toBe('2026-03-02T15:00:00.000Z');
   });
 
-  test('reviewsDue picks exactly the reviews the SQL rule (dueToday) picks, at any time of the learner’s days', async () => {
+  test('the domain’s due rule (isDueOn, via dueReviews) picks exactly the reviews its SQL form (dueToday) picks, at any time of the learner’s days', async () => {
     const learner = randomUUID();
     const timezone = 'America/New_York';
     await register(learner, timezone);
@@ -253,7 +253,7 @@ describe('LearnerQueueCache on real read models', () => {
       const expected = await fixture.pool.anyFirst(sql.type(z.object({ problem_id: z.string() }))`
         SELECT r.problem_id::text FROM read_models.review_states r
         WHERE r.user_id = ${learner}::uuid AND ${dueToday('r', cal)} ORDER BY r.due_at, r.problem_id`);
-      expect(reviewsDue(inputs, now).map((review) => review.problem_id), now.toISOString()).toEqual(expected);
+      expect(dueReviews(inputs, now).map((review) => review.problem_id), now.toISOString()).toEqual(expected);
       due += expected.length;
     }
     expect(due).toBeGreaterThan(probes.length);

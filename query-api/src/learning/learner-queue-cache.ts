@@ -1,9 +1,10 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { UUID_PATTERN, type LearnerKnowledge, type TopicKnowledge } from '@mathdaily/domain';
+import { UUID_PATTERN, type DueQueueInputs, type DueQueueReview, type LearnerKnowledge, type NewProblemSelection, type TopicKnowledge } from '@mathdaily/domain';
 import { LruMap } from '@mathdaily/event-store';
 import type { MetricsRegistry } from '@mathdaily/api-kit';
 import type { PreparedQueries } from '../prepared-queries.ts';
+import type { ProblemRow } from '../problems/problem-row.ts';
 import { queryMetricsOf, type QueryMetrics } from '../query-metrics.ts';
 import { BATCH_SEQ, type CatalogueView } from '../problems/problem-catalogue.ts';
 import type { FeedBatch, PositionWaiter } from '../wait-for-position.ts';
@@ -22,12 +23,7 @@ const CHANGED_PROBLEMS_READ = 200;
 const BATCHES_KEPT = 512;
 
 /** A review state as the queue uses it, times as epoch milliseconds (the response shows them as ISO text). */
-export interface ReviewInput {
-  problem_id: string;
-  topic_id: string;
-  dueMs: number;
-  lastReviewMs: number | null;
-  card_state: string;
+export interface ReviewInput extends DueQueueReview {
   consecutive_correct: number;
   reps: number;
   lapses: number;
@@ -40,47 +36,22 @@ export interface ReviewInput {
   mastered: boolean;
 }
 
-/** What the due queue reads about a learner, as of one batch of the change feed, for one calendar day of theirs. */
-export interface LearnerInputs {
+/** The daily new-problem choice kept with a learner's inputs, for the catalogue view it was made from. */
+export type QueueSelection = NewProblemSelection<ProblemRow, CatalogueView>;
+
+/**
+ * What the due queue reads about a learner, as of one batch of the change feed, for one calendar
+ * day of theirs (local midnights in their time zone, from PostgreSQL's rules): `composeDueQueue`'s
+ * inputs. `reviews` holds the review states due before the end of that day (later ones cannot be
+ * due before the inputs end); `assigned` first the learner's classes' work (problems not answered
+ * since given, soonest due first), then problems of question sets their active tutors gave them,
+ * not attempted yet, oldest set first.
+ */
+export interface LearnerInputs extends DueQueueInputs<ReviewInput, ProblemRow, CatalogueView> {
   /** The change feed batch the inputs include (and everything before it). */
   at: number;
   /** The learner has a profile (read model learner_profiles). */
   known: boolean;
-  gradeLevel: number | null;
-  /** The learner's day (local midnights in their time zone) the row was read in: the due rule's "today". */
-  startOfToday: number;
-  startOfTomorrow: number;
-  /** The review states due before the end of that day (later ones cannot be due before the inputs end), by due time then problem id. */
-  reviews: readonly ReviewInput[];
-  /** Every problem the learner answered. */
-  attempted: ReadonlySet<string>;
-  learnerState: LearnerKnowledge | undefined;
-  topicStates: Readonly<Record<string, TopicKnowledge>>;
-  answers: number;
-  /**
-   * Work set for the learner: first their classes' assignments (problems not answered since given,
-   * soonest due first), then problems of question sets their active tutors gave them, not attempted
-   * yet, oldest set first.
-   */
-  assigned: readonly string[];
-  /** The new-problem choice for one catalogue view (it depends on nothing else that can change). */
-  selection?: { view: CatalogueView; chosen: unknown };
-}
-
-const LEARNING_STATES = new Set(['Learning', 'Relearning']);
-
-/**
- * The due reviews at `now`: FSRS due before the end of the learner's today and not already
- * reviewed today, except a problem missed today in its FSRS learning step, due again once the step
- * has passed — the rule of `dueToday` (learning-figures.ts), which the progress figures use in SQL.
- */
-export function reviewsDue(inputs: LearnerInputs, now: Date): ReviewInput[] {
-  const nowMs = now.getTime();
-  return inputs.reviews.filter(
-    (review) =>
-      review.dueMs < inputs.startOfTomorrow &&
-      ((review.lastReviewMs !== null && review.lastReviewMs < inputs.startOfToday) || (LEARNING_STATES.has(review.card_state) && review.dueMs <= nowMs)),
-  );
 }
 
 /** What both reads return: the batch they saw, review rows and `knowledgeOf`'s columns. */
@@ -119,7 +90,7 @@ function reviewInput(row: ReviewRow, masteredTopics: ReadonlySet<string>): Revie
     topic_id: topicId,
     dueMs,
     lastReviewMs,
-    card_state: cardState,
+    cardState,
     consecutive_correct: consecutiveCorrect,
     reps,
     lapses,
@@ -240,6 +211,11 @@ export class LearnerQueueCache {
     const inputs = base ? await this.readChanges(key, base) : await this.read(key, now);
     this.store(key, inputs);
     return inputs;
+  }
+
+  /** Keeps the daily new-problem choice made from `inputs` (by `composeDueQueue`) with them, for the learner's next request. */
+  keepSelection(inputs: LearnerInputs, selection: QueueSelection | undefined): void {
+    if (selection) inputs.selection = selection;
   }
 
   /** Keeps inputs read as of `inputs.at`, brought level with the batches the cache saw since (when it still has them). */

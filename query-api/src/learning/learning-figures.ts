@@ -1,6 +1,6 @@
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { localDate, streaks } from '@mathdaily/domain';
+import { LEARNING_STEP_STATES, localDate, streaks } from '@mathdaily/domain';
 
 /**
  * Figures shared by the learning queries. "Today" is the learner's calendar day in their time
@@ -30,14 +30,15 @@ export function calendarFor(now: Date, timezone: string): Calendar {
 }
 
 /**
- * A review (row `r` of review_states) is due today: FSRS due on or before the end of today, and
- * not already reviewed today (the same rule as the projection's `dueOnLocalDay`) — except a
- * problem missed today, in its FSRS learning step: it is due again once the step has passed
- * (minutes, docs/learning-model.md §3).
+ * A review (row `r` of review_states) is due today: the domain's `isDueOn` in SQL, for counting in
+ * the database (learner-queue-cache.test.ts checks that both pick the same reviews). FSRS due
+ * before the end of today, and not already reviewed today — except a problem missed today, in its
+ * FSRS learning step (LEARNING_STEP_STATES): due again once the step has passed (minutes,
+ * docs/learning-model.md §3).
  */
 export const dueToday = (r: string, cal: Pick<Calendar, 'now' | 'startOfToday' | 'startOfTomorrow'>) => {
   const dueAt = sql.identifier([r, 'due_at']);
-  const missedToday = sql.fragment`(${sql.identifier([r, 'card_state'])} IN ('Learning', 'Relearning') AND ${dueAt} <= ${cal.now})`;
+  const missedToday = sql.fragment`(${sql.identifier([r, 'card_state'])} = ANY(${sql.array([...LEARNING_STEP_STATES], 'text')}) AND ${dueAt} <= ${cal.now})`;
   return sql.fragment`(${dueAt} < ${cal.startOfTomorrow} AND (${sql.identifier([r, 'last_review_at'])} < ${cal.startOfToday} OR ${missedToday}))`;
 };
 

@@ -38,13 +38,17 @@ interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress' | 'has_hint' 
   progress?: { next_review_at?: string | null; consecutive_correct?: number | null } | null;
 }
 
+/**
+ * What submit-answer returns that the page uses. (It also sends `allowed_ratings` and `rating_note`:
+ * the page applies the domain's rating rule to `is_correct` and `hints_used` itself, `ratingChoices`.)
+ */
 export interface AnswerResult {
   attempt_id: string;
   is_correct: boolean;
+  /** 1 when the answer was recorded as given after a hint (this tab's or one opened in the session before). */
+  hints_used: 0 | 1;
   correct_answer: string;
   explanation: string;
-  allowed_ratings: DifficultyRating[];
-  rating_note: string | null;
   /** Extra words from the answer checker, e.g. 'Write the fraction in its simplest form'. */
   message?: string;
 }

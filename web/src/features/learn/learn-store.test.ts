@@ -9,6 +9,7 @@ import {
   EMPTY_QUEUE_MESSAGE,
   LOAD_ERROR_MESSAGE,
   missedProblems,
+  ratingChoices,
   remainingProblems,
   SUBMIT_ERROR_MESSAGE,
   type LearnStore,
@@ -68,14 +69,13 @@ class FakeApi implements LearnApi {
     if (input.user_answer === 'abc') throw new ApiError(422, 'UNREADABLE_ANSWER', "We couldn't read 'abc' as a number.");
     this.submitted.push(input);
     const isCorrect = input.user_answer === 'right';
-    const hint = input.hints_used === 1;
     return {
       attempt_id: `a-${input.problem_id}`,
       is_correct: isCorrect,
+      // As the server records it (a hint opened in the session counts too; this fake has none).
+      hints_used: input.hints_used,
       correct_answer: 'right',
       explanation: 'Because.',
-      allowed_ratings: !isCorrect ? [4, 5] : hint ? [3, 4, 5] : [1, 2, 3, 4, 5],
-      rating_note: null,
     };
   }
   async rateDifficulty(attemptId: string, rating: number) {
@@ -427,5 +427,24 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     expect(store.getState()).toMatchObject({ step: 'problem', sessionId: 's2', index: 0 });
     expect(store.getState().problems.map((p) => p.id)).toEqual(['p1']);
     expect(api.plans.at(-1)).toEqual({ sessionId: 's2', mode: 'again', topicId: null, problemIds: ['p1'] });
+  });
+});
+
+describe('ratingChoices', () => {
+  const feedback = (isCorrect: boolean, hintsUsed: 0 | 1) => ({
+    attempt_id: 'a1',
+    is_correct: isCorrect,
+    hints_used: hintsUsed,
+    correct_answer: '4',
+    explanation: 'Because.',
+    userAnswer: '4',
+  });
+
+  test('the domain rule on the answer as the server recorded it (a hint opened in another tab counts)', () => {
+    expect(ratingChoices(null)).toEqual({ allowed: [], note: null });
+    expect(ratingChoices(feedback(true, 0))).toEqual({ allowed: [1, 2, 3, 4, 5], note: null });
+    expect(ratingChoices(feedback(true, 1))).toEqual({ allowed: [3, 4, 5], note: 'Since you used a hint, ratings 1-2 are not available' });
+    expect(ratingChoices(feedback(false, 0))).toEqual({ allowed: [4, 5], note: 'Since you got it wrong, ratings 1-3 are not available' });
+    expect(ratingChoices(feedback(false, 1))).toEqual({ allowed: [4, 5], note: 'Since you used a hint and got it wrong, ratings 1-3 are not available' });
   });
 });

@@ -69,7 +69,6 @@ export interface HintState {
 
 export interface Feedback extends AnswerResult {
   userAnswer: string;
-  hintUsed: boolean;
 }
 
 export interface LearnState {
@@ -178,13 +177,11 @@ export const remainingProblems = (state: LearnState): number =>
 
 export const sessionAccuracy = (progress: SessionProgress): number => accuracyPercent(progress.correctAnswers, progress.problemsCompleted);
 
-/** Ratings the current answer allows: the server's list when it sent one, else the domain rule. */
+/** Ratings the current answer allows and the note above them: the domain's rule, for the answer as the server recorded it. */
 export function ratingChoices(feedback: Feedback | null): { allowed: DifficultyRating[]; note: string | null } {
   if (!feedback) return { allowed: [], note: null };
-  const facts = { isCorrect: feedback.is_correct, hintUsed: feedback.hintUsed };
-  const allowed = feedback.allowed_ratings?.length ? feedback.allowed_ratings : allowedRatings(facts);
-  const note = feedback.rating_note !== undefined ? feedback.rating_note : ratingNote(facts);
-  return { allowed, note };
+  const facts = { isCorrect: feedback.is_correct, hintUsed: feedback.hints_used === 1 };
+  return { allowed: allowedRatings(facts), note: ratingNote(facts) };
 }
 
 export function createLearnStore(deps: LearnDeps): LearnStore {
@@ -504,7 +501,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
           progress,
           problems,
           answers: [...get().answers, recorded],
-          feedback: { ...result, userAnswer: answer, hintUsed },
+          feedback: { ...result, userAnswer: answer },
         });
         announce(result.is_correct ? 'Correct!' : `Not quite right. The correct answer is ${result.correct_answer}.`);
         return true;
