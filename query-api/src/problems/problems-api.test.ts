@@ -158,7 +158,7 @@ describe('GET /api/problems/generate', () => {
   test('a topic outside the asked grade → 400 naming its grades', async () => {
     const response = await get('/api/problems/generate?topic=integration&grade_level=3');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Topic 'Integration' is practised in grades 11-12, not grade 3.");
+    expect(response.json().message).toBe("Topic 'Integration' is practised in grade 12, not grade 3.");
   });
 
   test('prefers problems the caller has not attempted, when an attempts read model exists', async () => {

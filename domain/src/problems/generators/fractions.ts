@@ -32,6 +32,29 @@ function properFraction(rng: Rng, minD: number, maxD: number): [number, number] 
   return [rng.pick(candidates), d];
 }
 
+/** Names of the parts for the common denominators of fraction-compare. */
+const FRACTION_NAMES: Record<number, string> = { 6: 'sixths', 8: 'eighths', 10: 'tenths', 12: 'twelfths' };
+
+/**
+ * Which fraction is the largest, explained by writing them all with the common denominator and
+ * comparing the numerators.
+ */
+function compareFractions(fractions: readonly [number, number][], common: number, lead: string) {
+  const value = (f: readonly [number, number]) => f[0] / f[1];
+  const best = fractions.reduce((a, b) => (value(b) > value(a) ? b : a));
+  const text = (f: readonly [number, number]) => `${f[0]}/${f[1]}`;
+  const rewritten = fractions.map(([n, d]) =>
+    d === common ? `$${texFrac(n, d)}$ stays` : `$${texFrac(n, d)} = \\frac{${(n * common) / d}}{${common}}$ (top and bottom $\\times ${common / d}$)`,
+  );
+  return {
+    question: `Which fraction is the largest: $${fractions.map(([n, d]) => texFrac(n, d)).join(',\\ ')}$?`,
+    answer: text(best),
+    distractors: fractions.filter((f) => f !== best).map(text),
+    hint: 'Write the fractions with a common denominator, then compare the numerators.',
+    explanation: `${lead}: ${rewritten.join(', ')}. With the same denominator, the largest numerator is the largest fraction: ${best[1] === common ? `$${texFrac(best[0], best[1])}$` : `$\\frac{${(best[0] * common) / best[1]}}{${common}}$, which is $${texFrac(best[0], best[1])}$`}.`,
+  };
+}
+
 const pct = (x: number): string => `${num(x)}%`;
 
 export const fractionTemplates: ProblemTemplate[] = [
@@ -121,32 +144,49 @@ export const fractionTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'fraction-compare',
     topic: 'fractions',
+    // Years 4-5 compare fractions whose denominators are all factors of one small number (halves,
+    // quarters and eighths; thirds, sixths and twelfths): every denominator here goes into 6, 8,
+    // 10 or 12. Unrelated denominators are fraction-compare-unrelated (Year 6).
     grades: [4, 5],
     difficulty: 2,
     type: 'multiple_choice',
     time: 45,
     build(rng) {
+      const common = rng.pick([6, 8, 10, 12]);
+      // Four different numbers of twelfths (say), each shown in its simplest form, so the
+      // denominators differ but all go into the common one; at least two different denominators.
+      let tops: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        tops = rng.sample(Array.from({ length: common - 1 }, (_, k) => k + 1), 4);
+        if (new Set(tops.map((t) => reduce(t, common)[1])).size > 1) break;
+      }
+      const fractions = tops.map((t) => reduce(t, common));
+      return compareFractions(fractions, common, `All the denominators go into $${common}$, so write each fraction in ${FRACTION_NAMES[common]}`);
+    },
+  }),
+  defineTemplate({
+    id: 'fraction-compare-unrelated',
+    topic: 'fractions',
+    // Year 6 compares fractions with unrelated denominators through a common denominator; it is
+    // kept to 60 or less, so the working stays what a child writes.
+    grades: [6, 6],
+    difficulty: 3,
+    type: 'multiple_choice',
+    time: 60,
+    build(rng) {
       const fractions: [number, number][] = [];
       const values = new Set<number>();
-      for (let i = 0; fractions.length < 4 && i < 100; i++) {
+      let common = 1;
+      for (let i = 0; fractions.length < 4 && i < 200; i++) {
         const f = properFraction(rng, 2, 12);
         const v = Math.round((f[0] / f[1]) * 1e9);
-        if (!values.has(v)) {
+        if (!values.has(v) && lcm(common, f[1]) <= 60) {
           values.add(v);
           fractions.push(f);
+          common = lcm(common, f[1]);
         }
       }
-      const value = (f: [number, number]) => f[0] / f[1];
-      const best = fractions.reduce((a, b) => (value(b) > value(a) ? b : a));
-      const text = (f: [number, number]) => `${f[0]}/${f[1]}`;
-      const common = fractions.reduce((l, f) => lcm(l, f[1]), 1);
-      return {
-        question: `Which fraction is the largest: $${fractions.map(([n, d]) => texFrac(n, d)).join(',\\ ')}$?`,
-        answer: text(best),
-        distractors: fractions.filter((f) => f !== best).map(text),
-        hint: 'Write the fractions with a common denominator, or change each one to a decimal, then compare.',
-        explanation: `With denominator $${common}$: ${fractions.map(([n, d]) => `$${equals(texFrac(n, d), `\\frac{${(n * common) / d}}{${common}}`)}$`).join(', ')}. The largest is $${texFrac(best[0], best[1])}$.`,
-      };
+      return compareFractions(fractions, common, `The smallest number all the denominators go into is $${common}$ (their lowest common multiple), so write each fraction with denominator $${common}$`);
     },
   }),
   defineTemplate({

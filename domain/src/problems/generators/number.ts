@@ -52,7 +52,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'pv-build-number',
     topic: 'place-value',
-    grades: [2, 3],
+    // Hundreds, tens and ones: Year 3 (Year 2 works with two-digit numbers).
+    grades: [3, 4],
     difficulty: 2,
     type: 'numeric',
     time: 30,
@@ -146,7 +147,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'cmp-order',
     topic: 'comparing-ordering',
-    grades: [2, 3],
+    // Three-digit numbers: Year 3 compares and orders numbers to 1,000.
+    grades: [3, 3],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
@@ -615,7 +617,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'round-10-100',
     topic: 'rounding-estimation',
-    grades: [3, 4],
+    // Rounding to 10, 100 and 1,000 (of four-digit numbers) is Year 4; Year 3 does not round.
+    grades: [4, 5],
     difficulty: 1,
     type: 'numeric',
     time: 25,
@@ -722,7 +725,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'prime-choice',
     topic: 'factors-multiples-primes',
-    grades: [4, 6],
+    // Prime numbers are Year 5.
+    grades: [5, 6],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
@@ -988,7 +992,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'order-of-operations-basic',
     topic: 'order-of-operations',
-    grades: [5, 6],
+    // The order of operations is Year 6.
+    grades: [6, 6],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
