@@ -536,7 +536,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: chosen.d,
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Use the standard derivatives of $e^{kx}$, $\\sin kx$, $\\cos kx$ and $\\ln kx$, keeping the constant multiple in front.',
-        explanation: `${lnSplit}$${chosen.rule}$${kind === 3 ? '' : ` with $k = ${k}$`}: $\\frac{d}{dx}${bare} = ${chosen.step}$. ${a === 1 ? `So $\\frac{dy}{dx} = ${chosen.dt}$.` : `The $${a}$ in front stays: $\\frac{dy}{dx} = ${show(a)} \\times ${chosen.step.startsWith('-') ? `\\left(${chosen.step}\\right)` : chosen.step} = ${chosen.dt}$.`}`,
+        explanation: `${kind === 3 && k === 1 ? `$${chosen.rule}$.` : `${lnSplit}$${chosen.rule}$${kind === 3 ? '' : ` with $k = ${k}$`}: $\\frac{d}{dx}${bare} = ${chosen.step}$.`} ${a === 1 ? `So $\\frac{dy}{dx} = ${chosen.dt}$.` : `The $${a}$ in front stays: $\\frac{dy}{dx} = ${show(a)} \\times ${chosen.step.startsWith('-') ? `\\left(${chosen.step}\\right)` : chosen.step} = ${chosen.dt}$.`}`,
       };
     },
   }),

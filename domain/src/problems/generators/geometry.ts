@@ -185,7 +185,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${W * H - w * h} cm²`,
         form: { kind: 'number', unit: 'cm²' },
         hint: 'Find the area of the whole rectangle, then take away the area of the piece that was cut out.',
-        explanation: `Whole rectangle: $${W} \\times ${H} = ${W * H}$. Cut-out: $${w} \\times ${h} = ${w * h}$. L-shape: $${W * H} - ${w * h} = ${W * H - w * h}$ cm².`,
+        explanation: `Find the area of the whole rectangle, then take away the piece that was cut out. Whole rectangle: $${W} \\times ${H} = ${W * H}$. Cut-out: $${w} \\times ${h} = ${w * h}$. L-shape: $${W * H} - ${w * h} = ${W * H - w * h}$ cm².`,
       };
     },
   }),

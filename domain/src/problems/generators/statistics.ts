@@ -378,7 +378,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(hits, trials),
         form: { kind: 'exact_fraction' },
         hint: 'Relative frequency = number of times it happened ÷ number of trials.',
-        explanation: `Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
+        explanation: `Relative frequency is the fraction of the trials in which it happened: it landed point up ${hits === 1 ? 'once' : `${hits} times`} in ${trials} drops. Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
       };
     },
   }),
