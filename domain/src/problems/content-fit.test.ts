@@ -94,7 +94,7 @@ describe('grade ranges follow the National Curriculum year', () => {
   });
 
   test("Euler's formula only in secondary grades (7+): a grade-2 child counts faces, edges and vertices", () => {
-    for (const template of problemTemplates.filter((t) => t.grades[0] < 7)) {
+    for (const template of problemTemplates.filter((t) => (t.grades[0] ?? 0) < 7)) {
       for (let seed = 0; seed < SEEDS; seed++) {
         const p = template.generate(seed);
         expect(`${p.explanation} ${p.hint}`, template.id).not.toMatch(/Euler|F \+ V - E/);

@@ -32,8 +32,11 @@ function properFraction(rng: Rng, minD: number, maxD: number): [number, number] 
   return [rng.pick(candidates), d];
 }
 
-/** Names of the parts for the common denominators of fraction-compare. */
-const FRACTION_NAMES: Record<number, string> = { 6: 'sixths', 8: 'eighths', 10: 'tenths', 12: 'twelfths' };
+/** The names of the parts a whole is cut into, by denominator: PARTS[3] = 'thirds'. */
+const PART_NAMES = ['', 'whole', 'half', 'third', 'quarter', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+const PART: Record<number, string> = Object.fromEntries(PART_NAMES.map((name, d) => [d, name]));
+const PARTS: Record<number, string> = Object.fromEntries(PART_NAMES.map((name, d) => [d, d === 2 ? 'halves' : `${name}s`]));
+const FRACTION_NAMES = PARTS;
 
 /**
  * Which fraction is the largest, explained by writing them all with the common denominator and
@@ -245,7 +248,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a + b, d),
         form: { kind: 'exact_fraction' },
         hint: 'The denominators are the same, so add the numerators and keep the denominator.',
-        explanation: `$\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}${gcd(a + b, d) > 1 ? ` = ${texFrac(a + b, d)}` : ''}$.`,
+        explanation: `Both fractions are in ${PARTS[d]}, so add how many ${PARTS[d]} there are: $${a} + ${b} = ${a + b}$ of them, and the denominator stays ${d}. $\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}${gcd(a + b, d) > 1 ? ` = ${texFrac(a + b, d)}$ (divide the top and bottom by ${gcd(a + b, d)})` : '$'}.`,
       };
     },
   }),
@@ -311,7 +314,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a * c, b * d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerators together and the denominators together, then simplify.',
-        explanation: `$\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}${gcd(a * c, b * d) > 1 ? ` = ${texFrac(a * c, b * d)}` : ''}$.`,
+        explanation: `Multiply the numerators together and the denominators together: $\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}$${gcd(a * c, b * d) > 1 ? `. Simplify by dividing the top and bottom by ${gcd(a * c, b * d)}: $\\frac{${a * c}}{${b * d}} = ${texFrac(a * c, b * d)}$` : ''}.`,
       };
     },
   }),
@@ -333,7 +336,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [frac(a * c, b * d), frac(b * c, a * d), frac(a * d + 1, b * c)],
         fallback: (r) => frac(a * d + r.int(1, 4), b * c),
         hint: 'Dividing by a fraction is the same as multiplying by its reciprocal: flip the second fraction.',
-        explanation: `$${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}${gcd(a * d, b * c) > 1 ? ` = ${texFrac(a * d, b * c)}` : ''}$.`,
+        explanation: `Dividing by $${texFrac(c, d)}$ is the same as multiplying by it turned upside down, $${texFracRaw(d, c)}$. $${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}$${gcd(a * d, b * c) > 1 ? `, and dividing the top and bottom by ${gcd(a * d, b * c)}: $\\frac{${a * d}}{${b * c}} = ${texFrac(a * d, b * c)}$` : ''}.`,
       };
     },
   }),
@@ -403,7 +406,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: mixed(n * w, d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerator by the whole number; the denominator stays the same. Then simplify.',
-        explanation: `$${equals(`\\frac{${n} \\times ${w}}{${d}}`, `\\frac{${n * w}}{${d}}`, texMixed(n * w, d))}$.`,
+        explanation: `${w} lots of ${n} ${n === 1 ? PART[d] : PARTS[d]} make $${n} \\times ${w} = ${n * w}$ ${PARTS[d]}: $${equals(`\\frac{${n} \\times ${w}}{${d}}`, `\\frac{${n * w}}{${d}}`, texMixed(n * w, d))}$${n * w > d ? ` (${d} ${PARTS[d]} make a whole, and $${n * w} \\div ${d} = ${Math.floor((n * w) / d)}$ remainder $${(n * w) % d}$)` : ''}.`,
       };
     },
   }),
@@ -607,7 +610,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         question: `Work out $${num(dividend)} \\div ${num(divisor)}$.`,
         answer: String(quotient),
         hint: 'Multiply both numbers by ten so that you are dividing by a whole number. The answer does not change.',
-        explanation: `$${num(dividend)} \\div ${num(divisor)} = ${num(dividend * 10)} \\div ${num(divisor * 10)} = ${quotient}$.`,
+        explanation: `Multiply both numbers by 10 so you divide by a whole number; the answer does not change. $${num(dividend)} \\div ${num(divisor)} = ${num(dividend * 10)} \\div ${num(divisor * 10)} = ${quotient}$. Check: $${quotient} \\times ${num(divisor)} = ${num(dividend)}$.`,
       };
     },
   }),

@@ -132,7 +132,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: `${pa + pb}p`,
         form: { kind: 'number', unit: 'p' },
         hint: 'Altogether means add. Add the tens, then the ones.',
-        explanation: `$${pa} + ${pb} = ${pa + pb}$, so they cost ${pa + pb}p.`,
+        explanation: `Altogether means add. Add the tens: $${pa - (pa % 10)} + ${pb - (pb % 10)} = ${pa - (pa % 10) + pb - (pb % 10)}$. Add the ones: $${pa % 10} + ${pb % 10} = ${(pa % 10) + (pb % 10)}$. Together: $${pa - (pa % 10) + pb - (pb % 10)} + ${(pa % 10) + (pb % 10)} = ${pa + pb}$, so they cost ${pa + pb}p.`,
       };
     },
   }),
