@@ -302,7 +302,7 @@ describe('GET /api/problems/topics', () => {
     const topics = response.json().data.topics as { id: string; grades: number[]; problemCount: number; problemsByGrade: Record<string, number>; problemsByDifficulty: Record<string, number> }[];
     expect(topics.length).toBeGreaterThan(30);
     const fractionsTopic = topics.find((t) => t.id === 'fractions')!;
-    expect(fractionsTopic).toMatchObject({ name: 'Fractions', grades: [2, 3, 4, 5], problemCount: 24, problemsByGrade: { 2: 3, 3: 3, 4: 9, 5: 9 }, problemsByDifficulty: { 1: 12, 3: 12 } });
+    expect(fractionsTopic).toMatchObject({ name: 'Fractions', grades: [2, 3, 4, 5, 6], problemCount: 24, problemsByGrade: { 2: 3, 3: 3, 4: 9, 5: 9 }, problemsByDifficulty: { 1: 12, 3: 12 } });
     expect(topics.find((t) => t.id === 'place-value')).toMatchObject({ problemCount: 0, problemsByGrade: {} });
     expect((await get('/api/problems/topics', false)).statusCode).toBe(401);
   });
