@@ -87,9 +87,10 @@ describe('placement decider', () => {
   });
 
   it('an answer it cannot read is a retry: UNREADABLE_ANSWER with the checker’s message, nothing recorded', () => {
-    // Seed 42's first question (grade 7) is a typed number.
-    expect(question(spec([started]).state()).problem.answer_form.kind).toBe('number');
-    spec([started]).when(answer({ userAnswer: 'abc' })).thenThrows('UNREADABLE_ANSWER', /couldn't read 'abc' as a number/);
+    // Seed 44's first question (grade 7) is a typed number.
+    const typedNumber: PlacementEvent = { type: 'PlacementStarted', data: { ...started.data, seed: 44 } };
+    expect(question(spec([typedNumber]).state()).problem.answer_form.kind).toBe('number');
+    spec([typedNumber]).when(answer({ userAnswer: 'abc' })).thenThrows('UNREADABLE_ANSWER', /couldn't read 'abc' as a number/);
   });
 
   it('refuses an answer to another question number, an unknown check, a finished check and another student', () => {

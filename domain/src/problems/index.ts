@@ -15,7 +15,7 @@ export {
   type Problem,
   type ProblemType,
 } from './problem.ts';
-export { findTopic, getTopic, prerequisitesOf, TOPIC_PREREQUISITES, topics, type Topic, type TopicStrand } from './topics.ts';
+export { findTopic, getTopic, gradesText, prerequisitesOf, TOPIC_PREREQUISITES, topics, type Topic, type TopicStrand } from './topics.ts';
 export { checkAnswer, EMPTY_ANSWER_MESSAGE, uncheckableAnswerReason, type AnswerCheck, type CheckableProblem } from './check-answer.ts';
 export {
   generateProblem,

@@ -128,7 +128,7 @@ describe('generateProblems', () => {
 
   test.each([
     [{ topic: 'astrology', seed: 1 }, /Unknown topic 'astrology'. Known topics: place-value/],
-    [{ topic: 'differentiation', grade: 3, seed: 1 }, /practised in grades 11-12, not grade 3/],
+    [{ topic: 'differentiation', grade: 3, seed: 1 }, /practised in grade 12, not grade 3/],
     [{ grade: 0, seed: 1 }, /grade must be a whole number from 1 to 12/],
     [{ grade: 13, seed: 1 }, /grade must be a whole number from 1 to 12/],
     [{ grade: 2.5, seed: 1 }, /grade must be a whole number from 1 to 12/],

@@ -11,7 +11,7 @@ import type { ProblemFigure } from './figures.ts';
 import type { Problem } from './problem.ts';
 import { createRng, MAX_SEED, mixSeed } from './random.ts';
 import type { DifficultyLevel, ProblemTemplate } from './template.ts';
-import { findTopic, topics, type Topic } from './topics.ts';
+import { findTopic, gradesText, topics, type Topic } from './topics.ts';
 
 /** Every generator template, by area. */
 export const problemTemplates: readonly ProblemTemplate[] = [
@@ -93,7 +93,7 @@ export function matchingTemplates(filters: { topic?: string; grade?: number }): 
       throw invalid(`Unknown topic '${filters.topic}'. Known topics: ${topics.map((t) => t.id).join(', ')}`, 'topic');
     }
     if (filters.grade !== undefined && !topic.grades.includes(filters.grade)) {
-      throw invalid(`Topic '${topic.name}' is practised in grades ${topic.grades[0]}-${topic.grades.at(-1)}, not grade ${filters.grade}`, 'grade');
+      throw invalid(`Topic '${topic.name}' is practised in ${gradesText(topic.grades)}, not grade ${filters.grade}`, 'grade');
     }
   }
   const templates = problemTemplates.filter(

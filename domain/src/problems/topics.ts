@@ -33,15 +33,15 @@ export const topics: readonly Topic[] = [
   topic('comparing-ordering', 'Comparing and ordering numbers', 'number', 1, 3, 'Greater and smaller, ordering lists of numbers.'),
   topic('addition-subtraction', 'Addition and subtraction', 'number', 1, 4, 'Number facts, column methods, missing numbers and word problems.'),
   topic('multiplication-division', 'Multiplication and division', 'number', 2, 6, 'Times tables, short and long multiplication, division with remainders.'),
-  topic('rounding-estimation', 'Rounding and estimation', 'number', 3, 8, 'Rounding to 10, 100, 1000, decimal places and significant figures; estimating.'),
+  topic('rounding-estimation', 'Rounding and estimation', 'number', 4, 8, 'Rounding to 10, 100, 1000, decimal places and significant figures; estimating.'),
   topic('factors-multiples-primes', 'Factors, multiples and primes', 'number', 4, 8, 'Primes, HCF, LCM, square numbers, prime factorisation.'),
-  topic('fractions', 'Fractions', 'number', 2, 5, 'Fractions of shapes and amounts, equivalent fractions, simplifying, mixed numbers.'),
+  topic('fractions', 'Fractions', 'number', 2, 6, 'Fractions of shapes and amounts, equivalent fractions, simplifying, mixed numbers.'),
   topic('fraction-arithmetic', 'Calculating with fractions', 'number', 5, 8, 'Adding, subtracting, multiplying and dividing fractions and mixed numbers.'),
   topic('decimals', 'Decimals', 'number', 4, 7, 'Decimal place value, ordering, calculating with decimals, converting fractions.'),
   topic('percentages', 'Percentages', 'number', 6, 10, 'Percentages of amounts, percentage change, reverse percentages, compound interest.'),
   topic('ratio-proportion', 'Ratio and proportion', 'number', 6, 9, 'Simplifying and sharing in a ratio, direct and inverse proportion, scales.'),
   topic('negative-numbers', 'Negative numbers', 'number', 6, 8, 'Adding, subtracting, multiplying and dividing directed numbers.'),
-  topic('order-of-operations', 'Order of operations', 'number', 5, 8, 'Brackets, powers, multiplication and division before addition and subtraction.'),
+  topic('order-of-operations', 'Order of operations', 'number', 6, 8, 'Brackets, powers, multiplication and division before addition and subtraction.'),
   topic('indices', 'Indices and powers', 'number', 7, 10, 'Powers, index laws, zero, negative and fractional indices.'),
   topic('standard-form', 'Standard form', 'number', 8, 10, 'Writing and calculating with numbers in standard form.'),
   topic('surds', 'Surds', 'number', 9, 11, 'Simplifying surds, surd arithmetic, rationalising denominators.'),
@@ -57,7 +57,7 @@ export const topics: readonly Topic[] = [
   topic('simultaneous-equations', 'Simultaneous equations', 'algebra', 9, 11, 'Solving pairs of linear equations by elimination and substitution.'),
   topic('quadratics', 'Quadratics', 'algebra', 9, 11, 'Factorising, solving, the quadratic formula, completing the square, the discriminant.'),
   topic('sequences', 'Sequences', 'algebra', 4, 10, 'Term-to-term rules, nth terms of arithmetic, geometric and quadratic sequences.'),
-  topic('series', 'Arithmetic and geometric series', 'algebra', 11, 12, 'Sums of arithmetic and geometric series, sums to infinity.'),
+  topic('series', 'Arithmetic and geometric series', 'algebra', 12, 12, 'Sums of arithmetic and geometric series, sums to infinity.'),
   topic('functions', 'Functions', 'algebra', 9, 12, 'Evaluating, composite and inverse functions.'),
   topic('exponentials-logarithms', 'Exponentials and logarithms', 'algebra', 10, 12, 'Logarithms, laws of logarithms, exponential equations and growth.'),
   // Geometry
@@ -70,13 +70,13 @@ export const topics: readonly Topic[] = [
   topic('coordinate-geometry', 'Coordinate geometry', 'geometry', 7, 10, 'Gradients, midpoints, distances and equations of straight lines.'),
   topic('transformations', 'Transformations', 'geometry', 7, 9, 'Reflections, translations, rotations and enlargements of points.'),
   // Statistics and probability
-  topic('averages', 'Averages and range', 'statistics', 5, 9, 'Mean, median, mode and range, including frequency tables.'),
+  topic('averages', 'Averages and range', 'statistics', 6, 9, 'Mean, median, mode and range, including frequency tables.'),
   topic('data-analysis', 'Spread and data analysis', 'statistics', 9, 12, 'Quartiles, interquartile range, standard deviation, grouped data.'),
-  topic('probability', 'Probability', 'probability', 4, 12, 'Likelihood, single and combined events, expected frequency, conditional probability.'),
+  topic('probability', 'Probability', 'probability', 7, 12, 'Likelihood, single and combined events, expected frequency, conditional probability.'),
   topic('counting-combinatorics', 'Counting and combinations', 'probability', 10, 12, 'Product rule, permutations, combinations and binomial probabilities.'),
   // Calculus
-  topic('differentiation', 'Differentiation', 'calculus', 11, 12, 'Power, chain and product rules, gradients, tangents and stationary points.'),
-  topic('integration', 'Integration', 'calculus', 11, 12, 'Indefinite and definite integrals, areas under curves.'),
+  topic('differentiation', 'Differentiation', 'calculus', 12, 12, 'Power, chain and product rules, gradients, tangents and stationary points.'),
+  topic('integration', 'Integration', 'calculus', 12, 12, 'Indefinite and definite integrals, areas under curves.'),
 ];
 
 /**
@@ -142,6 +142,10 @@ for (const [from, to] of TOPIC_PREREQUISITES) prerequisitesById.set(to, [...(pre
 /** The topics a topic builds on (TOPIC_PREREQUISITES). */
 export const prerequisitesOf = (topicId: string): readonly string[] => prerequisitesById.get(topicId) ?? [];
 const byName = new Map(topics.map((t) => [t.name.toLowerCase(), t]));
+
+/** A topic's grades in words: 'grades 9-11', or 'grade 12' when it is practised in one grade. */
+export const gradesText = (grades: readonly number[]): string =>
+  grades.length === 1 ? `grade ${grades[0]}` : `grades ${grades[0]}-${grades.at(-1)}`;
 
 export function findTopic(idOrName: string): Topic | undefined {
   const key = idOrName.trim();

@@ -20,7 +20,7 @@ export const QUESTION_SET_MESSAGES = {
   notActive: 'Only active students can be given a question set. Activate the student first.',
   notAssigned: 'This student does not have this question set.',
   unknownTopic: (topic: string) => `Unknown topic '${topic}'. Please choose a topic from the list.`,
-  topicGrade: (topic: string, from: number, to: number) => `Topic '${topic}' is practised in grades ${from}-${to}.`,
+  topicGrade: (topic: string, from: number, to: number) => `Topic '${topic}' is practised in ${from === to ? `grade ${from}` : `grades ${from}-${to}`}.`,
 } as const;
 
 export const MAX_QUESTIONS_PER_SET = 100;

@@ -2,7 +2,7 @@ import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import type { Principal } from '@mathdaily/api-kit';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
-import { findTopic, topics, type Topic } from '@mathdaily/domain/problems/topics';
+import { findTopic, gradesText, topics, type Topic } from '@mathdaily/domain/problems/topics';
 import { problemFigure } from '@mathdaily/domain/problems/templates';
 
 /** A row of read_models.problems as the problem queries select it. */
@@ -84,9 +84,7 @@ export function resolveTopic(value: string, field = 'topic'): Topic {
 /** A topic practised in other grades than the one asked for → 400 naming its grades. */
 export function checkTopicGrade(topic: Topic, grade: number | undefined, field = 'grade_level') {
   if (grade === undefined || topic.grades.includes(grade)) return;
-  const from = topic.grades[0];
-  const to = topic.grades.at(-1);
-  const message = `Topic '${topic.name}' is practised in grades ${from}-${to}, not grade ${grade}.`;
+  const message = `Topic '${topic.name}' is practised in ${gradesText(topic.grades)}, not grade ${grade}.`;
   throw new DomainError('VALIDATION_FAILED', message, { [field]: message });
 }
 

@@ -158,7 +158,7 @@ describe('GET /api/problems/generate', () => {
   test('a topic outside the asked grade → 400 naming its grades', async () => {
     const response = await get('/api/problems/generate?topic=integration&grade_level=3');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Topic 'Integration' is practised in grades 11-12, not grade 3.");
+    expect(response.json().message).toBe("Topic 'Integration' is practised in grade 12, not grade 3.");
   });
 
   test('prefers problems the caller has not attempted, when an attempts read model exists', async () => {
@@ -302,7 +302,7 @@ describe('GET /api/problems/topics', () => {
     const topics = response.json().data.topics as { id: string; grades: number[]; problemCount: number; problemsByGrade: Record<string, number>; problemsByDifficulty: Record<string, number> }[];
     expect(topics.length).toBeGreaterThan(30);
     const fractionsTopic = topics.find((t) => t.id === 'fractions')!;
-    expect(fractionsTopic).toMatchObject({ name: 'Fractions', grades: [2, 3, 4, 5], problemCount: 24, problemsByGrade: { 2: 3, 3: 3, 4: 9, 5: 9 }, problemsByDifficulty: { 1: 12, 3: 12 } });
+    expect(fractionsTopic).toMatchObject({ name: 'Fractions', grades: [2, 3, 4, 5, 6], problemCount: 24, problemsByGrade: { 2: 3, 3: 3, 4: 9, 5: 9 }, problemsByDifficulty: { 1: 12, 3: 12 } });
     expect(topics.find((t) => t.id === 'place-value')).toMatchObject({ problemCount: 0, problemsByGrade: {} });
     expect((await get('/api/problems/topics', false)).statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 /** Algebra: expressions, linear equations and inequalities, simultaneous equations, quadratics, sequences. */
-import { frac, gcd, kx, linear, num, plus, poly, reduce, term, texFrac } from '../format.ts';
+import { fixed, frac, gcd, kx, linear, num, plus, poly, reduce, term, texFrac } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -12,7 +12,25 @@ const texTimesBracket = (a: number, inside: string): string => `${a === 1 ? '' :
 /** (x + a) in typed/LaTeX form with the sign folded: (x - 3). */
 const xPlus = (a: number, v = 'x'): string => `(${v}${plus(a)})`;
 
+/** A signed x term after another term: ' + 3x', ' - x'. */
+const plusX = (c: number): string => `${plus(c).replace(/ 1$/, ' ')}x`;
+
 const solutionForm = (variable = 'x') => ({ kind: 'equation_solution' as const, variables: [variable], exact: true });
+
+/**
+ * Factorising x^2 + bx + c = (x - r1)(x - r2) as a pupil does: two numbers that multiply to c and
+ * add to b (or x taken out when c = 0), written as the equation in brackets.
+ */
+function factorisedSteps(r1: number, r2: number): string {
+  const [b, c] = [-(r1 + r2), r1 * r2];
+  const quadratic = poly([[1, 2], [b, 1], [c, 0]], 'x', true);
+  if (c === 0) {
+    const other = r1 === 0 ? r2 : r1;
+    return `Both terms have an $x$, so take it out: $${quadratic} = x(x${plus(-other)})$, and the equation is $x(x${plus(-other)}) = 0$.`;
+  }
+  const [p, q] = [-r1, -r2];
+  return `Find two numbers that multiply to $${c}$ and add to $${b}$: $${p}$ and $${q}$ ($${p} \\times ${q < 0 ? `(${q})` : q} = ${c}$ and $${p} + ${q < 0 ? `(${q})` : q} = ${b}$). So the equation is $${xPlus(p)}${xPlus(q)} = 0$.`;
+}
 
 export const algebraTemplates: ProblemTemplate[] = [
   // ----- algebraic expressions
@@ -566,7 +584,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `${xPlus(p)}${xPlus(q)}`,
         form: { kind: 'expression', variables: ['x'], require: 'factorised' },
         hint: 'Find two numbers that multiply to give the constant term and add to give the coefficient of x.',
-        explanation: `$${p} \\times ${q < 0 ? `(${q})` : q} = ${p * q}$ and $${p} + ${q < 0 ? `(${q})` : q} = ${p + q}$, so the answer is $${xPlus(p)}${xPlus(q)}$.`,
+        explanation: `Find two numbers that multiply to $${p * q}$ (the number on its own) and add to $${p + q}$ (the number of $x$s): $${p} \\times ${q < 0 ? `(${q})` : q} = ${p * q}$ and $${p} + ${q < 0 ? `(${q})` : q} = ${p + q}$. They go in the brackets: $${xPlus(p)}${xPlus(q)}$. Check by expanding: $x^2${plusX(q)}${plusX(p)}${plus(p * q)} = ${poly([[1, 2], [p + q, 1], [p * q, 0]], 'x', true)}$.`,
       };
     },
   }),
@@ -612,7 +630,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `x = ${r1}, x = ${r2}`,
         form: solutionForm(),
         hint: 'Factorise the quadratic into two brackets. If a product is zero, one of the brackets must be zero.',
-        explanation: `$${xPlus(-r1)}${xPlus(-r2)} = 0$, so $x = ${r1}$ or $x = ${r2}$.`,
+        explanation: `${factorisedSteps(r1, r2)} A product is 0 only when one of its factors is 0: ${[r1, r2].map((r) => (r === 0 ? '$x = 0$' : `$x${plus(-r)} = 0$ gives $x = ${r}$`)).join(', or ')}.`,
       };
     },
   }),
@@ -640,7 +658,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: roots,
         form: solutionForm(),
         hint: 'Factorise into two brackets (the first will start with a multiple of x), or use the quadratic formula.',
-        explanation: `$(${linear(a, b)})(${linear(1, -r)}) = 0$, so $${linear(a, b)} = 0$ giving $x = ${texFrac(n, d)}$, or $x = ${r}$.`,
+        explanation: `${r === 0 ? `Every term has an $x$, so take it out: $x(${linear(a, b)}) = 0$.` : `Multiply the $x^2$ number by the number on its own: $${A} \\times ${C < 0 ? `(${C})` : C} = ${A * C}$. Two numbers that multiply to $${A * C}$ and add to $${B}$ (the number of $x$s) are $${-a * r}$ and $${b}$. Split the middle term with them and factorise in pairs: $${A}x^2${plusX(-a * r)}${plusX(b)}${plus(C)} = ${kx(a)}(x${plus(-r)})${plus(b)}(x${plus(-r)}) = (${linear(a, b)})(x${plus(-r)}) = 0$.`} A product is 0 only when one of its factors is 0: $${linear(a, b)} = 0$ gives $${kx(a)} = ${-b}$, so $x = ${texFrac(n, d)}$; or ${r === 0 ? '$x = 0$' : `$x${plus(-r)} = 0$ gives $x = ${r}$`}.`,
       };
     },
   }),
@@ -673,7 +691,7 @@ export const algebraTemplates: ProblemTemplate[] = [
         answer: `x = ${r(x1)}, x = ${r(x2)}`,
         form: { kind: 'equation_solution', variables: ['x'], tolerance: 0.001 },
         hint: 'It does not factorise nicely, so use the quadratic formula: x = (−b ± √(b² − 4ac)) / 2a.',
-        explanation: `$a = ${a}$, $b = ${b}$, $c = ${c}$. $b^2 - 4ac = ${disc}$. $x = \\frac{${-b} \\pm \\sqrt{${disc}}}{${2 * a}}$, so $x = ${r(x1)}$ or $x = ${r(x2)}$.`,
+        explanation: `The quadratic formula: $x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$, with $a = ${a}$, $b = ${b}$, $c = ${c}$. Under the square root: $b^2 - 4ac = ${b < 0 ? `(${b})` : b}^2 - 4 \\times ${a} \\times ${c < 0 ? `(${c})` : c} = ${b * b} ${-4 * a * c < 0 ? '-' : '+'} ${Math.abs(4 * a * c)} = ${disc}$. So $x = \\frac{${-b} \\pm \\sqrt{${disc}}}{${2 * a}}$. With $+$: $\\frac{${-b} + ${fixed(Math.sqrt(disc), 4)}\\ldots}{${2 * a}} = ${r(x1)}$; with $-$: $\\frac{${-b} - ${fixed(Math.sqrt(disc), 4)}\\ldots}{${2 * a}} = ${r(x2)}$ (to 2 decimal places).`,
       };
     },
   }),

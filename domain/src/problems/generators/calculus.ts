@@ -1,5 +1,5 @@
 /** Functions, exponentials and logarithms, series, differentiation and integration. */
-import { coef, fixed, frac, kx, linear, num, plus, poly, reduce, term, texFrac, texPow } from '../format.ts';
+import { coef, equals, fixed, frac, kx, linear, num, plus, poly, reduce, term, texFrac, texPow } from '../format.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
@@ -54,6 +54,10 @@ function fracPoly(items: ReadonlyArray<readonly [number, number, number]>, tex: 
   return out === '' ? '0' : out;
 }
 
+/**
+ * Grades: calculus, logarithms and series are A level in England (Year 12-13, grade 12); GCSE
+ * (grade 11) has none of them. Functions, exponential growth and equations like 2^x = 32 are GCSE.
+ */
 export const calculusTemplates: ProblemTemplate[] = [
   // ----- functions
   defineTemplate({
@@ -166,7 +170,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'log-evaluate',
     topic: 'exponentials-logarithms',
-    grades: [10, 11],
+    grades: [12, 12],
     difficulty: 2,
     type: 'numeric',
     time: 35,
@@ -178,14 +182,14 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Evaluate $\\log_{${base}} ${arg}$.`,
         answer: String(k),
         hint: 'Ask yourself: the base to what power gives this number? A fraction (one over a power of the base) needs a negative power.',
-        explanation: `$${base}^{${k}} = ${arg}$, so $\\log_{${base}} ${arg} = ${k}$.`,
+        explanation: `$\\log_{${base}} ${arg}$ asks: ${base} to what power gives $${arg}$? ${k < 0 ? `A fraction one over a power of ${base} needs a negative power: ` : ''}$${base}^{${k}} = ${arg}$, so $\\log_{${base}} ${arg} = ${k}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'log-laws',
     topic: 'exponentials-logarithms',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'multiple_choice',
     time: 50,
@@ -244,7 +248,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'exponential-equation-logs',
     topic: 'exponentials-logarithms',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 4,
     type: 'algebra',
     time: 75,
@@ -258,7 +262,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `x = ${fixed(x, 3)}`,
         form: { kind: 'equation_solution', variables: ['x'], tolerance: 0.001 },
         hint: 'Take logarithms of both sides and use the power law to bring x down.',
-        explanation: `$x \\log ${base} = \\log ${target}$, so $x = \\frac{\\log ${target}}{\\log ${base}} = ${fixed(x, 5)}\\ldots \\approx ${fixed(x, 3)}$.`,
+        explanation: `Take logarithms of both sides: $\\log ${base}^x = \\log ${target}$. The power law brings the $x$ down: $x \\log ${base} = \\log ${target}$, so $x = \\frac{\\log ${target}}{\\log ${base}} = ${fixed(x, 5)}\\ldots \\approx ${fixed(x, 3)}$.`,
       };
     },
   }),
@@ -284,7 +288,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'logarithm-equation',
     topic: 'exponentials-logarithms',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'algebra',
     time: 50,
@@ -298,7 +302,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `x = ${x}`,
         form: { kind: 'equation_solution', variables: ['x'], exact: true },
         hint: 'Rewrite the logarithm as a power: if log_b(A) = k then A = b to the power k.',
-        explanation: `$x${plus(shift)} = ${base}^{${k}} = ${base ** k}$, so $x = ${x}$.`,
+        explanation: `$\\log_{${base}} A = ${k}$ means $A = ${base}^{${k}}$. So $x${plus(shift)} = ${base}^{${k}} = ${base ** k}$, and $x = ${equals(`${base ** k}${plus(-shift)}`, String(x))}$.`,
       };
     },
   }),
@@ -323,7 +327,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: grow ? String(Math.round(value)) : `£${Math.round(value)}`,
         form: grow ? { kind: 'number', tolerance: 0 } : { kind: 'number', unit: '£', tolerance: 0 },
         hint: `Each year multiply by the same multiplier (${grow ? '1 plus' : '1 minus'} the rate as a decimal), once for every year.`,
-        explanation: `$${start} \\times ${num(factor)}^{${years}} = ${fixed(value, 3)}\\ldots$, which rounds to ${grow ? Math.round(value) : `£${Math.round(value)}`}.`,
+        explanation: `${grow ? `Growing by ${rate}% leaves $100\\% + ${rate}\\% = ${100 + rate}\\%$` : `Falling by ${rate}% leaves $100\\% - ${rate}\\% = ${100 - rate}\\%$`} each year, so each year multiply by $${num(factor)}$; after ${years} years that is ${years} times: $${start} \\times ${num(factor)}^{${years}} = ${fixed(value, 3)}\\ldots$, which rounds to ${grow ? Math.round(value) : `£${Math.round(value)}`}.`,
       };
     },
   }),
@@ -331,7 +335,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'series-arithmetic-sum',
     topic: 'series',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'numeric',
     time: 60,
@@ -344,14 +348,14 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Find the sum of the first ${n} terms of the arithmetic series $${a} + ${show(a + d)} + ${show(a + 2 * d)} + \\ldots$`,
         answer: String(total),
         hint: 'Use $S_n = \\frac{n}{2}(2a + (n - 1)d)$, where $a$ is the first term and $d$ the common difference.',
-        explanation: `$a = ${a}$, $d = ${d}$. $S_{${n}} = \\frac{${n}}{2}(2 \\times ${show(a)} + ${n - 1} \\times ${show(d)}) = ${total}$.`,
+        explanation: `The first term is $a = ${a}$ and each term adds $d = ${show(a + d)} - ${show(a)} = ${d}$. The sum of $n$ terms is $S_n = \\frac{n}{2}(2a + (n - 1)d)$: half the number of terms times the first term plus the last. Inside the bracket: $2 \\times ${show(a)} + ${n - 1} \\times ${show(d)} = ${2 * a} ${(n - 1) * d < 0 ? '-' : '+'} ${Math.abs((n - 1) * d)} = ${2 * a + (n - 1) * d}$. So $S_{${n}} = \\frac{${n}}{2} \\times ${show(2 * a + (n - 1) * d)} = ${total}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'series-geometric-sum',
     topic: 'series',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 4,
     type: 'numeric',
     time: 75,
@@ -364,7 +368,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Find the sum of the first ${n} terms of the geometric series $${a} + ${show(a * r)} + ${show(a * r * r)} + \\ldots$`,
         answer: String(total),
         hint: 'Use $S_n = \\dfrac{a(r^{n} - 1)}{r - 1}$, with $a$ the first term and $r$ the common ratio.',
-        explanation: `$a = ${a}$, $r = ${r}$. $S_{${n}} = \\frac{${a}(${show(r)}^{${n}} - 1)}{${show(r)} - 1} = \\frac{${a} \\times ${r ** n - 1}}{${r - 1}} = ${total}$.`,
+        explanation: `$a = ${a}$, $r = ${r}$. $S_{${n}} = \\frac{${a}(${show(r)}^{${n}} - 1)}{${show(r)} - 1} = \\frac{${a} \\times ${show(r ** n - 1)}}{${r - 1}} = ${total}$.`,
       };
     },
   }),
@@ -391,7 +395,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'series-sigma',
     topic: 'series',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'numeric',
     time: 60,
@@ -412,7 +416,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'differentiate-polynomial',
     topic: 'differentiation',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 2,
     type: 'calculus',
     time: 45,
@@ -440,7 +444,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'differentiate-gradient-at-point',
     topic: 'differentiation',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'calculus',
     time: 60,
@@ -452,14 +456,14 @@ export const calculusTemplates: ProblemTemplate[] = [
         question: `Find the gradient of the curve $y = ${poly([[a, 3], [b, 2], [c, 1]], 'x', true)}$ at the point where $x = ${k}$.`,
         answer: String(grad),
         hint: 'Differentiate to get the gradient function, then substitute the x value.',
-        explanation: `$\\frac{dy}{dx} = ${poly([[3 * a, 2], [2 * b, 1], [c, 0]], 'x', true)}$. At $x = ${k}$: $${substitution([[3 * a, `${show(k)}^2`], [2 * b, show(k)], [c, '']])} = ${grad}$.`,
+        explanation: `The gradient of a curve is $\\frac{dy}{dx}$. Differentiate term by term (multiply by the power, then take 1 off the power): $\\frac{dy}{dx} = ${poly([[3 * a, 2], [2 * b, 1], [c, 0]], 'x', true)}$. Put in $x = ${k}$: $${substitution([[3 * a, `${show(k)}^2`], [2 * b, show(k)], [c, '']])} = ${grad}$. The gradient is $${grad}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'differentiate-turning-point',
     topic: 'differentiation',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 4,
     type: 'calculus',
     time: 75,
@@ -475,7 +479,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `(${h}, ${k})`,
         form: { kind: 'point', exact: true },
         hint: 'At a turning point the gradient is zero: differentiate, set dy/dx = 0, solve for x, then find y.',
-        explanation: `$\\frac{dy}{dx} = ${poly([[2 * a, 1], [b, 0]], 'x', true)} = 0$ gives $x = ${h}$. Then $y = ${a} \\times ${show(h)}^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)} \\times ${show(h)} + ${show(c)} = ${k}$. The turning point is $(${h}, ${k})$.`,
+        explanation: `At a turning point the gradient is 0. Differentiate: $\\frac{dy}{dx} = ${poly([[2 * a, 1], [b, 0]], 'x', true)}$. Set it to 0: $${poly([[2 * a, 1], [b, 0]], 'x', true)} = 0$${b === 0 ? '' : `, so $${kx(2 * a)} = ${-b}$`}, and $x = ${h}$. Put $x = ${h}$ into the curve: $y = ${substitution([[a, `${show(h)}^2`], [b, show(h)], [c, '']]) || '0'} = ${k}$. The turning point is $(${h}, ${k})$.`,
       };
     },
   }),
@@ -499,7 +503,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `x = ${Math.min(p, q)}, x = ${Math.max(p, q)}`,
         form: { kind: 'equation_solution', variables: ['x'], exact: true },
         hint: 'Stationary points are where dy/dx = 0. Differentiate and solve the quadratic.',
-        explanation: `$\\frac{dy}{dx} = ${poly([[3, 2], [2 * b, 1], [3 * p * q, 0]], 'x', true)} = 3(x${plus(-p)})(x${plus(-q)}) = 0$, so $x = ${Math.min(p, q)}$ or $x = ${Math.max(p, q)}$.`,
+        explanation: `Stationary points are where the gradient is 0. Differentiate: $\\frac{dy}{dx} = ${poly([[3, 2], [2 * b, 1], [3 * p * q, 0]], 'x', true)}$. Set it to 0 and divide by 3: $${poly([[1, 2], [-(p + q), 1], [p * q, 0]], 'x', true)} = 0$. ${p * q === 0 ? `Take out the common factor $x$` : `Two numbers that multiply to $${p * q}$ and add to $${-(p + q)}$ are $${-p}$ and $${-q}$`}: $${factorTex(p)}${factorTex(q)} = 0$. A product is 0 when one of its factors is 0, so $x = ${Math.min(p, q)}$ or $x = ${Math.max(p, q)}$.`,
       };
     },
   }),
@@ -518,18 +522,21 @@ export const calculusTemplates: ProblemTemplate[] = [
       const ak = a * k;
       const kx = k === 1 ? 'x' : k === -1 ? '-x' : `${k}x`;
       const cases = [
-        { f: `${coef(a)}e^{${kx}}`, d: `${coef(ak)}e^(${kx})`, dt: `${coef(ak)}e^{${kx}}`, rule: '\\frac{d}{dx}e^{kx} = ke^{kx}' },
-        { f: `${coef(a)}\\sin(${kx})`, d: `${coef(ak)}cos(${kx})`, dt: `${coef(ak)}\\cos(${kx})`, rule: '\\frac{d}{dx}\\sin(kx) = k\\cos(kx)' },
-        { f: `${coef(a)}\\cos(${kx})`, d: `${coef(-ak)}sin(${kx})`, dt: `${coef(-ak)}\\sin(${kx})`, rule: '\\frac{d}{dx}\\cos(kx) = -k\\sin(kx)' },
-        { f: `${coef(a)}\\ln(${kx})`, d: `${a}/x`, dt: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`, rule: '\\frac{d}{dx}\\ln(kx) = \\frac{1}{x}' },
+        { f: `${coef(a)}e^{${kx}}`, d: `${coef(ak)}e^(${kx})`, dt: `${coef(ak)}e^{${kx}}`, rule: '\\frac{d}{dx}e^{kx} = ke^{kx}', step: `${coef(k)}e^{${kx}}` },
+        { f: `${coef(a)}\\sin(${kx})`, d: `${coef(ak)}cos(${kx})`, dt: `${coef(ak)}\\cos(${kx})`, rule: '\\frac{d}{dx}\\sin(kx) = k\\cos(kx)', step: `${coef(k)}\\cos(${kx})` },
+        { f: `${coef(a)}\\cos(${kx})`, d: `${coef(-ak)}sin(${kx})`, dt: `${coef(-ak)}\\sin(${kx})`, rule: '\\frac{d}{dx}\\cos(kx) = -k\\sin(kx)', step: `${coef(-k)}\\sin(${kx})` },
+        { f: `${coef(a)}\\ln(${kx})`, d: `${a}/x`, dt: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`, rule: '\\frac{d}{dx}\\ln x = \\frac{1}{x}', step: '\\frac{1}{x}' },
       ];
+      // Differentiating the function without its constant multiple, then multiplying by it.
+      const bare = [`e^{${kx}}`, `\\sin(${kx})`, `\\cos(${kx})`, `\\ln(${kx})`][kind] as string;
+      const lnSplit = kind === 3 && k !== 1 ? `$\\ln(${kx}) = \\ln ${k} + \\ln x$, and the constant $\\ln ${k}$ has gradient 0, so ` : '';
       const chosen = cases[kind] as (typeof cases)[number];
       return {
         question: `Differentiate $y = ${chosen.f}$ with respect to $x$.`,
         answer: chosen.d,
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Use the standard derivatives of $e^{kx}$, $\\sin kx$, $\\cos kx$ and $\\ln kx$, keeping the constant multiple in front.',
-        explanation: `Using $${chosen.rule}$: $\\frac{dy}{dx} = ${chosen.dt}$.`,
+        explanation: `${kind === 3 && k === 1 ? `$${chosen.rule}$.` : `${lnSplit}$${chosen.rule}$${kind === 3 ? '' : ` with $k = ${k}$`}: $\\frac{d}{dx}${bare} = ${chosen.step}$.`} ${a === 1 ? `So $\\frac{dy}{dx} = ${chosen.dt}$.` : `The $${a}$ in front stays: $\\frac{dy}{dx} = ${show(a)} \\times ${chosen.step.startsWith('-') ? `\\left(${chosen.step}\\right)` : chosen.step} = ${chosen.dt}$.`}`,
       };
     },
   }),
@@ -550,7 +557,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `${factor}(${linear(a, b)})^${n - 1}`.replace(/\^1$/, ''),
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Chain rule: bring the power down, reduce it by 1, and multiply by the derivative of the inside.',
-        explanation: `$\\frac{dy}{dx} = ${n}${texPow(`(${linear(a, b)})`, n - 1)} \\times ${show(a)} = ${factor}${texPow(`(${linear(a, b)})`, n - 1)}$.`,
+        explanation: `Chain rule: let $u = ${linear(a, b)}$, so $y = u^{${n}}$. Then $\\frac{dy}{du} = ${n}${texPow('u', n - 1)}$ and $\\frac{du}{dx} = ${a}$. Multiply: $\\frac{dy}{dx} = \\frac{dy}{du} \\times \\frac{du}{dx} = ${n}${texPow(`(${linear(a, b)})`, n - 1)} \\times ${show(a)} = ${factor}${texPow(`(${linear(a, b)})`, n - 1)}$.`,
       };
     },
   }),
@@ -570,7 +577,7 @@ export const calculusTemplates: ProblemTemplate[] = [
           answer: `${n}${n - 1 === 1 ? 'x' : `x^${n - 1}`}e^(${kx(k)}) ${k < 0 ? '-' : '+'} ${coef(Math.abs(k))}x^${n}e^(${kx(k)})`,
           form: { kind: 'expression', variables: ['x'] },
           hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
-          explanation: `$u = x^{${n}}$, $v = e^{${kx(k)}}$: $\\frac{dy}{dx} = x^{${n}} \\cdot ${coef(k)}e^{${kx(k)}} + e^{${kx(k)}} \\cdot ${n}${texPow('x', n - 1)} = ${texPow('x', n - 1)}e^{${kx(k)}}(${kx(k)} + ${n})$.`,
+          explanation: `Product rule: $\\frac{dy}{dx} = u\\frac{dv}{dx} + v\\frac{du}{dx}$. Here $u = x^{${n}}$, so $\\frac{du}{dx} = ${n}${texPow('x', n - 1)}$, and $v = e^{${kx(k)}}$, so $\\frac{dv}{dx} = ${coef(k)}e^{${kx(k)}}$. $\\frac{dy}{dx} = x^{${n}} \\times ${coef(k)}e^{${kx(k)}} + e^{${kx(k)}} \\times ${n}${texPow('x', n - 1)} = ${texPow('x', n - 1)}e^{${kx(k)}}(${kx(k)} + ${n})$, taking out the common factor $${texPow('x', n - 1)}e^{${kx(k)}}$.`,
         };
       }
       return {
@@ -578,7 +585,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `${n}${n - 1 === 1 ? 'x' : `x^${n - 1}`}sin(x) + x^${n}cos(x)`,
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Product rule: d(uv)/dx = u dv/dx + v du/dx.',
-        explanation: `$u = x^{${n}}$, $v = \\sin x$: $\\frac{dy}{dx} = ${n}${texPow('x', n - 1)}\\sin x + x^{${n}}\\cos x$.`,
+        explanation: `Product rule: $\\frac{dy}{dx} = u\\frac{dv}{dx} + v\\frac{du}{dx}$. Here $u = x^{${n}}$, so $\\frac{du}{dx} = ${n}${texPow('x', n - 1)}$, and $v = \\sin x$, so $\\frac{dv}{dx} = \\cos x$. $\\frac{dy}{dx} = x^{${n}}\\cos x + \\sin x \\times ${n}${texPow('x', n - 1)} = ${n}${texPow('x', n - 1)}\\sin x + x^{${n}}\\cos x$.`,
       };
     },
   }),
@@ -600,7 +607,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `y = ${linear(m, intercept)}`,
         form: { kind: 'equation', variables: ['x', 'y'] },
         hint: 'Find the point on the curve, find the gradient there by differentiating, then use y − y₁ = m(x − x₁).',
-        explanation: `At $x = ${k}$, $y = ${y0}$. $\\frac{dy}{dx} = 2x${plus(b)}$, so $m = ${m}$. $y - ${show(y0)} = ${m}(x - ${show(k)})$ gives $y = ${linear(m, intercept)}$.`,
+        explanation: `The point: at $x = ${k}$, $y = ${show(k)}^2${b === 0 ? '' : ` ${b < 0 ? '-' : '+'} ${Math.abs(b)} \\times ${show(k)}`}${plus(c)} = ${y0}$. The gradient there: $\\frac{dy}{dx} = 2x${plus(b)}$, so $m = 2 \\times ${show(k)}${plus(b)} = ${m}$. The tangent goes through $(${k}, ${y0})$ with gradient $${m}$: $y - ${show(y0)} = ${m}(x - ${show(k)})$, so $y = ${m === 0 ? y0 : equals(`${linear(m, -m * k)}${plus(y0)}`, linear(m, intercept))}$.`,
       };
     },
   }),
@@ -608,7 +615,7 @@ export const calculusTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'integrate-polynomial',
     topic: 'integration',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 2,
     type: 'calculus',
     time: 50,
@@ -625,14 +632,14 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `${poly(integral)} + C`,
         form: { kind: 'antiderivative', variables: ['x'] },
         hint: 'Add 1 to each power and divide by the new power. Remember the constant of integration.',
-        explanation: `$\\int (${poly(items, 'x', true)})\\,dx = ${poly(integral, 'x', true)} + C$.`,
+        explanation: `Integrate term by term: add 1 to the power, then divide by the new power. ${items.map(([c, q]) => `$${term(c, q, 'x', true)} \\to ${q === 0 ? term(c, 1, 'x', true) : `\\frac{${term(c, q + 1, 'x', true)}}{${q + 1}} = ${term(c / (q + 1), q + 1, 'x', true)}`}$`).join(', ')}. Add the constant of integration: $${poly(integral, 'x', true)} + C$.`,
       };
     },
   }),
   defineTemplate({
     id: 'integrate-definite',
     topic: 'integration',
-    grades: [11, 12],
+    grades: [12, 12],
     difficulty: 3,
     type: 'calculus',
     time: 75,
@@ -652,7 +659,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: frac(value6, 6),
         form: { kind: 'exact_fraction' },
         hint: 'Integrate, then substitute the upper limit and subtract the value at the lower limit.',
-        explanation: `$\\left[${antiderivative}\\right]_{${lo}}^{${hi}} = ${texFrac(F6(hi), 6)} - ${F6(lo) < 0 ? `\\left(${texFrac(F6(lo), 6)}\\right)` : texFrac(F6(lo), 6)} = ${texFrac(value6, 6)}$.`,
+        explanation: `Integrate term by term (add 1 to the power, divide by the new power): $${antiderivative}$. Put in the top limit, then the bottom limit, and subtract: at $x = ${hi}$ it is $${texFrac(F6(hi), 6)}$, at $x = ${lo}$ it is $${texFrac(F6(lo), 6)}$. $\\left[${antiderivative}\\right]_{${lo}}^{${hi}} = ${texFrac(F6(hi), 6)} - ${F6(lo) < 0 ? `\\left(${texFrac(F6(lo), 6)}\\right)` : texFrac(F6(lo), 6)} = ${texFrac(value6, 6)}$.`,
       };
     },
   }),
@@ -673,7 +680,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: frac(area, 6),
         form: { kind: 'exact_fraction' },
         hint: 'Find where the curve crosses the x-axis; those are the limits. Then integrate between them.',
-        explanation: `The curve is $y = -${factorTex(p)}${factorTex(q)}$, crossing the x-axis at $x = ${p}$ and $x = ${q}$. $\\int_{${p}}^{${q}} (${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)})\\,dx = \\left[${antiderivativeTex(p + q, -p * q)}\\right]_{${p}}^{${q}} = ${texFrac(area, 6)}$.`,
+        explanation: `The area is the integral between the two points where the curve crosses the x-axis. Factorise: $y = -${factorTex(p)}${factorTex(q)}$, which is 0 at $x = ${p}$ and $x = ${q}$, and the curve is above the axis between them. $\\int_{${p}}^{${q}} (${poly([[-1, 2], [p + q, 1], [-p * q, 0]], 'x', true)})\\,dx = \\left[${antiderivativeTex(p + q, -p * q)}\\right]_{${p}}^{${q}} = ${texFrac(area, 6)}$.`,
       };
     },
   }),
@@ -689,10 +696,30 @@ export const calculusTemplates: ProblemTemplate[] = [
       const k = kind === 0 ? rng.intExcept(-4, 4, 0, 1, -1) : rng.int(2, 4);
       const a = k * rng.intExcept(-3, 3, 0);
       const cases = [
-        { f: `${coef(a)}e^{${k}x}`, F: `${coef(a / k)}e^(${k}x) + C`, Ft: `${coef(a / k)}e^{${k}x} + C` },
-        { f: `${coef(a)}\\cos(${k}x)`, F: `${coef(a / k)}sin(${k}x) + C`, Ft: `${coef(a / k)}\\sin(${k}x) + C` },
-        { f: `${coef(a)}\\sin(${k}x)`, F: `${coef(-a / k)}cos(${k}x) + C`, Ft: `${coef(-a / k)}\\cos(${k}x) + C` },
-        { f: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`, F: `${coef(a)}ln|x| + C`, Ft: `${coef(a)}\\ln|x| + C` },
+        {
+          f: `${coef(a)}e^{${k}x}`,
+          F: `${coef(a / k)}e^(${k}x) + C`,
+          Ft: `${coef(a / k)}e^{${k}x} + C`,
+          why: `Differentiating $e^{${k}x}$ gives $${k}e^{${k}x}$, so integrating $e^{${k}x}$ divides by $${k}$: $${show(a)} \\times \\frac{1}{${k}}e^{${k}x} = ${coef(a / k)}e^{${k}x}$`,
+        },
+        {
+          f: `${coef(a)}\\cos(${k}x)`,
+          F: `${coef(a / k)}sin(${k}x) + C`,
+          Ft: `${coef(a / k)}\\sin(${k}x) + C`,
+          why: `Differentiating $\\sin(${k}x)$ gives $${k}\\cos(${k}x)$, so integrating $\\cos(${k}x)$ gives $\\frac{1}{${k}}\\sin(${k}x)$: $${show(a)} \\times \\frac{1}{${k}}\\sin(${k}x) = ${coef(a / k)}\\sin(${k}x)$`,
+        },
+        {
+          f: `${coef(a)}\\sin(${k}x)`,
+          F: `${coef(-a / k)}cos(${k}x) + C`,
+          Ft: `${coef(-a / k)}\\cos(${k}x) + C`,
+          why: `Differentiating $\\cos(${k}x)$ gives $-${k}\\sin(${k}x)$, so integrating $\\sin(${k}x)$ gives $-\\frac{1}{${k}}\\cos(${k}x)$: $${show(a)} \\times \\left(-\\frac{1}{${k}}\\right)\\cos(${k}x) = ${coef(-a / k)}\\cos(${k}x)$`,
+        },
+        {
+          f: `${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x}`,
+          F: `${coef(a)}ln|x| + C`,
+          Ft: `${coef(a)}\\ln|x| + C`,
+          why: `Differentiating $\\ln|x|$ gives $\\frac{1}{x}$, so integrating $\\frac{1}{x}$ gives $\\ln|x|$, and $${a < 0 ? '-' : ''}\\frac{${Math.abs(a)}}{x} = ${show(a)} \\times \\frac{1}{x}$ gives $${coef(a)}\\ln|x|$`,
+        },
       ];
       const chosen = cases[kind] as (typeof cases)[number];
       return {
@@ -700,7 +727,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: chosen.F,
         form: { kind: 'antiderivative', variables: ['x'] },
         hint: 'Reverse the standard derivatives: integrating $e^{kx}$, $\\cos kx$ or $\\sin kx$ divides by $k$; $\\frac{1}{x}$ integrates to a logarithm.',
-        explanation: `$\\int ${chosen.f}\\,dx = ${chosen.Ft}$. Check by differentiating.`,
+        explanation: `Integrating undoes differentiating. ${chosen.why}. So $\\int ${chosen.f}\\,dx = ${chosen.Ft}$, with the constant of integration. Check by differentiating.`,
       };
     },
   }),
@@ -724,7 +751,7 @@ export const calculusTemplates: ProblemTemplate[] = [
         answer: `y = ${poly([[a, 3], [b / 2, 2], [C, 0]])}`,
         form: { kind: 'expression', variables: ['x'] },
         hint: 'Integrate the gradient function (with + C), then substitute the point to find C.',
-        explanation: `$y = ${poly([[a, 3], [b / 2, 2]], 'x', true)} + C$. At $(${x0}, ${y0})$: $${y0} = ${a * x0 ** 3 + (b / 2) * x0 ** 2} + C$, so $C = ${C}$ and $y = ${poly([[a, 3], [b / 2, 2], [C, 0]], 'x', true)}$.`,
+        explanation: `Integrate the gradient (add 1 to each power and divide by the new power), with a constant $C$: $y = ${poly([[a, 3], [b / 2, 2]], 'x', true)} + C$. The point fixes $C$. At $(${x0}, ${y0})$: $${y0} = ${a * x0 ** 3 + (b / 2) * x0 ** 2} + C$, so $C = ${C}$ and $y = ${poly([[a, 3], [b / 2, 2], [C, 0]], 'x', true)}$.`,
       };
     },
   }),

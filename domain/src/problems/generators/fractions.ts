@@ -32,6 +32,32 @@ function properFraction(rng: Rng, minD: number, maxD: number): [number, number] 
   return [rng.pick(candidates), d];
 }
 
+/** The names of the parts a whole is cut into, by denominator: PARTS[3] = 'thirds'. */
+const PART_NAMES = ['', 'whole', 'half', 'third', 'quarter', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+const PART: Record<number, string> = Object.fromEntries(PART_NAMES.map((name, d) => [d, name]));
+const PARTS: Record<number, string> = Object.fromEntries(PART_NAMES.map((name, d) => [d, d === 2 ? 'halves' : `${name}s`]));
+const FRACTION_NAMES = PARTS;
+
+/**
+ * Which fraction is the largest, explained by writing them all with the common denominator and
+ * comparing the numerators.
+ */
+function compareFractions(fractions: readonly [number, number][], common: number, lead: string) {
+  const value = (f: readonly [number, number]) => f[0] / f[1];
+  const best = fractions.reduce((a, b) => (value(b) > value(a) ? b : a));
+  const text = (f: readonly [number, number]) => `${f[0]}/${f[1]}`;
+  const rewritten = fractions.map(([n, d]) =>
+    d === common ? `$${texFrac(n, d)}$ stays` : `$${texFrac(n, d)} = \\frac{${(n * common) / d}}{${common}}$ (top and bottom $\\times ${common / d}$)`,
+  );
+  return {
+    question: `Which fraction is the largest: $${fractions.map(([n, d]) => texFrac(n, d)).join(',\\ ')}$?`,
+    answer: text(best),
+    distractors: fractions.filter((f) => f !== best).map(text),
+    hint: 'Write the fractions with a common denominator, then compare the numerators.',
+    explanation: `${lead}: ${rewritten.join(', ')}. With the same denominator, the largest numerator is the largest fraction: ${best[1] === common ? `$${texFrac(best[0], best[1])}$` : `$\\frac{${(best[0] * common) / best[1]}}{${common}}$, which is $${texFrac(best[0], best[1])}$`}.`,
+  };
+}
+
 const pct = (x: number): string => `${num(x)}%`;
 
 export const fractionTemplates: ProblemTemplate[] = [
@@ -121,32 +147,49 @@ export const fractionTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'fraction-compare',
     topic: 'fractions',
+    // Years 4-5 compare fractions whose denominators are all factors of one small number (halves,
+    // quarters and eighths; thirds, sixths and twelfths): every denominator here goes into 6, 8,
+    // 10 or 12. Unrelated denominators are fraction-compare-unrelated (Year 6).
     grades: [4, 5],
     difficulty: 2,
     type: 'multiple_choice',
     time: 45,
     build(rng) {
+      const common = rng.pick([6, 8, 10, 12]);
+      // Four different numbers of twelfths (say), each shown in its simplest form, so the
+      // denominators differ but all go into the common one; at least two different denominators.
+      let tops: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        tops = rng.sample(Array.from({ length: common - 1 }, (_, k) => k + 1), 4);
+        if (new Set(tops.map((t) => reduce(t, common)[1])).size > 1) break;
+      }
+      const fractions = tops.map((t) => reduce(t, common));
+      return compareFractions(fractions, common, `All the denominators go into $${common}$, so write each fraction in ${FRACTION_NAMES[common]}`);
+    },
+  }),
+  defineTemplate({
+    id: 'fraction-compare-unrelated',
+    topic: 'fractions',
+    // Year 6 compares fractions with unrelated denominators through a common denominator; it is
+    // kept to 60 or less, so the working stays what a child writes.
+    grades: [6, 6],
+    difficulty: 3,
+    type: 'multiple_choice',
+    time: 60,
+    build(rng) {
       const fractions: [number, number][] = [];
       const values = new Set<number>();
-      for (let i = 0; fractions.length < 4 && i < 100; i++) {
+      let common = 1;
+      for (let i = 0; fractions.length < 4 && i < 200; i++) {
         const f = properFraction(rng, 2, 12);
         const v = Math.round((f[0] / f[1]) * 1e9);
-        if (!values.has(v)) {
+        if (!values.has(v) && lcm(common, f[1]) <= 60) {
           values.add(v);
           fractions.push(f);
+          common = lcm(common, f[1]);
         }
       }
-      const value = (f: [number, number]) => f[0] / f[1];
-      const best = fractions.reduce((a, b) => (value(b) > value(a) ? b : a));
-      const text = (f: [number, number]) => `${f[0]}/${f[1]}`;
-      const common = fractions.reduce((l, f) => lcm(l, f[1]), 1);
-      return {
-        question: `Which fraction is the largest: $${fractions.map(([n, d]) => texFrac(n, d)).join(',\\ ')}$?`,
-        answer: text(best),
-        distractors: fractions.filter((f) => f !== best).map(text),
-        hint: 'Write the fractions with a common denominator, or change each one to a decimal, then compare.',
-        explanation: `With denominator $${common}$: ${fractions.map(([n, d]) => `$${equals(texFrac(n, d), `\\frac{${(n * common) / d}}{${common}}`)}$`).join(', ')}. The largest is $${texFrac(best[0], best[1])}$.`,
-      };
+      return compareFractions(fractions, common, `The smallest number all the denominators go into is $${common}$ (their lowest common multiple), so write each fraction with denominator $${common}$`);
     },
   }),
   defineTemplate({
@@ -205,7 +248,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a + b, d),
         form: { kind: 'exact_fraction' },
         hint: 'The denominators are the same, so add the numerators and keep the denominator.',
-        explanation: `$\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}${gcd(a + b, d) > 1 ? ` = ${texFrac(a + b, d)}` : ''}$.`,
+        explanation: `Both fractions are in ${PARTS[d]}, so add how many ${PARTS[d]} there are: $${a} + ${b} = ${a + b}$ of them, and the denominator stays ${d}. $\\frac{${a}}{${d}} + \\frac{${b}}{${d}} = \\frac{${a + b}}{${d}}${gcd(a + b, d) > 1 ? ` = ${texFrac(a + b, d)}$ (divide the top and bottom by ${gcd(a + b, d)})` : '$'}.`,
       };
     },
   }),
@@ -271,7 +314,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: frac(a * c, b * d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerators together and the denominators together, then simplify.',
-        explanation: `$\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}${gcd(a * c, b * d) > 1 ? ` = ${texFrac(a * c, b * d)}` : ''}$.`,
+        explanation: `Multiply the numerators together and the denominators together: $\\frac{${a} \\times ${c}}{${b} \\times ${d}} = \\frac{${a * c}}{${b * d}}$${gcd(a * c, b * d) > 1 ? `. Simplify by dividing the top and bottom by ${gcd(a * c, b * d)}: $\\frac{${a * c}}{${b * d}} = ${texFrac(a * c, b * d)}$` : ''}.`,
       };
     },
   }),
@@ -293,7 +336,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         distractors: [frac(a * c, b * d), frac(b * c, a * d), frac(a * d + 1, b * c)],
         fallback: (r) => frac(a * d + r.int(1, 4), b * c),
         hint: 'Dividing by a fraction is the same as multiplying by its reciprocal: flip the second fraction.',
-        explanation: `$${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}${gcd(a * d, b * c) > 1 ? ` = ${texFrac(a * d, b * c)}` : ''}$.`,
+        explanation: `Dividing by $${texFrac(c, d)}$ is the same as multiplying by it turned upside down, $${texFracRaw(d, c)}$. $${texFrac(a, b)} \\div ${texFrac(c, d)} = ${texFrac(a, b)} \\times ${texFracRaw(d, c)} = \\frac{${a * d}}{${b * c}}$${gcd(a * d, b * c) > 1 ? `, and dividing the top and bottom by ${gcd(a * d, b * c)}: $\\frac{${a * d}}{${b * c}} = ${texFrac(a * d, b * c)}$` : ''}.`,
       };
     },
   }),
@@ -363,7 +406,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         answer: mixed(n * w, d),
         form: { kind: 'exact_fraction' },
         hint: 'Multiply the numerator by the whole number; the denominator stays the same. Then simplify.',
-        explanation: `$${equals(`\\frac{${n} \\times ${w}}{${d}}`, `\\frac{${n * w}}{${d}}`, texMixed(n * w, d))}$.`,
+        explanation: `${w} lots of ${n} ${n === 1 ? PART[d] : PARTS[d]} make $${n} \\times ${w} = ${n * w}$ ${PARTS[d]}: $${equals(`\\frac{${n} \\times ${w}}{${d}}`, `\\frac{${n * w}}{${d}}`, texMixed(n * w, d))}$${n * w > d ? ` (${d} ${PARTS[d]} make a whole, and $${n * w} \\div ${d} = ${Math.floor((n * w) / d)}$ remainder $${(n * w) % d}$)` : ''}.`,
       };
     },
   }),
@@ -567,7 +610,7 @@ export const fractionTemplates: ProblemTemplate[] = [
         question: `Work out $${num(dividend)} \\div ${num(divisor)}$.`,
         answer: String(quotient),
         hint: 'Multiply both numbers by ten so that you are dividing by a whole number. The answer does not change.',
-        explanation: `$${num(dividend)} \\div ${num(divisor)} = ${num(dividend * 10)} \\div ${num(divisor * 10)} = ${quotient}$.`,
+        explanation: `Multiply both numbers by 10 so you divide by a whole number; the answer does not change. $${num(dividend)} \\div ${num(divisor)} = ${num(dividend * 10)} \\div ${num(divisor * 10)} = ${quotient}$. Check: $${quotient} \\times ${num(divisor)} = ${num(dividend)}$.`,
       };
     },
   }),

@@ -1,6 +1,7 @@
 /** Geometry: area and perimeter, volume, angles, circles, Pythagoras, trigonometry, coordinates, transformations. */
 import { article, equals, fixed, frac, gcd, linear, num, reduce, round, surd, surdParts, texFrac, texSurd } from '../format.ts';
 import { coordinateGridFigure, rectangleFigure, straightLineAnglesFigure, triangleAnglesFigure } from '../figures.ts';
+import { timesTableMethod } from '../methods.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
 const deg = (x: number): string => `${num(x)}°`;
@@ -58,6 +59,16 @@ function exactTrigExplanation(fn: 'sin' | 'cos' | 'tan', angle: number, answer: 
   return `${triangle}. ${fn === 'sin' ? 'Opposite over hypotenuse' : fn === 'cos' ? 'Adjacent over hypotenuse' : 'Opposite over adjacent'}: ${ratio === `\\frac{${exactTex(answer)}}{1}` || ratio === exactTex(answer) ? value : `$\\${fn} ${angle}^\\circ = ${ratio} = ${exactTex(answer)}$`}.`;
 }
 
+/** Why sin x = value has solutions a and 180 - a in 0°-360°. */
+const SIN_POSITIVE = (a: number, value: string) =>
+  `From the exact values, $\\sin ${a}^\\circ = ${value}$. The sine graph is symmetrical about 90°, so $\\sin(180^\\circ - x) = \\sin x$: the other solution is $180^\\circ - ${a}^\\circ = ${180 - a}^\\circ$.`;
+/** Why cos x = value has solutions a and 360 - a. */
+const COS_POSITIVE = (a: number, value: string) =>
+  `From the exact values, $\\cos ${a}^\\circ = ${value}$. The cosine graph is symmetrical about 180°, so $\\cos(360^\\circ - x) = \\cos x$: the other solution is $360^\\circ - ${a}^\\circ = ${360 - a}^\\circ$.`;
+/** Why tan x = value has solutions a and a + 180. */
+const TAN_REPEATS = (a: number, value: string) =>
+  `From the exact values, $\\tan ${a}^\\circ = ${value}$. The tangent graph repeats every 180°: the other solution is $${a}^\\circ + 180^\\circ = ${a + 180}^\\circ$.`;
+
 export const geometryTemplates: ProblemTemplate[] = [
   // ----- area and perimeter
   defineTemplate({
@@ -76,14 +87,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${2 * (l + w)} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'The perimeter is the distance all the way round: add all four sides.',
-        explanation: `$${l} + ${w} + ${l} + ${w} = ${2 * (l + w)}$, so the perimeter is ${2 * (l + w)} cm.`,
+        explanation: `The perimeter is the distance all the way round: two lengths of ${l} cm and two widths of ${w} cm. $${l} + ${w} + ${l} + ${w} = ${2 * (l + w)}$, so the perimeter is ${2 * (l + w)} cm.`,
       };
     },
   }),
   defineTemplate({
     id: 'area-rectangle',
     topic: 'area-perimeter',
-    grades: [3, 5],
+    // Year 3 measures perimeter only; area by counting squares is Year 4 (by multiplying, Year 5).
+    grades: [4, 5],
     difficulty: 1,
     type: 'multiple_choice',
     time: 35,
@@ -97,14 +109,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         distractors: [`${2 * (l + w)} cm²`, `${l + w} cm²`, `${l * w} cm`],
         fallback: (r) => `${l * w + r.pick([-1, 1]) * r.int(1, 6)} cm²`,
         hint: 'Area is the space inside: multiply the length by the width. Area is measured in square units.',
-        explanation: `$${l} \\times ${w} = ${l * w}$, so the area is ${l * w} cm². (Adding the sides gives the perimeter, not the area.)`,
+        explanation: `Area counts the 1 cm squares inside. The rectangle holds ${w} rows of ${l} squares: ${timesTableMethod(l, w)} So the area is ${l * w} cm². (Adding the sides gives the perimeter, not the area.)`,
       };
     },
   }),
   defineTemplate({
     id: 'area-triangle',
     topic: 'area-perimeter',
-    grades: [5, 7],
+    // The area of a triangle is Year 6.
+    grades: [6, 7],
     difficulty: 2,
     type: 'multiple_choice',
     time: 45,
@@ -118,14 +131,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         distractors: [`${b * h} cm²`, `${b + h} cm²`, `${num(area / 2)} cm²`],
         fallback: (r) => `${num(area + r.int(1, 5))} cm²`,
         hint: 'A triangle is half of a rectangle with the same base and height.',
-        explanation: `Area $= \\frac{1}{2} \\times ${b} \\times ${h} = ${num(area)}$ cm².`,
+        explanation: `A triangle is half of a rectangle with the same base and height. The rectangle: $${b} \\times ${h} = ${b * h}$ cm². Half of it: $${b * h} \\div 2 = ${num(area)}$, so the area is ${num(area)} cm².`,
       };
     },
   }),
   defineTemplate({
     id: 'area-parallelogram-trapezium',
     topic: 'area-perimeter',
-    grades: [6, 8],
+    // Parallelograms are Year 6 but the trapezium is KS3 (Year 7).
+    grades: [7, 8],
     difficulty: 3,
     type: 'geometry',
     time: 60,
@@ -139,7 +153,7 @@ export const geometryTemplates: ProblemTemplate[] = [
           answer: `${b * h} cm²`,
           form: { kind: 'number', unit: 'cm²' },
           hint: 'Use the perpendicular height, not the slanted side.',
-          explanation: `Area $= \\text{base} \\times \\text{perpendicular height} = ${b} \\times ${h} = ${b * h}$ cm².`,
+          explanation: `Cut the triangle off one slanted end and slide it to the other end: the parallelogram becomes a rectangle ${b} cm long and ${h} cm high (the height, not the ${slant} cm slanted side). Area $= ${b} \\times ${h} = ${b * h}$, so the area is ${b * h} cm².`,
         };
       }
       const a = rng.int(2, 10);
@@ -150,7 +164,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${num(area)} cm²`,
         form: { kind: 'number', unit: 'cm²' },
         hint: 'Add the parallel sides, halve the total, then multiply by the height.',
-        explanation: `Area $= \\frac{1}{2}(${a} + ${b}) \\times ${h} = \\frac{1}{2} \\times ${a + b} \\times ${h} = ${num(area)}$ cm².`,
+        explanation: `Two copies of the trapezium, one turned upside down, fit together into a parallelogram with base $${a} + ${b} = ${a + b}$ cm and height ${h} cm: its area is $${a + b} \\times ${h} = ${(a + b) * h}$ cm². The trapezium is half of it: $${(a + b) * h} \\div 2 = ${num(area)}$, so the area is ${num(area)} cm².`,
       };
     },
   }),
@@ -171,14 +185,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${W * H - w * h} cm²`,
         form: { kind: 'number', unit: 'cm²' },
         hint: 'Find the area of the whole rectangle, then take away the area of the piece that was cut out.',
-        explanation: `Whole rectangle: $${W} \\times ${H} = ${W * H}$. Cut-out: $${w} \\times ${h} = ${w * h}$. L-shape: $${W * H} - ${w * h} = ${W * H - w * h}$ cm².`,
+        explanation: `Find the area of the whole rectangle, then take away the piece that was cut out. Whole rectangle: $${W} \\times ${H} = ${W * H}$. Cut-out: $${w} \\times ${h} = ${w * h}$. L-shape: $${W * H} - ${w * h} = ${W * H - w * h}$ cm².`,
       };
     },
   }),
   defineTemplate({
     id: 'area-missing-side',
     topic: 'area-perimeter',
-    grades: [4, 6],
+    // Area by multiplying (and so a side by dividing) is Year 5.
+    grades: [5, 6],
     difficulty: 2,
     type: 'geometry',
     time: 40,
@@ -190,7 +205,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${l} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'Area = length × width, so divide the area by the width.',
-        explanation: `$${l * w} \\div ${w} = ${l}$, so the rectangle is ${l} cm long.`,
+        explanation: `Area $=$ length $\\times$ width, so the length times ${w} makes ${l * w}. Divide the area by the width: $${l * w} \\div ${w} = ${l}$, so the rectangle is ${l} cm long. Check: $${l} \\times ${w} = ${l * w}$.`,
       };
     },
   }),
@@ -208,7 +223,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${s * s} cm²`,
         form: { kind: 'number', unit: 'cm²' },
         hint: 'A square has four equal sides. Find one side from the perimeter first.',
-        explanation: `Side $= ${4 * s} \\div 4 = ${s}$ cm. Area $= ${s} \\times ${s} = ${s * s}$ cm².`,
+        explanation: `A square has 4 equal sides, so each side is $${4 * s} \\div 4 = ${s}$ cm. Area $=$ side $\\times$ side $= ${s} \\times ${s} = ${s * s}$, so the area is ${s * s} cm².`,
       };
     },
   }),
@@ -227,7 +242,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${l * w * h} cm³`,
         form: { kind: 'number', unit: 'cm³' },
         hint: 'Volume of a cuboid = length × width × height. Volume is measured in cubic units.',
-        explanation: `$${l} \\times ${w} \\times ${h} = ${l * w * h}$ cm³.`,
+        explanation: `Volume counts the 1 cm cubes inside. One layer on the base is ${l} rows of ${w}: $${l} \\times ${w} = ${l * w}$ cubes. There are ${h} layers: $${l * w} \\times ${h} = ${l * w * h}$, so the volume is ${l * w * h} cm³.`,
       };
     },
   }),
@@ -245,7 +260,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${h} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'Find the area of the base (length × width), then divide the volume by it.',
-        explanation: `Base area $= ${l} \\times ${w} = ${l * w}$. Height $= ${l * w * h} \\div ${l * w} = ${h}$ cm.`,
+        explanation: `Volume $=$ base area $\\times$ height. Base area $= ${l} \\times ${w} = ${l * w}$ cm², so the height is the volume divided by it: $${l * w * h} \\div ${l * w} = ${h}$ cm. Check: $${l * w} \\times ${h} = ${l * w * h}$.`,
       };
     },
   }),
@@ -264,7 +279,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${sa} cm²`,
         form: { kind: 'number', unit: 'cm²' },
         hint: 'A cuboid has six faces in three matching pairs. Find the area of one of each pair, add them, then double.',
-        explanation: `$2(${l} \\times ${w} + ${l} \\times ${h} + ${w} \\times ${h}) = 2(${l * w} + ${l * h} + ${w * h}) = ${sa}$ cm².`,
+        explanation: `A cuboid has 6 rectangular faces in 3 matching pairs. Top and bottom: $${l} \\times ${w} = ${l * w}$ cm² each. Front and back: $${l} \\times ${h} = ${l * h}$ cm² each. The two ends: $${w} \\times ${h} = ${w * h}$ cm² each. One of each pair: $${l * w} + ${l * h} + ${w * h} = ${sa / 2}$; both of each pair: $2 \\times ${sa / 2} = ${sa}$, so the surface area is ${sa} cm².`,
       };
     },
   }),
@@ -285,7 +300,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${num(v)} cm³`,
         form: { kind: 'number', unit: 'cm³' },
         hint: 'Volume of a prism = area of the cross-section × length.',
-        explanation: `Cross-section $= \\frac{1}{2} \\times ${b} \\times ${h} = ${num((b * h) / 2)}$ cm². Volume $= ${num((b * h) / 2)} \\times ${l} = ${num(v)}$ cm³.`,
+        explanation: `A prism has the same cross-section all along its length, so its volume is the area of the cross-section times the length. The triangle is half of a ${b} by ${h} rectangle: $${b} \\times ${h} \\div 2 = ${num((b * h) / 2)}$ cm². Volume $= ${num((b * h) / 2)} \\times ${l} = ${num(v)}$ cm³.`,
       };
     },
   }),
@@ -304,7 +319,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${piTyped(r * r * h)} cm³`,
         form: { kind: 'exact', unit: 'cm³' },
         hint: 'Volume of a cylinder = πr²h. Keep π as a symbol rather than using 3.14.',
-        explanation: `$V = \\pi \\times ${r}^2 \\times ${h} = ${piTex(r * r * h)}$ cm³.`,
+        explanation: `A cylinder is a prism with a circle as its cross-section: volume $=$ area of the circle $\\times$ height. The circle: $\\pi \\times ${r}^2 = ${piTex(r * r)}$ cm². Times the height: $${piTex(r * r)} \\times ${h} = ${piTex(r * r * h)}$, so the volume is $${piTex(r * r * h)}$ cm³.`,
       };
     },
   }),
@@ -322,7 +337,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${s} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'The volume of a cube is edge × edge × edge. Find the cube root.',
-        explanation: `$${s} \\times ${s} \\times ${s} = ${s ** 3}$, so each edge is ${s} cm.`,
+        explanation: `The volume of a cube is edge $\\times$ edge $\\times$ edge, so look for the number that makes ${s ** 3} when it is multiplied by itself three times (the cube root). ${s > 2 ? `$${s - 1} \\times ${s - 1} \\times ${s - 1} = ${(s - 1) ** 3}$ is too small; ` : ''}$${s} \\times ${s} \\times ${s} = ${s * s} \\times ${s} = ${s ** 3}$, so each edge is ${s} cm.`,
       };
     },
   }),
@@ -343,14 +358,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: names[kind] as string,
         distractors: names.filter((_, i) => i !== kind),
         hint: 'Compare the angle with a quarter turn (90°) and with a half turn (180°).',
-        explanation: `${deg(a)} is ${['less than 90°', 'exactly 90°', 'between 90° and 180°', 'more than 180°'][kind]}, so it is ${kind === 1 ? 'a right angle' : `${kind === 0 ? 'an' : 'an'} ${names[kind]} angle`}.`,
+        explanation: `${deg(a)} is ${['less than 90° (a quarter turn)', 'exactly 90°, a quarter turn', 'more than 90° (a quarter turn) but less than 180° (a half turn)', 'more than 180° (a half turn) but less than 360° (a whole turn)'][kind]}, so it is ${kind === 1 ? 'a right angle' : `${article(names[kind] as string)} ${names[kind]} angle`}.`,
       };
     },
   }),
   defineTemplate({
     id: 'angles-straight-line',
     topic: 'angles',
-    grades: [4, 6],
+    // Angles on a straight line add to 180°: Year 5.
+    grades: [5, 6],
     difficulty: 1,
     type: 'geometry',
     time: 30,
@@ -362,7 +378,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: deg(180 - a),
         form: degreesForm,
         hint: 'Angles on a straight line add up to 180°.',
-        explanation: `$180 - ${a} = ${180 - a}$, so the other angle is ${deg(180 - a)}.`,
+        explanation: `Angles on a straight line add up to 180° (a half turn), so the missing angle is $180^\\circ - ${a}^\\circ = ${180 - a}^\\circ$.`,
       };
     },
   }),
@@ -382,14 +398,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: deg(c),
         form: degreesForm,
         hint: 'Angles around a point add up to 360°.',
-        explanation: `$360 - ${a} - ${b} = ${c}$, so the third angle is ${deg(c)}.`,
+        explanation: `Angles around a point add up to 360° (a whole turn). The two you know make $${a}^\\circ + ${b}^\\circ = ${a + b}^\\circ$, so the third angle is $360^\\circ - ${a + b}^\\circ = ${c}^\\circ$.`,
       };
     },
   }),
   defineTemplate({
     id: 'angles-triangle',
     topic: 'angles',
-    grades: [5, 7],
+    // Angles in a triangle add to 180°: Year 6.
+    grades: [6, 7],
     difficulty: 2,
     type: 'geometry',
     time: 35,
@@ -402,7 +419,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: deg(180 - a - b),
         form: degreesForm,
         hint: 'The angles inside a triangle add up to 180°.',
-        explanation: `$180 - ${a} - ${b} = ${180 - a - b}$, so the third angle is ${deg(180 - a - b)}.`,
+        explanation: `The angles inside a triangle add up to 180°. The two you know make $${a}^\\circ + ${b}^\\circ = ${a + b}^\\circ$, so the third angle is $180^\\circ - ${a + b}^\\circ = ${180 - a - b}^\\circ$.`,
       };
     },
   }),
@@ -422,7 +439,7 @@ export const geometryTemplates: ProblemTemplate[] = [
           answer: deg(base),
           form: degreesForm,
           hint: 'The two base angles are equal. Take the given angle from 180° and share what is left equally.',
-          explanation: `$(180 - ${apex}) \\div 2 = ${base}$, so each base angle is ${deg(base)}.`,
+          explanation: `The angles in a triangle add up to 180°. Take away the angle between the equal sides: $180^\\circ - ${apex}^\\circ = ${180 - apex}^\\circ$ is left for the other two angles, and they are equal (an isosceles triangle's base angles), so each is $${180 - apex}^\\circ \\div 2 = ${base}^\\circ$.`,
         };
       }
       const base = rng.int(20, 85);
@@ -431,7 +448,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: deg(180 - 2 * base),
         form: degreesForm,
         hint: 'The angles in a triangle add up to 180°, and two of them are the same.',
-        explanation: `$180 - 2 \\times ${base} = ${180 - 2 * base}$, so the third angle is ${deg(180 - 2 * base)}.`,
+        explanation: `The two equal angles make $2 \\times ${base}^\\circ = ${2 * base}^\\circ$. The angles in a triangle add up to 180°, so the third angle is $180^\\circ - ${2 * base}^\\circ = ${180 - 2 * base}^\\circ$.`,
       };
     },
   }),
@@ -454,7 +471,7 @@ export const geometryTemplates: ProblemTemplate[] = [
           answer: deg(total),
           form: degreesForm,
           hint: 'A polygon with n sides can be split into n − 2 triangles from one corner.',
-          explanation: `${article(name) === 'an' ? 'An' : 'A'} ${name} has ${n} sides, so $(${n} - 2) \\times 180 = ${total}$°.`,
+          explanation: `${article(name) === 'an' ? 'An' : 'A'} ${name} has ${n} sides. Lines from one corner to the other corners split it into $${n} - 2 = ${n - 2}$ triangles, and the angles of each triangle add up to 180°: $${n - 2} \\times 180^\\circ = ${total}^\\circ$.`,
         };
       }
       return {
@@ -462,7 +479,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: deg(total / n),
         form: degreesForm,
         hint: 'Find the sum of the interior angles first, then share it equally between the corners.',
-        explanation: `Sum $= (${n} - 2) \\times 180 = ${total}$°. Each angle $= ${total} \\div ${n} = ${num(total / n)}$°.`,
+        explanation: `A ${name} has ${n} sides. Lines from one corner split it into $${n} - 2 = ${n - 2}$ triangles, so its angles add up to $${n - 2} \\times 180^\\circ = ${total}^\\circ$. In a regular ${name} the ${n} angles are equal: $${total}^\\circ \\div ${n} = ${num(total / n)}^\\circ$.`,
       };
     },
   }),
@@ -480,7 +497,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${n} sides`,
         form: { kind: 'number', unit: 'sides' },
         hint: 'The exterior angles of any polygon add up to 360°.',
-        explanation: `$360 \\div ${num(360 / n)} = ${n}$, so the polygon has ${n} sides.`,
+        explanation: `Walking once round any polygon you turn through a whole turn, so the exterior angles add up to 360°. They are all ${deg(360 / n)}, one at each corner, so there are $360 \\div ${num(360 / n)} = ${n}$ corners: the polygon has ${n} sides.`,
       };
     },
   }),
@@ -502,8 +519,10 @@ export const geometryTemplates: ProblemTemplate[] = [
         hint: 'Alternate angles are equal, corresponding angles are equal, and co-interior (allied) angles add up to 180°.',
         explanation:
           kind === 'co-interior'
-            ? `Co-interior angles add up to 180°: $180 - ${a} = ${answer}$°.`
-            : `${kind === 'alternate' ? 'Alternate' : 'Corresponding'} angles are equal, so it is also ${deg(a)}.`,
+            ? `Co-interior angles lie between the parallel lines on the same side of the crossing line (a C shape), and they add up to 180°. So the angle is $180^\\circ - ${a}^\\circ = ${answer}^\\circ$.`
+            : kind === 'alternate'
+              ? `Alternate angles lie between the parallel lines on opposite sides of the crossing line (a Z shape), and they are equal. So the angle is also ${deg(a)}.`
+              : `Corresponding angles are in the same position where the crossing line meets each parallel line (an F shape), and they are equal. So the angle is also ${deg(a)}.`,
       };
     },
   }),
@@ -524,7 +543,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(c, 1)} cm`,
         form: oneDp('cm'),
         hint: 'Circumference = π × diameter (or 2 × π × radius). Use the π button, then round.',
-        explanation: `$C = \\pi \\times ${2 * r} = ${fixed(c, 4)}\\ldots$, which is ${fixed(c, 1)} cm to 1 decimal place.`,
+        explanation: `The circumference is $\\pi$ times the diameter. ${useDiameter ? `The diameter is ${2 * r} cm` : `The diameter is twice the radius: $2 \\times ${r} = ${2 * r}$ cm`}. $C = \\pi \\times ${2 * r} = ${fixed(c, 4)}\\ldots$, which is ${fixed(c, 1)} cm to 1 decimal place.`,
       };
     },
   }),
@@ -543,7 +562,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(a, 1)} cm²`,
         form: oneDp('cm²'),
         hint: 'Area of a circle = π × radius². Square the radius before multiplying by π.',
-        explanation: `$A = \\pi \\times ${r}^2 = ${r * r}\\pi = ${fixed(a, 4)}\\ldots$, which is ${fixed(a, 1)} cm² to 1 decimal place.`,
+        explanation: `Area $= \\pi \\times$ radius². Square the radius first: $${r}^2 = ${r} \\times ${r} = ${r * r}$. Then $A = ${r * r} \\times \\pi = ${fixed(a, 4)}\\ldots$, which is ${fixed(a, 1)} cm² to 1 decimal place.`,
       };
     },
   }),
@@ -562,7 +581,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: opt(r * r),
         distractors: [opt(4 * r * r), opt(2 * r), opt(r), opt(2 * r * r)],
         hint: 'The area formula uses the radius, which is half the diameter.',
-        explanation: `Radius $= ${r}$ cm, so $A = \\pi \\times ${r}^2 = ${piTex(r * r)}$ cm².`,
+        explanation: `Area $= \\pi \\times$ radius², and the radius is half the diameter: $${2 * r} \\div 2 = ${r}$ cm. Square it: $${r}^2 = ${r * r}$, so the area is $${piTex(r * r)}$ cm².`,
       };
     },
   }),
@@ -583,7 +602,7 @@ export const geometryTemplates: ProblemTemplate[] = [
           answer: `${piTyped(n, d)} cm`,
           form: { kind: 'exact', unit: 'cm' },
           hint: 'Arc length is the fraction angle/360 of the whole circumference 2πr.',
-          explanation: `$\\frac{${angle}}{360} \\times 2\\pi \\times ${r} = ${piTex(n, d)}$ cm.`,
+          explanation: `The arc is $\\frac{${angle}}{360}${reduce(angle, 360)[1] !== 360 ? ` = ${texFrac(angle, 360)}` : ''}$ of a whole turn, so it is that fraction of the circumference. Whole circumference: $2 \\times \\pi \\times ${r} = ${piTex(2 * r)}$ cm. Arc: $${texFrac(angle, 360)} \\times ${piTex(2 * r)} = ${piTex(n, d)}$ cm.`,
         };
       }
       const [n, d] = reduce(angle * r * r, 360);
@@ -592,7 +611,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${piTyped(n, d)} cm²`,
         form: { kind: 'exact', unit: 'cm²' },
         hint: 'Sector area is the fraction angle/360 of the whole area πr².',
-        explanation: `$\\frac{${angle}}{360} \\times \\pi \\times ${r}^2 = ${piTex(n, d)}$ cm².`,
+        explanation: `The sector is $\\frac{${angle}}{360}${reduce(angle, 360)[1] !== 360 ? ` = ${texFrac(angle, 360)}` : ''}$ of a whole turn, so it is that fraction of the circle's area. Whole circle: $\\pi \\times ${r}^2 = ${piTex(r * r)}$ cm². Sector: $${texFrac(angle, 360)} \\times ${piTex(r * r)} = ${piTex(n, d)}$ cm².`,
       };
     },
   }),
@@ -610,7 +629,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${r} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'Circumference = 2πr. Divide by 2π to find r.',
-        explanation: `$2\\pi r = ${2 * r}\\pi$, so $r = ${2 * r}\\pi \\div 2\\pi = ${r}$ cm.`,
+        explanation: `Circumference $= 2\\pi r$, so $2\\pi r = ${2 * r}\\pi$. Both sides have $\\pi$: $2r = ${2 * r}$. Divide by 2: $r = ${r}$, so the radius is ${r} cm.`,
       };
     },
   }),
@@ -630,7 +649,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${c * k} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'Square the two shorter sides, add them, then take the square root.',
-        explanation: `$c^2 = ${a * k}^2 + ${b * k}^2 = ${(a * k) ** 2} + ${(b * k) ** 2} = ${(c * k) ** 2}$, so $c = \\sqrt{${(c * k) ** 2}} = ${c * k}$ cm.`,
+        explanation: `Pythagoras: the square of the hypotenuse (the longest side, opposite the right angle) is the sum of the squares of the two shorter sides. $c^2 = ${a * k}^2 + ${b * k}^2 = ${(a * k) ** 2} + ${(b * k) ** 2} = ${(c * k) ** 2}$. Square root: $c = \\sqrt{${(c * k) ** 2}} = ${c * k}$, so the hypotenuse is ${c * k} cm.`,
       };
     },
   }),
@@ -650,7 +669,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${missing * k} cm`,
         form: { kind: 'number', unit: 'cm' },
         hint: 'For a shorter side, subtract: square the hypotenuse, take away the square of the other side, then square root.',
-        explanation: `$${c * k}^2 - ${known * k}^2 = ${(c * k) ** 2} - ${(known * k) ** 2} = ${(missing * k) ** 2}$, so the side is $\\sqrt{${(missing * k) ** 2}} = ${missing * k}$ cm.`,
+        explanation: `Pythagoras: the square of the hypotenuse is the sum of the squares of the other two sides, so the missing side's square is the difference. $${c * k}^2 - ${known * k}^2 = ${(c * k) ** 2} - ${(known * k) ** 2} = ${(missing * k) ** 2}$. Square root: $\\sqrt{${(missing * k) ** 2}} = ${missing * k}$, so the side is ${missing * k} cm.`,
       };
     },
   }),
@@ -672,7 +691,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(c, 1)} m`,
         form: oneDp('m'),
         hint: 'Use a² + b² = c², then square root and round.',
-        explanation: `$c^2 = ${a * a} + ${b * b} = ${a * a + b * b}$, so $c = \\sqrt{${a * a + b * b}} = ${fixed(c, 4)}\\ldots \\approx ${fixed(c, 1)}$ m.`,
+        explanation: `Pythagoras: square the two shorter sides and add. $c^2 = ${a}^2 + ${b}^2 = ${a * a} + ${b * b} = ${a * a + b * b}$. Square root: $c = \\sqrt{${a * a + b * b}} = ${fixed(c, 4)}\\ldots \\approx ${fixed(c, 1)}$ m.`,
       };
     },
   }),
@@ -694,7 +713,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${surd(out, inside)} cm`,
         form: { kind: 'exact', unit: 'cm', require: 'surd_simplest' },
         hint: 'Use a² + b² = c² and leave the answer as a square root. Then look for square factors to simplify it.',
-        explanation: `$c^2 = ${a * a} + ${b * b} = ${a * a + b * b}$, so $c = \\sqrt{${a * a + b * b}}${out > 1 ? ` = ${texSurd(out, inside)}` : ''}$ cm.`,
+        explanation: `Pythagoras: $c^2 = ${a}^2 + ${b}^2 = ${a * a} + ${b * b} = ${a * a + b * b}$, so $c = \\sqrt{${a * a + b * b}}$. ${out > 1 ? `$${a * a + b * b} = ${out * out} \\times ${inside}$ and ${out * out} is a square number, so $\\sqrt{${a * a + b * b}} = \\sqrt{${out * out}} \\times \\sqrt{${inside}} = ${texSurd(out, inside)}$ cm.` : `${a * a + b * b} has no square factor bigger than 1, so $\\sqrt{${a * a + b * b}}$ cm is already in its simplest form.`}`,
       };
     },
   }),
@@ -715,7 +734,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         distractors: [sides(a * k, b * k, c * k + 1), sides(a * k + 1, b * k, c * k), sides(a * k, b * k, a * k + b * k - 1)],
         fallback: (r) => sides(a * k, b * k + r.int(1, 4), c * k + r.int(1, 4)),
         hint: 'A triangle is right-angled exactly when the squares of the two shorter sides add up to the square of the longest side.',
-        explanation: `$${a * k}^2 + ${b * k}^2 = ${(a * k) ** 2 + (b * k) ** 2} = ${c * k}^2$, so ${sides(a * k, b * k, c * k)} works. For the others the squares do not match.`,
+        explanation: `A triangle is right-angled when the squares of the two shorter sides add up to the square of the longest side. For ${sides(a * k, b * k, c * k)}: $${a * k}^2 + ${b * k}^2 = ${(a * k) ** 2} + ${(b * k) ** 2} = ${(a * k) ** 2 + (b * k) ** 2}$ and $${c * k}^2 = ${(c * k) ** 2}$, the same, so it works. For the other sets the two totals do not match.`,
       };
     },
   }),
@@ -735,9 +754,9 @@ export const geometryTemplates: ProblemTemplate[] = [
       const c = Math.cos(rad(angle));
       const t = Math.tan(rad(angle));
       const cases = [
-        { given: 'hypotenuse', want: 'opposite', value: known * s, ratio: '\\sin', formula: `${known} \\times \\sin ${angle}^\\circ` },
-        { given: 'hypotenuse', want: 'adjacent', value: known * c, ratio: '\\cos', formula: `${known} \\times \\cos ${angle}^\\circ` },
-        { given: 'adjacent', want: 'opposite', value: known * t, ratio: '\\tan', formula: `${known} \\times \\tan ${angle}^\\circ` },
+        { given: 'hypotenuse', want: 'opposite', value: known * s, ratio: '\\sin', formula: `${known} \\times \\sin ${angle}^\\circ`, rule: 'SOH', ratioTex: '\\frac{\\text{opposite}}{\\text{hypotenuse}}' },
+        { given: 'hypotenuse', want: 'adjacent', value: known * c, ratio: '\\cos', formula: `${known} \\times \\cos ${angle}^\\circ`, rule: 'CAH', ratioTex: '\\frac{\\text{adjacent}}{\\text{hypotenuse}}' },
+        { given: 'adjacent', want: 'opposite', value: known * t, ratio: '\\tan', formula: `${known} \\times \\tan ${angle}^\\circ`, rule: 'TOA', ratioTex: '\\frac{\\text{opposite}}{\\text{adjacent}}' },
       ];
       const chosen = cases[kind] as (typeof cases)[number];
       return {
@@ -745,7 +764,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(chosen.value, 1)} cm`,
         form: oneDp('cm'),
         hint: 'Label the sides opposite, adjacent and hypotenuse, then choose SOH, CAH or TOA using the side you know and the side you want.',
-        explanation: `Using ${chosen.ratio === '\\sin' ? 'SOH' : chosen.ratio === '\\cos' ? 'CAH' : 'TOA'}: side $= ${chosen.formula} = ${fixed(chosen.value, 4)}\\ldots \\approx ${fixed(chosen.value, 1)}$ cm. (Calculator in degree mode.)`,
+        explanation: `From the ${deg(angle)} angle, you know the ${chosen.given} and want the ${chosen.want}: that is ${chosen.rule}, $${chosen.ratio} ${angle}^\\circ = ${chosen.ratioTex}$. So the ${chosen.want} is the ${chosen.given} times $${chosen.ratio} ${angle}^\\circ$: $${chosen.formula} = ${fixed(chosen.value, 4)}\\ldots \\approx ${fixed(chosen.value, 1)}$ cm. (Calculator in degree mode.)`,
       };
     },
   }),
@@ -761,9 +780,9 @@ export const geometryTemplates: ProblemTemplate[] = [
       const b = rng.int(a + 1, 25);
       const kind = rng.int(0, 2);
       const cases = [
-        { text: `the side opposite angle $\\theta$ is ${a} cm and the hypotenuse is ${b} cm`, value: Math.asin(a / b), inv: `\\sin^{-1}\\left(\\frac{${a}}{${b}}\\right)` },
-        { text: `the side adjacent to angle $\\theta$ is ${a} cm and the hypotenuse is ${b} cm`, value: Math.acos(a / b), inv: `\\cos^{-1}\\left(\\frac{${a}}{${b}}\\right)` },
-        { text: `the side opposite angle $\\theta$ is ${a} cm and the side adjacent to it is ${b} cm`, value: Math.atan(a / b), inv: `\\tan^{-1}\\left(\\frac{${a}}{${b}}\\right)` },
+        { text: `the side opposite angle $\\theta$ is ${a} cm and the hypotenuse is ${b} cm`, value: Math.asin(a / b), inv: `\\sin^{-1}\\left(\\frac{${a}}{${b}}\\right)`, why: `the opposite and the hypotenuse: SOH, $\\sin \\theta = \\frac{${a}}{${b}}$` },
+        { text: `the side adjacent to angle $\\theta$ is ${a} cm and the hypotenuse is ${b} cm`, value: Math.acos(a / b), inv: `\\cos^{-1}\\left(\\frac{${a}}{${b}}\\right)`, why: `the adjacent and the hypotenuse: CAH, $\\cos \\theta = \\frac{${a}}{${b}}$` },
+        { text: `the side opposite angle $\\theta$ is ${a} cm and the side adjacent to it is ${b} cm`, value: Math.atan(a / b), inv: `\\tan^{-1}\\left(\\frac{${a}}{${b}}\\right)`, why: `the opposite and the adjacent: TOA, $\\tan \\theta = \\frac{${a}}{${b}}$` },
       ];
       const chosen = cases[kind] as (typeof cases)[number];
       const degrees = (chosen.value * 180) / Math.PI;
@@ -772,7 +791,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(degrees, 1)}°`,
         form: oneDp('°'),
         hint: 'Choose sin, cos or tan from the two sides you know, then use the inverse function on your calculator.',
-        explanation: `$\\theta = ${chosen.inv} = ${fixed(degrees, 4)}\\ldots \\approx ${fixed(degrees, 1)}^\\circ$.`,
+        explanation: `You know ${chosen.why}. The inverse function on the calculator (in degree mode) turns the ratio back into the angle: $\\theta = ${chosen.inv} = ${fixed(degrees, 4)}\\ldots \\approx ${fixed(degrees, 1)}^\\circ$.`,
       };
     },
   }),
@@ -821,7 +840,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(b, 1)} cm`,
         form: oneDp('cm'),
         hint: 'You know an angle and its opposite side, and you want the side opposite another angle: use the sine rule.',
-        explanation: `$\\frac{b}{\\sin ${B}^\\circ} = \\frac{${a}}{\\sin ${A}^\\circ}$, so $b = \\frac{${a} \\sin ${B}^\\circ}{\\sin ${A}^\\circ} = ${fixed(b, 4)}\\ldots \\approx ${fixed(b, 1)}$ cm.`,
+        explanation: `You know side a and the angle A opposite it, and side b is opposite angle B, so use the sine rule: $\\frac{b}{\\sin B} = \\frac{a}{\\sin A}$. Put in the numbers: $\\frac{b}{\\sin ${B}^\\circ} = \\frac{${a}}{\\sin ${A}^\\circ}$. Multiply both sides by $\\sin ${B}^\\circ$: $b = \\frac{${a} \\sin ${B}^\\circ}{\\sin ${A}^\\circ} = ${fixed(b, 4)}\\ldots \\approx ${fixed(b, 1)}$ cm.`,
       };
     },
   }),
@@ -842,7 +861,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(a, 1)} cm`,
         form: oneDp('cm'),
         hint: 'Two sides and the angle between them: use the cosine rule a² = b² + c² − 2bc cos A.',
-        explanation: `$a^2 = ${b}^2 + ${c}^2 - 2 \\times ${b} \\times ${c} \\times \\cos ${A}^\\circ = ${fixed(a * a, 4)}\\ldots$, so $a = ${fixed(a, 4)}\\ldots \\approx ${fixed(a, 1)}$ cm.`,
+        explanation: `You know two sides and the angle between them, so use the cosine rule: $a^2 = b^2 + c^2 - 2bc \\cos A$. $a^2 = ${b}^2 + ${c}^2 - 2 \\times ${b} \\times ${c} \\times \\cos ${A}^\\circ = ${b * b + c * c} - ${2 * b * c} \\cos ${A}^\\circ = ${fixed(a * a, 4)}\\ldots$. Square root: $a = ${fixed(a, 4)}\\ldots \\approx ${fixed(a, 1)}$ cm.`,
       };
     },
   }),
@@ -863,14 +882,15 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `${fixed(area, 1)} cm²`,
         form: oneDp('cm²'),
         hint: 'Area = ½ab sin C, where C is the angle between sides a and b.',
-        explanation: `Area $= \\frac{1}{2} \\times ${a} \\times ${b} \\times \\sin ${C}^\\circ = ${fixed(area, 4)}\\ldots \\approx ${fixed(area, 1)}$ cm².`,
+        explanation: `Take the ${a} cm side as the base. The height above it is the other side times the sine of the angle between them: $${b} \\sin ${C}^\\circ$. Area $= \\frac{1}{2} \\times$ base $\\times$ height $= \\frac{1}{2} \\times ${a} \\times ${b} \\times \\sin ${C}^\\circ = ${fixed(area, 4)}\\ldots \\approx ${fixed(area, 1)}$ cm².`,
       };
     },
   }),
   defineTemplate({
     id: 'trig-degrees-to-radians',
     topic: 'trigonometry',
-    grades: [11, 12],
+    // Radians are A level.
+    grades: [12, 12],
     difficulty: 3,
     type: 'geometry',
     time: 40,
@@ -882,27 +902,36 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: piTyped(n, den),
         form: { kind: 'exact' },
         hint: 'Half a turn, 180°, is π radians: multiply the degrees by π and divide by 180.',
-        explanation: `$${d} \\times \\frac{\\pi}{180} = ${piTex(n, den)}$.`,
+        explanation: `Half a turn, 180°, is $\\pi$ radians, so each degree is $\\frac{\\pi}{180}$ radians. $${d} \\times \\frac{\\pi}{180} = \\frac{${d}\\pi}{180}$; ${d === 180 ? 'the 180s cancel' : `divide the top and bottom by ${gcd(d, 180)}`}: $${piTex(n, den)}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'trig-solve-equation',
     topic: 'trigonometry',
-    grades: [11, 12],
+    // Solving trigonometric equations in a range is A level.
+    grades: [12, 12],
     difficulty: 4,
     type: 'geometry',
     time: 90,
     build(rng) {
       const cases = [
-        { eq: '\\sin x = \\frac{1}{2}', roots: [30, 150] },
-        { eq: '\\sin x = \\frac{\\sqrt{3}}{2}', roots: [60, 120] },
-        { eq: '\\cos x = \\frac{1}{2}', roots: [60, 300] },
-        { eq: '\\cos x = -\\frac{1}{2}', roots: [120, 240] },
-        { eq: '\\tan x = 1', roots: [45, 225] },
-        { eq: '\\sin x = -\\frac{1}{2}', roots: [210, 330] },
-        { eq: '\\tan x = \\sqrt{3}', roots: [60, 240] },
-        { eq: '\\cos x = \\frac{\\sqrt{2}}{2}', roots: [45, 315] },
+        { eq: '\\sin x = \\frac{1}{2}', roots: [30, 150], why: SIN_POSITIVE(30, '\\frac{1}{2}') },
+        { eq: '\\sin x = \\frac{\\sqrt{3}}{2}', roots: [60, 120], why: SIN_POSITIVE(60, '\\frac{\\sqrt{3}}{2}') },
+        { eq: '\\cos x = \\frac{1}{2}', roots: [60, 300], why: COS_POSITIVE(60, '\\frac{1}{2}') },
+        {
+          eq: '\\cos x = -\\frac{1}{2}',
+          roots: [120, 240],
+          why: 'From the exact values, $\\cos 60^\\circ = \\frac{1}{2}$. Cos is negative between 90° and 270°, where the graph is below the axis, and it is symmetrical about 180°: the solutions are $180^\\circ - 60^\\circ = 120^\\circ$ and $180^\\circ + 60^\\circ = 240^\\circ$.',
+        },
+        { eq: '\\tan x = 1', roots: [45, 225], why: TAN_REPEATS(45, '1') },
+        {
+          eq: '\\sin x = -\\frac{1}{2}',
+          roots: [210, 330],
+          why: 'From the exact values, $\\sin 30^\\circ = \\frac{1}{2}$. Sin is negative between 180° and 360°, where the graph is below the axis, and it is symmetrical about 270°: the solutions are $180^\\circ + 30^\\circ = 210^\\circ$ and $360^\\circ - 30^\\circ = 330^\\circ$.',
+        },
+        { eq: '\\tan x = \\sqrt{3}', roots: [60, 240], why: TAN_REPEATS(60, '\\sqrt{3}') },
+        { eq: '\\cos x = \\frac{\\sqrt{2}}{2}', roots: [45, 315], why: COS_POSITIVE(45, '\\frac{\\sqrt{2}}{2}') },
       ];
       const chosen = rng.pick(cases);
       return {
@@ -910,7 +939,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: chosen.roots.map((r) => `x = ${r}°`).join(', '),
         form: { kind: 'equation_solution', variables: ['x'], unit: '°', exact: true },
         hint: 'Find the first solution from the exact values, then use the symmetry of the graph (or a CAST diagram) to find the other one in the range.',
-        explanation: `The principal value is $${chosen.roots[0]}^\\circ$${(chosen.roots[0] as number) > 90 ? ' (taking the sign into account)' : ''}. The graph's symmetry gives the second solution $${chosen.roots[1]}^\\circ$. So $x = ${chosen.roots[0]}^\\circ$ or $x = ${chosen.roots[1]}^\\circ$.`,
+        explanation: `${chosen.why} So $x = ${chosen.roots[0]}^\\circ$ or $x = ${chosen.roots[1]}^\\circ$.`,
       };
     },
   }),
@@ -935,7 +964,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: pt(mx, my),
         form: { kind: 'point', exact: true },
         hint: 'Average the x-coordinates and average the y-coordinates.',
-        explanation: `$\\left(\\frac{${x1} + ${x2 < 0 ? `(${x2})` : x2}}{2}, \\frac{${y1} + ${y2 < 0 ? `(${y2})` : y2}}{2}\\right) = ${pt(mx, my)}$.`,
+        explanation: `The midpoint is halfway along in both directions, so average the x-coordinates and average the y-coordinates. $x$: $\\frac{${x1} + ${x2 < 0 ? `(${x2})` : x2}}{2} = \\frac{${x1 + x2}}{2} = ${num(mx)}$. $y$: $\\frac{${y1} + ${y2 < 0 ? `(${y2})` : y2}}{2} = \\frac{${y1 + y2}}{2} = ${num(my)}$. The midpoint is $${pt(mx, my)}$.`,
       };
     },
   }),
@@ -960,7 +989,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: frac(y2 - y1, x2 - x1),
         form: { kind: 'exact_fraction' },
         hint: 'Gradient = change in y ÷ change in x. Subtract the coordinates in the same order.',
-        explanation: `$m = \\frac{${y2} - ${y1 < 0 ? `(${y1})` : y1}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = ${equals(`\\frac{${y2 - y1}}{${x2 - x1}}`, texFrac(y2 - y1, x2 - x1))}$.`,
+        explanation: `The gradient is the change in $y$ divided by the change in $x$, going from the first point to the second. Change in $y$: $${y2} - ${y1 < 0 ? `(${y1})` : y1} = ${y2 - y1}$. Change in $x$: $${x2} - ${x1 < 0 ? `(${x1})` : x1} = ${x2 - x1}$. So $m = ${equals(`\\frac{${y2 - y1}}{${x2 - x1}}`, texFrac(y2 - y1, x2 - x1))}$.`,
       };
     },
   }),
@@ -985,7 +1014,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: surd(out, inside),
         form: { kind: 'exact' },
         hint: 'Draw a right-angled triangle between the points and use Pythagoras on the changes in x and y.',
-        explanation: `$\\Delta x = ${dx}$, $\\Delta y = ${dy}$. Distance $= \\sqrt{${dx * dx} + ${dy * dy}} = \\sqrt{${dx * dx + dy * dy}}${inside !== dx * dx + dy * dy ? ` = ${texSurd(out, inside)}` : ''}$.`,
+        explanation: `The line between the points is the hypotenuse of a right-angled triangle whose other sides are the change in $x$, ${Math.abs(dx)}, and the change in $y$, ${Math.abs(dy)}. Pythagoras: $d^2 = ${Math.abs(dx)}^2 + ${Math.abs(dy)}^2 = ${dx * dx} + ${dy * dy} = ${dx * dx + dy * dy}$, so the distance is $d = \\sqrt{${dx * dx + dy * dy}}${inside !== dx * dx + dy * dy ? ` = ${texSurd(out, inside)}` : ''}$.`,
       };
     },
   }),
@@ -1006,7 +1035,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: `y = ${linear(m, c)}`,
         form: { kind: 'equation', variables: ['x', 'y'] },
         hint: 'Find the gradient first, then substitute one of the points into y = mx + c to find c.',
-        explanation: `$m = \\frac{${m * x2 + c} - ${m * x1 + c < 0 ? `(${m * x1 + c})` : m * x1 + c}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = ${m}$. Substituting $${pt(x1, m * x1 + c)}$: $${m * x1 + c} = ${m} \\times ${x1 < 0 ? `(${x1})` : x1} + c$, so $c = ${c}$. The line is $y = ${linear(m, c)}$.`,
+        explanation: `The gradient is the change in $y$ divided by the change in $x$: $m = \\frac{${m * x2 + c} - ${m * x1 + c < 0 ? `(${m * x1 + c})` : m * x1 + c}}{${x2} - ${x1 < 0 ? `(${x1})` : x1}} = \\frac{${m * (x2 - x1)}}{${x2 - x1}} = ${m}$. To find $c$, put a point into $y = mx + c$. Substituting $${pt(x1, m * x1 + c)}$: $${m * x1 + c} = ${m} \\times ${x1 < 0 ? `(${x1})` : x1} + c$, so $c = ${c}$. The line is $y = ${linear(m, c)}$.`,
       };
     },
   }),
@@ -1028,7 +1057,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: String(answer),
         distractors: [String(askGradient ? c : m), String(-answer), String(askGradient ? -c : -m)],
         hint: 'In y = mx + c, m (the number multiplying x) is the gradient and c is where the line crosses the y-axis.',
-        explanation: `Written as $y = ${linear(m, c)}$, the gradient is $${m}$ and the y-intercept is $${c}$.`,
+        explanation: `In $y = mx + c$ the number multiplying $x$ is the gradient and the number on its own is the y-intercept (where the line crosses the y-axis, at $x = 0$). Written as $y = ${linear(m, c)}$, the gradient is $${m}$ and the y-intercept is $${c}$.`,
       };
     },
   }),
@@ -1054,8 +1083,8 @@ export const geometryTemplates: ProblemTemplate[] = [
         form: { kind: 'exact_fraction' },
         hint: parallel ? 'Parallel lines have the same gradient.' : 'Perpendicular gradients multiply to minus one: flip the fraction and change the sign.',
         explanation: parallel
-          ? `Parallel lines have equal gradients: $${texFrac(n, dd)}$.`
-          : `The gradient is $${texFrac(n, dd)}$, so the perpendicular gradient is $-1 \\div ${texFrac(n, dd)} = ${texFrac(-dd, n)}$.`,
+          ? `The gradient of the line is the number multiplying $x$: $${texFrac(n, dd)}$. Parallel lines go in the same direction, so they have the same gradient: $${texFrac(n, dd)}$.`
+          : `The gradient of the line is the number multiplying $x$: $${texFrac(n, dd)}$. Perpendicular gradients multiply to $-1$, so flip the fraction and change its sign: $${texFrac(n, dd)}$ flipped is $${texFrac(dd, n)}$, and with the sign changed it is $${texFrac(-dd, n)}$. Check: $${texFrac(n, dd)} \\times ${-dd / n < 0 ? `\\left(${texFrac(-dd, n)}\\right)` : texFrac(-dd, n)} = -1$.`,
       };
     },
   }),
@@ -1102,7 +1131,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: pt(x + a, y + b),
         form: { kind: 'point', exact: true },
         hint: 'The top number moves the point right (or left if negative); the bottom number moves it up (or down).',
-        explanation: `$(${x} + ${a < 0 ? `(${a})` : a}, ${y} + ${b < 0 ? `(${b})` : b}) = ${pt(x + a, y + b)}$.`,
+        explanation: `The top number of the vector moves the point across: $${x} + ${a < 0 ? `(${a})` : a} = ${x + a}$. The bottom number moves it up or down: $${y} + ${b < 0 ? `(${b})` : b} = ${y + b}$. So the image is $${pt(x + a, y + b)}$.`,
       };
     },
   }),
@@ -1117,9 +1146,9 @@ export const geometryTemplates: ProblemTemplate[] = [
       const x = rng.intExcept(-8, 8, 0);
       const y = rng.intExcept(-8, 8, 0);
       const cases = [
-        { turn: '90° clockwise', image: [y, -x], rule: '(x, y) → (y, −x)' },
-        { turn: '90° anticlockwise', image: [-y, x], rule: '(x, y) → (−y, x)' },
-        { turn: '180°', image: [-x, -y], rule: '(x, y) → (−x, −y)' },
+        { turn: '90° clockwise', image: [y, -x], rule: '$(x, y)$ to $(y, -x)$: the coordinates swap and the new y-coordinate changes sign' },
+        { turn: '90° anticlockwise', image: [-y, x], rule: '$(x, y)$ to $(-y, x)$: the coordinates swap and the new x-coordinate changes sign' },
+        { turn: '180°', image: [-x, -y], rule: '$(x, y)$ to $(-x, -y)$: both coordinates change sign' },
       ];
       const chosen = rng.pick(cases);
       const [ix, iy] = chosen.image as [number, number];
@@ -1151,7 +1180,7 @@ export const geometryTemplates: ProblemTemplate[] = [
         answer: pt(ix, iy),
         form: { kind: 'point', exact: true },
         hint: 'Find the vector from the centre to the point, multiply it by the scale factor, then add it back on to the centre.',
-        explanation: `From the centre to the point: $(${dx}, ${dy})$. Multiplied by $${num(k)}$: $(${num(k * dx)}, ${num(k * dy)})$. Adding to the centre gives $${pt(ix, iy)}$.`,
+        explanation: `An enlargement multiplies every distance from the centre by the scale factor. From the centre to the point: $(${dx}, ${dy})$. Multiplied by $${num(k)}$: $(${num(k * dx)}, ${num(k * dy)})$. Adding to the centre gives $${pt(ix, iy)}$.`,
       };
     },
   }),

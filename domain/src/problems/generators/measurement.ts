@@ -46,6 +46,16 @@ const pickDistinct = (count: number, make: () => number): number[] => {
   return out;
 };
 
+/** Number prefixes of polygon names, by the number of sides. */
+const PREFIX: Record<number, string> = { 3: 'Tri-', 4: 'Quad-', 5: 'Pent-', 6: 'Hex-', 7: 'Hept-', 8: 'Oct-' };
+
+/** Counting the faces, edges and vertices of a cube or cuboid, as a child counts them on a box. */
+const BOX_COUNT = {
+  faces: 'top and bottom, front and back, and the two sides, $2 + 2 + 2 = 6$',
+  edges: '4 round the top, 4 round the bottom and 4 going up the sides, $4 + 4 + 4 = 12$',
+  vertices: '4 corners on the top and 4 on the bottom, $4 + 4 = 8$',
+} as const;
+
 export const measurementTemplates: ProblemTemplate[] = [
   // ----- money
   defineTemplate({
@@ -122,7 +132,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: `${pa + pb}p`,
         form: { kind: 'number', unit: 'p' },
         hint: 'Altogether means add. Add the tens, then the ones.',
-        explanation: `$${pa} + ${pb} = ${pa + pb}$, so they cost ${pa + pb}p.`,
+        explanation: `Altogether means add. Add the tens: $${pa - (pa % 10)} + ${pb - (pb % 10)} = ${pa - (pa % 10) + pb - (pb % 10)}$. Add the ones: $${pa % 10} + ${pb % 10} = ${(pa % 10) + (pb % 10)}$. Together: $${pa - (pa % 10) + pb - (pb % 10)} + ${(pa % 10) + (pb % 10)} = ${pa + pb}$, so they cost ${pa + pb}p.`,
       };
     },
   }),
@@ -481,14 +491,16 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: `${sides} ${ask}`,
         form: { kind: 'number', unit: ask },
         hint: ask === 'sides' ? 'Picture the shape and count the straight edges around it.' : 'Picture the shape and count the points where two sides meet.',
-        explanation: `${article(name) === 'an' ? 'An' : 'A'} ${name} has ${sides} straight sides and ${sides} corners (vertices).`,
+        explanation: `Go round the ${name}, counting each straight side: ${Array.from({ length: sides }, (_, i) => i + 1).join(', ')}. So it has ${sides} sides. A corner is where two sides meet, and there is one after every side, so it has ${sides} corners too.`,
       };
     },
   }),
   defineTemplate({
     id: 'shape-name',
     topic: 'shapes',
-    grades: [1, 3],
+    // Year 1 names squares, rectangles and triangles; naming by the number of sides (pentagon,
+    // hexagon, octagon) is Year 2 (grade 2).
+    grades: [2, 3],
     difficulty: 1,
     type: 'multiple_choice',
     time: 20,
@@ -507,7 +519,7 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: name,
         distractors: rng.shuffle(shapes.filter(([n]) => n !== name).map(([n]) => n)),
         hint: 'Tri- means 3, quad- means 4, pent- means 5, hex- means 6, hept- means 7 and oct- means 8.',
-        explanation: `A shape with ${sides} sides is ${article(name)} ${name}.`,
+        explanation: `${PREFIX[sides]} means ${sides}${sides === 8 ? ' (an octopus has 8 legs)' : sides === 3 ? ' (a tricycle has 3 wheels)' : ''}, so a flat shape with ${sides} straight sides is ${article(name)} ${name}.`,
       };
     },
   }),
@@ -520,12 +532,52 @@ export const measurementTemplates: ProblemTemplate[] = [
     time: 40,
     build(rng) {
       const solids = [
-        { name: 'cube', faces: 6, edges: 12, vertices: 8 },
-        { name: 'cuboid', faces: 6, edges: 12, vertices: 8 },
-        { name: 'square-based pyramid', faces: 5, edges: 8, vertices: 5 },
-        { name: 'triangular prism', faces: 5, edges: 9, vertices: 6 },
-        { name: 'tetrahedron (triangle-based pyramid)', faces: 4, edges: 6, vertices: 4 },
-        { name: 'pentagonal prism', faces: 7, edges: 15, vertices: 10 },
+        { name: 'cube', faces: 6, edges: 12, vertices: 8, count: BOX_COUNT },
+        { name: 'cuboid', faces: 6, edges: 12, vertices: 8, count: BOX_COUNT },
+        {
+          name: 'square-based pyramid',
+          faces: 5,
+          edges: 8,
+          vertices: 5,
+          count: {
+            faces: 'the square base and 4 triangles up the sides, $1 + 4 = 5$',
+            edges: '4 round the square base and 4 going up to the point at the top, $4 + 4 = 8$',
+            vertices: 'the 4 corners of the base and 1 point at the top, $4 + 1 = 5$',
+          },
+        },
+        {
+          name: 'triangular prism',
+          faces: 5,
+          edges: 9,
+          vertices: 6,
+          count: {
+            faces: 'a triangle at each end and 3 rectangles round the sides, $2 + 3 = 5$',
+            edges: '3 round each triangle end and 3 going along from one end to the other, $3 + 3 + 3 = 9$',
+            vertices: 'the 3 corners of each triangle end, $3 + 3 = 6$',
+          },
+        },
+        {
+          name: 'tetrahedron (triangle-based pyramid)',
+          faces: 4,
+          edges: 6,
+          vertices: 4,
+          count: {
+            faces: 'the triangle base and 3 triangles up the sides, $1 + 3 = 4$',
+            edges: '3 round the base and 3 going up to the point at the top, $3 + 3 = 6$',
+            vertices: 'the 3 corners of the base and 1 point at the top, $3 + 1 = 4$',
+          },
+        },
+        {
+          name: 'pentagonal prism',
+          faces: 7,
+          edges: 15,
+          vertices: 10,
+          count: {
+            faces: 'a pentagon at each end and 5 rectangles round the sides, $2 + 5 = 7$',
+            edges: '5 round each pentagon end and 5 going along from one end to the other, $5 + 5 + 5 = 15$',
+            vertices: 'the 5 corners of each pentagon end, $5 + 5 = 10$',
+          },
+        },
       ];
       const solid = rng.pick(solids);
       const part = rng.pick(['faces', 'edges', 'vertices'] as const);
@@ -534,7 +586,8 @@ export const measurementTemplates: ProblemTemplate[] = [
         answer: `${solid[part]} ${part}`,
         form: { kind: 'number', unit: part },
         hint: { faces: 'Faces are the flat surfaces. Count them on every side, including the bottom.', edges: 'Edges are where two faces meet. Count the lines around the top, the bottom and the sides.', vertices: 'Vertices are the corners where edges meet.' }[part],
-        explanation: `A ${solid.name} has ${solid.faces} faces, ${solid.edges} edges and ${solid.vertices} vertices. Check with Euler: $F + V - E = ${solid.faces} + ${solid.vertices} - ${solid.edges} = 2$.`,
+        // Counted directly, as a Year 2 child does (Euler's formula is not taught in primary school).
+        explanation: `Count the ${part} of a ${solid.name}: ${solid.count[part]}. So a ${solid.name} has ${solid[part]} ${part}.`,
       };
     },
   }),

@@ -52,7 +52,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'pv-build-number',
     topic: 'place-value',
-    grades: [2, 3],
+    // Hundreds, tens and ones: Year 3 (Year 2 works with two-digit numbers).
+    grades: [3, 4],
     difficulty: 2,
     type: 'numeric',
     time: 30,
@@ -67,7 +68,7 @@ export const numberTemplates: ProblemTemplate[] = [
         question: `Which number has ${order ? `${parts[2]}, ${parts[0]} and ${parts[1]}` : `${parts[0]}, ${parts[1]} and ${parts[2]}`}?`,
         answer: String(n),
         hint: 'Write the hundreds digit first, then the tens digit, then the ones digit. Use 0 for an empty place.',
-        explanation: `$${h} \\times 100 + ${t} \\times 10 + ${o} = ${h * 100} + ${t * 10} + ${o} = ${n}$.`,
+        explanation: `Write the digits in their columns: ${h} in the hundreds, ${t} in the tens and ${o} in the ones${t === 0 || o === 0 ? ' (0 keeps an empty column)' : ''}. $${h} \\times 100 + ${t} \\times 10 + ${o} = ${h * 100} + ${t * 10} + ${o} = ${n}$.`,
       };
     },
   }),
@@ -146,7 +147,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'cmp-order',
     topic: 'comparing-ordering',
-    grades: [2, 3],
+    // Three-digit numbers: Year 3 compares and orders numbers to 1,000.
+    grades: [3, 3],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
@@ -615,7 +617,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'round-10-100',
     topic: 'rounding-estimation',
-    grades: [3, 4],
+    // Rounding to 10, 100 and 1,000 (of four-digit numbers) is Year 4; Year 3 does not round.
+    grades: [4, 5],
     difficulty: 1,
     type: 'numeric',
     time: 25,
@@ -722,7 +725,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'prime-choice',
     topic: 'factors-multiples-primes',
-    grades: [4, 6],
+    // Prime numbers are Year 5.
+    grades: [5, 6],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,
@@ -905,7 +909,7 @@ export const numberTemplates: ProblemTemplate[] = [
         distractors: [String(wrongSign), String(-answer), String(-wrongSign)],
         fallback: (r) => String(answer + r.pick([-2, -1, 1, 2])),
         hint: subtract ? 'Subtracting a negative number is the same as adding the positive number.' : 'Adding a negative number is the same as subtracting the positive number.',
-        explanation: `$${a} ${subtract ? '-' : '+'} (${b}) = ${a} ${subtract ? '+' : '-'} ${-b} = ${answer}$.`,
+        explanation: `${subtract ? `Subtracting a negative number is the same as adding the positive number: $${a} - (${b}) = ${a} + ${-b}$.` : `Adding a negative number is the same as subtracting the positive number: $${a} + (${b}) = ${a} - ${-b}$.`} On the number line, start at $${a}$ and move ${-b} ${subtract ? 'up' : 'down'}: $${a} ${subtract ? '+' : '-'} ${-b} = ${answer}$.`,
         // Wide enough for every answer (-24 to 24), so its ends say nothing about this one.
         figure: numberLineFigure({ from: -25, to: 25, numberedEvery: 5, marks: [a], alt: `A number line from -25 to 25, numbered every 5, with ${a} marked.` }),
       };
@@ -988,7 +992,8 @@ export const numberTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'order-of-operations-basic',
     topic: 'order-of-operations',
-    grades: [5, 6],
+    // The order of operations is Year 6.
+    grades: [6, 6],
     difficulty: 2,
     type: 'multiple_choice',
     time: 40,

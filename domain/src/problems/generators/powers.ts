@@ -56,7 +56,7 @@ export const powerTemplates: ProblemTemplate[] = [
           answer: `${v}^${a + b}`,
           form: { kind: 'expression', variables: [v], require: 'simplified' },
           hint: 'When you multiply powers of the same base, add the indices.',
-          explanation: `$${v}^{${a}} \\times ${v}^{${b}} = ${v}^{${a} + ${b}} = ${v}^{${a + b}}$.`,
+          explanation: `$${v}^{${a}}$ is ${a} copies of $${v}$ multiplied together and $${v}^{${b}}$ is ${b} more, so there are $${a} + ${b} = ${a + b}$ of them: when you multiply powers of the same base, add the indices. $${v}^{${a}} \\times ${v}^{${b}} = ${v}^{${a} + ${b}} = ${v}^{${a + b}}$.`,
         };
       }
       if (law === 1) {
@@ -66,7 +66,7 @@ export const powerTemplates: ProblemTemplate[] = [
           answer: `${v}^${a}`,
           form: { kind: 'expression', variables: [v], require: 'simplified' },
           hint: 'When you divide powers of the same base, subtract the indices.',
-          explanation: `$${v}^{${big}} \\div ${v}^{${b}} = ${v}^{${big} - ${b}} = ${v}^{${a}}$.`,
+          explanation: `Dividing cancels ${b} of the ${big} copies of $${v}$ multiplied together, leaving $${big} - ${b} = ${a}$: when you divide powers of the same base, subtract the indices. $${v}^{${big}} \\div ${v}^{${b}} = ${v}^{${big} - ${b}} = ${v}^{${a}}$.`,
         };
       }
       const c = rng.int(2, 4);
@@ -75,7 +75,7 @@ export const powerTemplates: ProblemTemplate[] = [
         answer: `${v}^${a * c}`,
         form: { kind: 'expression', variables: [v], require: 'simplified' },
         hint: 'A power of a power: multiply the indices.',
-        explanation: `$(${v}^{${a}})^{${c}} = ${v}^{${a} \\times ${c}} = ${v}^{${a * c}}$.`,
+        explanation: `$(${v}^{${a}})^{${c}}$ is ${c} lots of $${v}^{${a}}$ multiplied together, which is $${c} \\times ${a}$ copies of $${v}$: multiply the indices. $(${v}^{${a}})^{${c}} = ${v}^{${a} \\times ${c}} = ${v}^{${a * c}}$.`,
       };
     },
   }),

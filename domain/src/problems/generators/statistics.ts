@@ -1,5 +1,5 @@
 /** Statistics and probability: averages, spread, probability, counting. */
-import { fixed, frac, num, reduce, round, sum, texFrac } from '../format.ts';
+import { equals, fixed, frac, num, ordinal, reduce, round, sum, texFrac, texPow } from '../format.ts';
 import { barChartFigure, pieChartFigure } from '../figures.ts';
 import type { Rng } from '../random.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
@@ -25,6 +25,14 @@ function valuesWithWholeMean(rng: Rng, n: number, lo: number, hi: number): numbe
   return xs;
 }
 
+/** How often each value appears, most often first: '8 three times, 1 twice, 13 once'. */
+function tally(xs: readonly number[]): string {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const times = (k: number) => (k === 1 ? 'once' : k === 2 ? 'twice' : k === 3 ? 'three times' : `${k} times`);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([v, k]) => `${v} ${times(k)}`).join(', ');
+}
+
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 const choose = (n: number, r: number): number => Math.round(factorial(n) / (factorial(r) * factorial(n - r)));
 
@@ -33,7 +41,8 @@ export const statisticsTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'stats-mean',
     topic: 'averages',
-    grades: [5, 7],
+    // The mean is Year 6 (grade 6) in the National Curriculum.
+    grades: [6, 7],
     difficulty: 2,
     type: 'statistics',
     time: 50,
@@ -45,14 +54,15 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Find the mean of $${listTex(xs)}$.`,
         answer: String(total / n),
         hint: 'Add all the values, then divide by how many values there are.',
-        explanation: `Total $= ${xs.join(' + ')} = ${total}$. There are ${n} values, so the mean is $${total} \\div ${n} = ${total / n}$.`,
+        explanation: `The mean shares the total out equally. Add the values: $${xs.join(' + ')} = ${total}$. There are ${n} values, so share ${total} between ${n}: $${total} \\div ${n} = ${total / n}$. The mean is ${total / n}.`,
       };
     },
   }),
   defineTemplate({
     id: 'stats-median',
     topic: 'averages',
-    grades: [5, 7],
+    // Averages start in Year 6 with the mean (the median, mode and range are KS3, met alongside it).
+    grades: [6, 7],
     difficulty: 2,
     type: 'statistics',
     time: 45,
@@ -65,14 +75,15 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Find the median of $${listTex(xs)}$.`,
         answer: num(m),
         hint: 'Put the values in order first. The median is the middle value (or halfway between the two middle values).',
-        explanation: `In order: ${s.join(', ')}. ${n % 2 ? `The middle (${(n + 1) / 2}th) value is $${m}$.` : `The middle two values are $${s[n / 2 - 1]}$ and $${s[n / 2]}$, and halfway between them is $${num(m)}$.`}`,
+        explanation: `Put the ${n} values in order: ${s.join(', ')}. ${n % 2 ? `The middle one is the ${ordinal((n + 1) / 2)} value (${(n - 1) / 2} on each side of it), so the median is $${m}$.` : `With ${n} values there are two in the middle, the ${ordinal(n / 2)} and ${ordinal(n / 2 + 1)}: $${s[n / 2 - 1]}$ and $${s[n / 2]}$. The median is halfway between them: $(${s[n / 2 - 1]} + ${s[n / 2]}) \\div 2 = ${(s[n / 2 - 1] as number) + (s[n / 2] as number)} \\div 2 = ${num(m)}$.`}`,
       };
     },
   }),
   defineTemplate({
     id: 'stats-mode',
     topic: 'averages',
-    grades: [5, 6],
+    // Averages start in Year 6 with the mean (the median, mode and range are KS3, met alongside it).
+    grades: [6, 7],
     difficulty: 1,
     type: 'statistics',
     time: 30,
@@ -88,14 +99,15 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Find the mode of $${listTex(xs)}$.`,
         answer: String(mode),
         hint: 'The mode is the value that appears most often. Count how many times each value appears.',
-        explanation: `$${mode}$ appears 3 times, more than any other value, so the mode is $${mode}$.`,
+        explanation: `Count how often each value appears: ${tally(xs)}. $${mode}$ appears most often, so the mode is $${mode}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'stats-range',
     topic: 'averages',
-    grades: [5, 6],
+    // Averages start in Year 6 with the mean (the median, mode and range are KS3, met alongside it).
+    grades: [6, 7],
     difficulty: 1,
     type: 'statistics',
     time: 30,
@@ -107,7 +119,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Find the range of $${listTex(xs)}$.`,
         answer: String(hi - lo),
         hint: 'The range is the largest value take away the smallest value.',
-        explanation: `Largest $= ${hi}$, smallest $= ${lo}$, so the range is $${hi} - ${lo < 0 ? `(${lo})` : lo} = ${hi - lo}$.`,
+        explanation: `The range is how far the values spread: the largest take away the smallest. Largest $= ${hi}$, smallest $= ${lo}$, so the range is $${hi} - ${lo < 0 ? `(${lo})` : lo} = ${hi - lo}$.`,
       };
     },
   }),
@@ -132,7 +144,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The mean of ${n} numbers is ${mean}. ${n - 1} of the numbers are $${listTex(known)}$. What is the other number?`,
         answer: String(missing),
         hint: 'Use the mean to work out what all the numbers must add up to.',
-        explanation: `Total $= ${n} \\times ${mean} = ${n * mean}$. The known numbers add to $${sum(known)}$, so the missing number is $${n * mean} - ${sum(known)} = ${missing}$.`,
+        explanation: `The mean is the total shared equally between the ${n} numbers, so the total is $${n} \\times ${mean} = ${n * mean}$. The ${n - 1} you know add to $${known.join(' + ')} = ${sum(known)}$, so the missing number is $${n * mean} - ${sum(known)} = ${missing}$.`,
       };
     },
   }),
@@ -155,7 +167,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: fixed(mean, 2),
         form: { kind: 'number', tolerance: 0.001 },
         hint: 'Multiply each value by its frequency and add these up. Then divide by the total frequency, not by the number of rows.',
-        explanation: `$\\sum fx = ${values.map((v, i) => `${v} \\times ${freqs[i]}`).join(' + ')} = ${fx}$ and $\\sum f = ${total}$. Mean $= ${fx} \\div ${total} = ${fixed(mean, 4)}\\ldots \\approx ${fixed(mean, 2)}$.`,
+        explanation: `Each row says how many students have that many pets, so the pets in a row are pets $\\times$ frequency. All the pets: $${values.map((v, i) => `${v} \\times ${freqs[i]}`).join(' + ')} = ${fx}$. All the students: $${freqs.join(' + ')} = ${total}$. Mean $=$ pets $\\div$ students $= ${fx} \\div ${total} = ${fixed(mean, 4)}\\ldots \\approx ${fixed(mean, 2)}$.`,
         figure: barChartFigure({
           categories: values.map(String),
           values: freqs,
@@ -185,7 +197,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Class A has ${n1} students with a mean test score of ${m1}. Class B has ${n2} students with a mean score of ${m2}. What is the mean score of all ${n1 + n2} students?`,
         answer: num(mean),
         hint: 'Do not just average the two means. Find each class total (mean × number of students) first.',
-        explanation: `Totals: $${n1} \\times ${m1} = ${n1 * m1}$ and $${n2} \\times ${m2} = ${n2 * m2}$. Combined mean $= \\frac{${n1 * m1} + ${n2 * m2}}{${n1 + n2}} = ${num(mean)}$.`,
+        explanation: `The classes are different sizes, so the two means cannot just be averaged: find all the marks first. Each class total is its mean times its number of students: Class A $${n1} \\times ${m1} = ${n1 * m1}$, Class B $${n2} \\times ${m2} = ${n2 * m2}$. All ${n1 + n2} students scored $${n1 * m1} + ${n2 * m2} = ${n1 * m1 + n2 * m2}$, so the mean is $${n1 * m1 + n2 * m2} \\div ${n1 + n2} = ${num(mean)}$.`,
       };
     },
   }),
@@ -193,7 +205,8 @@ export const statisticsTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'stats-interquartile-range',
     topic: 'data-analysis',
-    grades: [9, 10],
+    // Quartiles and the IQR are GCSE (to Year 11).
+    grades: [9, 11],
     difficulty: 3,
     type: 'statistics',
     time: 75,
@@ -207,14 +220,15 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `Find the interquartile range of these ${n} values: $${listTex(xs)}$.`,
         answer: String(q3 - q1),
         hint: 'The values are in order. Find the lower quartile (middle of the lower half) and the upper quartile (middle of the upper half), then subtract.',
-        explanation: `With ${n} values the lower quartile is the ${q}th value, $${q1}$, and the upper quartile is the ${3 * q}th value, $${q3}$. IQR $= ${q3} - ${q1} = ${q3 - q1}$.`,
+        explanation: `The values are in order. The median is the ${ordinal(2 * q)} value, so the lower half is the ${q * 2 - 1} values before it and the upper half the ${q * 2 - 1} after it. The lower quartile is the middle of the lower half, the ${ordinal(q)} value: $${q1}$. The upper quartile is the middle of the upper half, the ${ordinal(3 * q)} value: $${q3}$. IQR $=$ upper quartile $-$ lower quartile $= ${q3} - ${q1} = ${q3 - q1}$.`,
       };
     },
   }),
   defineTemplate({
     id: 'stats-standard-deviation',
     topic: 'data-analysis',
-    grades: [11, 12],
+    // Standard deviation is A level, not GCSE maths.
+    grades: [12, 12],
     difficulty: 4,
     type: 'statistics',
     time: 120,
@@ -229,7 +243,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: fixed(sd, 2),
         form: { kind: 'number', tolerance: 0.001 },
         hint: 'Find the mean, then the mean of the squared distances from the mean (the variance), then square root.',
-        explanation: `Mean $= ${mean}$. Squared deviations: ${xs.map((x) => (x - mean) ** 2).join(', ')}. Variance $= ${sum(xs.map((x) => (x - mean) ** 2))} \\div ${n} = ${num(variance, 4)}$. SD $= \\sqrt{${num(variance, 4)}} \\approx ${fixed(sd, 2)}$.`,
+        explanation: `Mean $= ${sum(xs)} \\div ${n} = ${mean}$. Square each value's distance from the mean: ${xs.map((x) => `$(${x} - ${mean})^2 = ${(x - mean) ** 2}$`).join(', ')}. The variance is the mean of these squares: $${sum(xs.map((x) => (x - mean) ** 2))} \\div ${n} = ${num(variance, 4)}$. The standard deviation is its square root: $\\sqrt{${num(variance, 4)}} = ${fixed(sd, 4)}\\ldots \\approx ${fixed(sd, 2)}$.`,
       };
     },
   }),
@@ -261,7 +275,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
           valueTitle: 'Frequency',
           alt: `A bar chart of the table. ${groups.map(([a, b], i) => `More than ${a} and up to ${b} minutes: ${freqs[i]} people`).join('; ')}.`,
         }),
-        explanation: `Midpoints ${mids.join(', ')}. $\\sum fx = ${mids.map((m, i) => `${m} \\times ${freqs[i]}`).join(' + ')} = ${fx}$ and $\\sum f = ${total}$. Estimate $= ${fx} \\div ${total} \\approx ${fixed(est, 1)}$ minutes.`,
+        explanation: `The exact times are not known, so take everyone in a group to be at its midpoint: ${mids.join(', ')} minutes. Midpoint $\\times$ frequency gives each group's total time, and together: $${mids.map((m, i) => `${m} \\times ${freqs[i]}`).join(' + ')} = ${fx}$ minutes. People: $${freqs.join(' + ')} = ${total}$. Estimated mean $= ${fx} \\div ${total} = ${fixed(est, 4)}\\ldots \\approx ${fixed(est, 1)}$ minutes.`,
       };
     },
   }),
@@ -269,7 +283,8 @@ export const statisticsTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'probability-language',
     topic: 'probability',
-    grades: [4, 5],
+    // Probability is not in the KS2 programme: the language and the 0-1 scale are KS3, Year 7.
+    grades: [7, 8],
     difficulty: 1,
     type: 'multiple_choice',
     time: 25,
@@ -302,7 +317,8 @@ export const statisticsTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'probability-single-event',
     topic: 'probability',
-    grades: [5, 7],
+    // Probability as a fraction of equally likely outcomes: KS3, Year 7.
+    grades: [7, 8],
     difficulty: 2,
     type: 'probability',
     time: 40,
@@ -320,7 +336,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
           colours.map((name, k) => ({ name, value: counts[k] as number })),
           `A pie chart of the counters in the bag: ${colours.map((c, k) => `${counts[k]} ${c}`).join(', ')}.`,
         ),
-        explanation: `There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} are ${colours[i]}, so the probability is $\\frac{${counts[i]}}{${total}}${reduce(counts[i] as number, total)[1] !== total ? ` = ${texFrac(counts[i] as number, total)}` : ''}$.`,
+        explanation: `Each counter is equally likely to be picked. There are $${counts.join(' + ')} = ${total}$ counters and ${counts[i]} of them ${counts[i] === 1 ? 'is' : 'are'} ${colours[i]}, so ${counts[i]} of the ${total} equally likely outcomes ${counts[i] === 1 ? 'gives' : 'give'} ${colours[i]}: the probability is $\\frac{${counts[i]}}{${total}}${reduce(counts[i] as number, total)[1] !== total ? ` = ${texFrac(counts[i] as number, total)}` : ''}$.`,
       };
     },
   }),
@@ -362,7 +378,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(hits, trials),
         form: { kind: 'exact_fraction' },
         hint: 'Relative frequency = number of times it happened ÷ number of trials.',
-        explanation: `Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
+        explanation: `Relative frequency is the fraction of the trials in which it happened: it landed point up ${hits === 1 ? 'once' : `${hits} times`} in ${trials} drops. Relative frequency $= \\frac{\\text{times it happened}}{\\text{number of trials}} = \\frac{${hits}}{${trials}}${reduce(hits, trials)[1] !== trials ? ` = ${texFrac(hits, trials)}` : ''} = ${num(hits / trials)}$.`,
       };
     },
   }),
@@ -381,7 +397,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `The probability that a spinner lands on blue is ${asDecimal ? num(n / d) : `$${texFrac(n, d)}$`}. The spinner is spun ${trials} times. How many times would you expect it to land on blue?`,
         answer: String((trials * n) / d),
         hint: 'Expected frequency = probability × number of trials.',
-        explanation: `Expected frequency $=$ probability $\\times$ number of trials: $${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials} = ${(trials * n) / d}$.`,
+        explanation: `Expected frequency $=$ probability $\\times$ number of trials: $${asDecimal ? num(n / d) : texFrac(n, d)} \\times ${trials}$. ${asDecimal ? `$${num(n / d)}$ is $${texFrac(n, d)}$, so find` : 'Find'} $${texFrac(n, d)}$ of ${trials}: $${trials} \\div ${d} = ${trials / d}$${n > 1 ? `, and $${trials / d} \\times ${n} = ${(trials * n) / d}$` : ''}. Expect it to land on blue about ${(trials * n) / d} times.`,
       };
     },
   }),
@@ -401,7 +417,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(pairs.length, 36),
         form: { kind: 'exact_fraction' },
         hint: 'There are 36 equally likely outcomes. Make a sample-space grid and count the ones with this total.',
-        explanation: `The outcomes with total ${target} are ${pairs.join(', ')}: ${pairs.length} of 36. So $P = \\frac{${pairs.length}}{36}${reduce(pairs.length, 36)[1] !== 36 ? ` = ${texFrac(pairs.length, 36)}` : ''}$.`,
+        explanation: `Each dice has 6 faces, so there are $6 \\times 6 = 36$ equally likely pairs of scores. The pairs with total ${target} are ${pairs.join(', ')}: ${pairs.length} of the 36. So $P = \\frac{${pairs.length}}{36}${reduce(pairs.length, 36)[1] !== 36 ? ` = ${texFrac(pairs.length, 36)}` : ''}$.`,
       };
     },
   }),
@@ -425,8 +441,8 @@ export const statisticsTemplates: ProblemTemplate[] = [
         form: { kind: 'exact_fraction' },
         hint: 'The events are independent, so multiply their probabilities.',
         explanation: coin
-          ? `$P(\\text{heads}) = \\frac{1}{2}$ and $P(\\le ${k}) = \\frac{${k}}{${sides}}$. Multiply: $\\frac{1}{2} \\times \\frac{${k}}{${sides}} = ${texFrac(n, d)}$.`
-          : `$P(\\le ${k}) = \\frac{${k}}{${sides}}$ each time. Multiply: $\\frac{${k}}{${sides}} \\times \\frac{${k}}{${sides}} = ${texFrac(n, d)}$.`,
+          ? `The coin and the dice do not affect each other (independent events), so multiply their probabilities. $P(\\text{heads}) = \\frac{1}{2}$, and ${k} of the ${sides} faces are ${k} or less: $P(\\le ${k}) = \\frac{${k}}{${sides}}$. $\\frac{1}{2} \\times \\frac{${k}}{${sides}} = ${equals(`\\frac{${n}}{${d}}`, texFrac(n, d))}$.`
+          : `The two rolls do not affect each other (independent events), so multiply their probabilities. ${k} of the ${sides} faces are ${k} or less: $P(\\le ${k}) = \\frac{${k}}{${sides}}$ each time. $\\frac{${k}}{${sides}} \\times \\frac{${k}}{${sides}} = ${equals(`\\frac{${n}}{${d}}`, texFrac(n, d))}$.`,
       };
     },
   }),
@@ -449,7 +465,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(a * b, total * (total - 1)),
         form: { kind: 'exact_fraction' },
         hint: 'After the first sweet is taken there is one fewer sweet of that colour and one fewer sweet in total.',
-        explanation: `$\\frac{${a}}{${total}} \\times \\frac{${b}}{${total - 1}} = \\frac{${a * b}}{${total * (total - 1)}} = ${texFrac(a * b, total * (total - 1))}$.`,
+        explanation: `First sweet: ${a} of the ${total} sweets are ${colour}, so $P = \\frac{${a}}{${total}}$. It is not put back, so for the second sweet ${b} of the ${total - 1} left are ${colour}: $P = \\frac{${b}}{${total - 1}}$. Both: multiply, $\\frac{${a}}{${total}} \\times \\frac{${b}}{${total - 1}} = ${equals(`\\frac{${a * b}}{${total * (total - 1)}}`, texFrac(a * b, total * (total - 1)))}$.`,
       };
     },
   }),
@@ -470,7 +486,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: num(either / 100),
         form: { kind: 'exact_fraction' },
         hint: 'Adding P(A) and P(B) counts the overlap twice, so take it away once.',
-        explanation: `$P(A \\cup B) = ${num(pa / 100)} + ${num(pb / 100)} - ${num(both / 100)} = ${num(either / 100)}$.`,
+        explanation: `$P(A \\cup B)$ is the probability of A or B (or both). Adding $P(A) + P(B)$ counts the overlap $P(A \\cap B)$ twice, so take it away once: $P(A \\cup B) = ${num(pa / 100)} + ${num(pb / 100)} - ${num(both / 100)} = ${num(either / 100)}$.`,
       };
     },
   }),
@@ -490,7 +506,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         answer: frac(num1, den),
         form: { kind: 'exact_fraction' },
         hint: 'Given that tells you to look only at that row of the table: use its total as the denominator.',
-        explanation: `There are $${den}$ ${givenGirl ? 'girls' : 'boys'}, of whom $${num1}$ walk. $P = \\frac{${num1}}{${den}}${reduce(num1, den)[1] !== den ? ` = ${texFrac(num1, den)}` : ''}$.`,
+        explanation: `Given that the student is a ${givenGirl ? 'girl' : 'boy'}, look only at the ${givenGirl ? 'Girls' : 'Boys'} row. There are $${num1} + ${den - num1} = ${den}$ ${givenGirl ? 'girls' : 'boys'}, and ${num1} of them walk. $P = \\frac{${num1}}{${den}}${reduce(num1, den)[1] !== den ? ` = ${texFrac(num1, den)}` : ''}$.`,
       };
     },
   }),
@@ -508,7 +524,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `A café offers ${a} starters, ${b} main courses and ${c} desserts. How many different three-course meals (one of each) can be chosen?`,
         answer: String(a * b * c),
         hint: 'For each choice of starter there is every choice of main course, and so on: multiply the numbers of choices.',
-        explanation: `$${a} \\times ${b} \\times ${c} = ${a * b * c}$ meals.`,
+        explanation: `Each of the ${a} starters can go with each of the ${b} main courses: $${a} \\times ${b} = ${a * b}$ starter-and-main pairs. Each pair can go with each of the ${c} desserts: $${a * b} \\times ${c} = ${a * b * c}$. So there are ${a * b * c} different meals.`,
       };
     },
   }),
@@ -526,7 +542,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
           question: `In how many different orders can ${n} different books be arranged on a shelf?`,
           answer: String(factorial(n)),
           hint: 'There are n choices for the first place, one fewer for the second, and so on down to 1.',
-          explanation: `$${n}! = ${Array.from({ length: n }, (_, i) => n - i).join(' \\times ')} = ${factorial(n)}$.`,
+          explanation: `The first place on the shelf can have any of the ${n} books, the second any of the ${n - 1} left, and so on down to 1 for the last place. Multiply the choices: $${n}! = ${Array.from({ length: n }, (_, i) => n - i).join(' \\times ')} = ${factorial(n)}$.`,
         };
       }
       const r = rng.int(2, Math.min(4, n - 1));
@@ -535,7 +551,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `${n} runners take part in a race. In how many ways can the first ${r} places be filled (no ties)?`,
         answer: String(value),
         hint: 'Order matters: count the choices for first place, then second, and so on.',
-        explanation: `$${Array.from({ length: r }, (_, i) => n - i).join(' \\times ')} = ${value}$.`,
+        explanation: `First place can be any of the ${n} runners, second any of the ${n - 1} left${r > 2 ? `, third any of the ${n - 2} left after that` : ''}${r > 3 ? `, fourth any of the ${n - 3} left` : ''}. Multiply the choices: $${Array.from({ length: r }, (_, i) => n - i).join(' \\times ')} = ${value}$.`,
       };
     },
   }),
@@ -554,7 +570,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
         question: `In how many ways can a team of ${r} be chosen from ${n} people?`,
         answer: String(value),
         hint: 'The order of the team does not matter, so use combinations: nCr = n! / (r!(n − r)!).',
-        explanation: `$\\binom{${n}}{${r}} = \\frac{${n}!}{${r}!\\,${n - r}!} = ${value}$.`,
+        explanation: `Picking one person at a time, in order, gives $${Array.from({ length: r }, (_, i) => n - i).join(' \\times ')} = ${factorial(n) / factorial(n - r)}$ ways. But a team is the same whatever order its ${r} people were picked in, and ${r} people can be put in order in $${r}! = ${factorial(r)}$ ways, so each team was counted ${factorial(r)} times: $${factorial(n) / factorial(n - r)} \\div ${factorial(r)} = ${value}$. This is $\\binom{${n}}{${r}} = \\frac{${n}!}{${r}!\\,${n - r}!}$.`,
       };
     },
   }),
@@ -572,11 +588,11 @@ export const statisticsTemplates: ProblemTemplate[] = [
       const k = Math.min(n - 1, Math.max(1, Math.round(n * p) + rng.int(-1, 1)));
       const value = choose(n, k) * p ** k * (1 - p) ** (n - k);
       return {
-        question: `The probability that a seed germinates is ${num(p)}. ${n} seeds are planted independently. Find the probability that exactly ${k} germinate, to 4 decimal places.`,
+        question: `The probability that a seed germinates is ${num(p)}. ${n} seeds are planted independently. Find the probability that exactly ${k === 1 ? 'one germinates' : `${k} germinate`}, to 4 decimal places.`,
         answer: fixed(value, 4),
         form: { kind: 'number', tolerance: 0.0001 },
         hint: 'This is a binomial distribution: $P(X = k) = \\binom{n}{k} p^{k} (1 - p)^{n - k}$.',
-        explanation: `$P(X = ${k}) = \\binom{${n}}{${k}} (${num(p)})^{${k}} (${num(1 - p)})^{${n - k}} = ${choose(n, k)} \\times ${Number((p ** k).toPrecision(6))} \\times ${Number(((1 - p) ** (n - k)).toPrecision(6))} \\approx ${fixed(value, 4)}$.`,
+        explanation: `Each seed germinates with probability ${num(p)} and does not with probability $1 - ${num(p)} = ${num(1 - p)}$. One particular way for exactly ${k === 1 ? 'one' : k} to germinate (${k === 1 ? 'one chosen seed germinating' : `${k} chosen seeds germinating`} and the other ${n - k} not) has probability $${texPow(`(${num(p)})`, k)} \\times ${texPow(`(${num(1 - p)})`, n - k)}$. ${k === 1 ? 'Which one germinates' : `Which ${k} germinate`} can be chosen in $\\binom{${n}}{${k}} = ${choose(n, k)}$ ways. So $P(X = ${k}) = ${choose(n, k)} \\times ${Number((p ** k).toPrecision(6))} \\times ${Number(((1 - p) ** (n - k)).toPrecision(6))} \\approx ${fixed(value, 4)}$.`,
       };
     },
   }),
