@@ -64,6 +64,9 @@ describe('grade ranges follow the National Curriculum year', () => {
     ['log-evaluate', 12],
     ['log-laws', 12],
     ['series-arithmetic-sum', 12],
+    ['quadratic-discriminant', 12],
+    ['counting-combinations', 12],
+    ['transform-enlarge', 10],
   ])('%s starts in grade %i', (id, grade) => {
     expect(problemTemplates.find((t) => t.id === id)?.grades[0]).toBe(grade);
   });
@@ -90,6 +93,15 @@ describe('grade ranges follow the National Curriculum year', () => {
       const common = [largest, 6, 8, 10, 12].find((c) => c >= largest && denominators.every((d) => c % d === 0));
       expect(common, p.question).toBeDefined();
       expect(p.explanation).not.toMatch(/\\frac\{\d+\}\{(1[3-9]|[2-9]\d|\d{3,})\}/);
+    }
+  });
+
+  test('the grade-2 subtraction story stays within 100 and takes away the tens, then the ones', () => {
+    const template = problemTemplates.find((t) => t.id === 'sub-word-problem')!;
+    for (let seed = 0; seed < SEEDS; seed++) {
+      const p = template.generate(seed, { grade: 2 });
+      for (const n of p.question.match(/\d+/g)!.map(Number)) expect(n, p.question).toBeLessThan(100);
+      expect(p.explanation, p.question).toMatch(/Take away the tens/);
     }
   });
 

@@ -55,7 +55,7 @@ export const topics: readonly Topic[] = [
   topic('linear-equations', 'Linear equations', 'algebra', 6, 9, 'Solving one-step, two-step and multi-step linear equations.'),
   topic('linear-inequalities', 'Linear inequalities', 'algebra', 8, 10, 'Solving inequalities and listing integer solutions.'),
   topic('simultaneous-equations', 'Simultaneous equations', 'algebra', 9, 11, 'Solving pairs of linear equations by elimination and substitution.'),
-  topic('quadratics', 'Quadratics', 'algebra', 9, 11, 'Factorising, solving, the quadratic formula, completing the square, the discriminant.'),
+  topic('quadratics', 'Quadratics', 'algebra', 9, 12, 'Factorising, solving, the quadratic formula, completing the square, the discriminant.'),
   topic('sequences', 'Sequences', 'algebra', 4, 10, 'Term-to-term rules, nth terms of arithmetic, geometric and quadratic sequences.'),
   topic('series', 'Arithmetic and geometric series', 'algebra', 12, 12, 'Sums of arithmetic and geometric series, sums to infinity.'),
   topic('functions', 'Functions', 'algebra', 9, 12, 'Evaluating, composite and inverse functions.'),
@@ -68,7 +68,7 @@ export const topics: readonly Topic[] = [
   topic('pythagoras', "Pythagoras' theorem", 'geometry', 8, 10, 'Finding sides of right-angled triangles.'),
   topic('trigonometry', 'Trigonometry', 'geometry', 9, 12, 'SOH CAH TOA, exact values, sine and cosine rules, radians.'),
   topic('coordinate-geometry', 'Coordinate geometry', 'geometry', 7, 10, 'Gradients, midpoints, distances and equations of straight lines.'),
-  topic('transformations', 'Transformations', 'geometry', 7, 9, 'Reflections, translations, rotations and enlargements of points.'),
+  topic('transformations', 'Transformations', 'geometry', 7, 11, 'Reflections, translations, rotations and enlargements of points.'),
   // Statistics and probability
   topic('averages', 'Averages and range', 'statistics', 6, 9, 'Mean, median, mode and range, including frequency tables.'),
   topic('data-analysis', 'Spread and data analysis', 'statistics', 9, 12, 'Quartiles, interquartile range, standard deviation, grouped data.'),

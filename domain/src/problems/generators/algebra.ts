@@ -719,7 +719,7 @@ export const algebraTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'quadratic-discriminant',
     topic: 'quadratics',
-    grades: [10, 11],
+    grades: [12, 12], // the discriminant is AS level in England
     difficulty: 3,
     type: 'multiple_choice',
     time: 50,

@@ -1164,7 +1164,7 @@ export const geometryTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'transform-enlarge',
     topic: 'transformations',
-    grades: [8, 9],
+    grades: [10, 11], // negative scale factors are GCSE higher
     difficulty: 3,
     type: 'geometry',
     time: 60,

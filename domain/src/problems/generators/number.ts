@@ -376,15 +376,20 @@ export const numberTemplates: ProblemTemplate[] = [
     type: 'numeric',
     time: 45,
     build(rng) {
-      const total = rng.int(40, 150);
+      // Within 100: Year 2 subtracts two 2-digit numbers, tens first, then ones.
+      const total = rng.int(40, 99);
       const gone = rng.int(12, total - 10);
       const place = rng.pick(['library', 'school', 'bookshop']);
+      const tens = gone - (gone % 10);
+      const ones = gone % 10;
+      const afterTens = total - tens;
+      const steps = ones === 0 ? `Take away the tens: $${total} - ${tens} = ${afterTens}$.` : `Take away the tens first: $${total} - ${tens} = ${afterTens}$. Then the ones: $${afterTens} - ${ones} = ${total - gone}$.`;
       return {
         question: `A ${place} had ${total} books. It gave away ${gone} of them. How many books are left?`,
         answer: String(total - gone),
         form: { kind: 'number', unit: 'books' },
         hint: 'Giving books away makes the number smaller, so subtract.',
-        explanation: `$${total} - ${gone} = ${total - gone}$ books are left.`,
+        explanation: `Giving away means subtract: $${total} - ${gone}$. ${steps} So ${total - gone} books are left.`,
       };
     },
   }),

@@ -558,7 +558,7 @@ export const statisticsTemplates: ProblemTemplate[] = [
   defineTemplate({
     id: 'counting-combinations',
     topic: 'counting-combinatorics',
-    grades: [11, 12],
+    grades: [12, 12], // nCr is A level
     difficulty: 3,
     type: 'probability',
     time: 50,
