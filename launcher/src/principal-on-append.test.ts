@@ -72,9 +72,13 @@ async function studentAnsweringHere() {
   expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
   const queue = await call(here, 'GET', `/api/learning/due-problems/${userId}`, undefined, token, { 'x-min-position': String(started.body.position) });
   const [first, second] = queue.body.data.problems as { id: string }[];
-  const answer = (problemId: string, userAnswer = '1') => ({ problem_id: problemId, session_id: sessionId, user_answer: userAnswer, response_time_ms: 4000 });
-  expect((await call(here, 'POST', '/api/learning/submit-answer', answer(first!.id), token)).status).toBe(201);
-  return { token, refreshToken: registered.body.refreshToken as string, userId, next: answer(second!.id) };
+  // The right answer, from the problem's stream: readable in every answer form ('1' is not a point or an option).
+  const answer = async (problemId: string) => {
+    const created = (await here.store.readStream(`problem-${problemId}`)).events[0]!.data as { correct_answer: string };
+    return { problem_id: problemId, session_id: sessionId, user_answer: created.correct_answer, response_time_ms: 4000 };
+  };
+  expect((await call(here, 'POST', '/api/learning/submit-answer', await answer(first!.id), token)).status).toBe(201);
+  return { token, refreshToken: registered.body.refreshToken as string, userId, next: await answer(second!.id) };
 }
 
 const practiceVersion = async (userId: string) => (await here.store.readStream(practiceStreamId(userId))).version;
