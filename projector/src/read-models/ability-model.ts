@@ -16,11 +16,12 @@ import {
   type TopicKnowledge,
 } from '@mathdaily/domain';
 import type { BatchContext } from '../batch-context.ts';
-import { defineReadModel, isUuid, type RowInputOf, type TablesOf } from '../read-model.ts';
+import { defineReadModel, isUuid, type TablesOf } from '../read-model.ts';
 import { abilityModelTables } from '../tables/ability-model.ts';
+import type { RowInput } from '../tables/index.ts';
 
 type Tables = TablesOf<typeof abilityModelTables>;
-type TopicRow = RowInputOf<(typeof abilityModelTables)[1]>;
+type TopicRow = RowInput<'ability_student_topics'>;
 
 /**
  * The domain's knowledge model (docs/knowledge-model.md) answer by answer: the student's state

@@ -1,5 +1,6 @@
-import { defineReadModel, type RowInputOf } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
 import { classesTables } from '../tables/classes.ts';
+import type { RowInput } from '../tables/index.ts';
 
 /**
  * Tutors' classes: `classes` (one row per class: tutor, name, time zone, current join code,
@@ -27,7 +28,7 @@ export const classes = defineReadModel({
     const { classId } = event.data;
     const row = rows.get(classId);
     if (!row) return;
-    const changed = (fields: Partial<RowInputOf<(typeof classesTables)[0]>>) => rows.put({ ...row, ...fields, updated_at: at, position: event.position });
+    const changed = (fields: Partial<RowInput<'classes'>>) => rows.put({ ...row, ...fields, updated_at: at, position: event.position });
     switch (event.type) {
       case 'ClassRenamed':
         return changed({ name: event.data.name });

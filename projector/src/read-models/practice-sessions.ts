@@ -1,8 +1,9 @@
 import { isFirstTry, sessionCounts, tallyAnswer, type SessionTally } from '@mathdaily/domain';
-import { defineReadModel, isUuid, type RowInputOf } from '../read-model.ts';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
 import { practiceSessionsTables } from '../tables/practice-sessions.ts';
 
-type SessionRow = RowInputOf<(typeof practiceSessionsTables)[0]>;
+type SessionRow = RowInput<'practice_sessions'>;
 
 /**
  * One row per practice session (docs/practice-loop.md "Sessions"): its plan (the problems in

@@ -1,4 +1,5 @@
-import { defineReadModel, type RowInputOf } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
 import { questionSetsTables } from '../tables/question-sets.ts';
 
 /**
@@ -32,7 +33,7 @@ export const questionSets = defineReadModel({
     const set = sets.get(setId);
     if (!set) return;
     const problemIds = set.problem_ids;
-    const changed = (fields: Partial<RowInputOf<(typeof questionSetsTables)[0]>>) => sets.put({ ...set, ...fields, updated_at: at, position: event.position });
+    const changed = (fields: Partial<RowInput<'question_sets'>>) => sets.put({ ...set, ...fields, updated_at: at, position: event.position });
     switch (event.type) {
       case 'QuestionSetRenamed':
         return changed({ title: event.data.title });

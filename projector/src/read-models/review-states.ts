@@ -1,5 +1,6 @@
 import { localDate, recordAnswer, recordRating, type ReviewState } from '@mathdaily/domain';
-import { defineReadModel, isUuid, type RowInputOf } from '../read-model.ts';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
 import { reviewStatesTables } from '../tables/review-states.ts';
 
 /**
@@ -80,7 +81,7 @@ function stateRow(
   problemId: string,
   state: ReviewState,
   problem: { topic: string; topicId: string; grade: number; difficultyLevel: number },
-): RowInputOf<(typeof reviewStatesTables)[0]> {
+): RowInput<'review_states'> {
   const card = state.card;
   return {
     user_id: userId,

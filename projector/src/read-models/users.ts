@@ -1,5 +1,6 @@
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, profileImageUrlOf } from '@mathdaily/domain';
-import { defineReadModel, type RowInputOf } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
 import { usersTables } from '../tables/users.ts';
 
 /**
@@ -72,7 +73,7 @@ export const users = defineReadModel({
       table.put({ ...current, grade_level: event.data.grade, updated_at: at });
       return;
     }
-    const change = (fields: Partial<RowInputOf<(typeof usersTables)[0]>>) => {
+    const change = (fields: Partial<RowInput<'users'>>) => {
       const next = { ...current, ...fields };
       next.profile_image_url = profileImageUrlOf({
         role: next.role,

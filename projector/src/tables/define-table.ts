@@ -19,8 +19,9 @@ export interface Column {
 /**
  * One column: its PostgreSQL type and the zod schema of its value. The schema's output is the value
  * as a reader gets it (the runtime pool's type parsers, api-kit/src/database.ts, and the projector's
- * load alike: timestamps as ISO strings, dates as 'YYYY-MM-DD', int8 as numbers); its input is what
- * `apply` may put (the same, but for an event's position, put as the event's bigint).
+ * load alike: timestamps as ISO strings, int8 as numbers; dates as 'YYYY-MM-DD', which the pool
+ * gives only when the query selects them as text, `to_char(…)`: it has no parser for `date`); its
+ * input is what `apply` may put (the same, but for an event's position, put as the event's bigint).
  */
 export class ColumnSpec<Schema extends z.ZodType = z.ZodType> {
   constructor(
@@ -50,7 +51,7 @@ export const column = {
   position: () => columnOf('int8', z.union([z.bigint(), z.number()]).transform(Number)),
   float8: () => columnOf('float8', z.number()),
   bool: () => columnOf('bool', z.boolean()),
-  /** A calendar day, 'YYYY-MM-DD'. */
+  /** A calendar day, 'YYYY-MM-DD' (select it with to_char(…) in a query: the pool would give a Date). */
   date: () => columnOf('date', z.string()),
   /** An instant, an ISO string (read back in UTC). */
   timestamptz: () => columnOf('timestamptz', z.string()),

@@ -1,7 +1,7 @@
 /**
  * The read models' tables, declared once (`defineTable`: columns as zod-typed builders): the
  * projector's models write them (read-models/*, `tables: …Tables`), and query-api reads them with
- * the row schemas here, `sql.type(rows.users.pick({ … }))` (docs/projector.md "One definition of a
+ * the row schemas here, `sql.type(tableRows.users.pick({ … }))` (docs/projector.md "One definition of a
  * table's rows"). This folder is the one part of the projector that query-api may import
  * (`@mathdaily/projector/tables`, docs/boundaries.md): its files import only zod, domain types and
  * each other.
@@ -36,8 +36,8 @@ import { usersTables } from './users.ts';
 export type { OpenAssignment } from './class-assignments.ts';
 export type { RecentSession } from './tutor-activity.ts';
 
-/** The zod schema of a row of each read-model table, by table name: `rows.users`, `rows.review_states`… */
-export const rows = rowsOf([
+/** The zod schema of a row of each read-model table, by table name: `tableRows.users`, `tableRows.review_states`… */
+export const tableRows = rowsOf([
   ...abilityModelTables,
   ...achievementsTables,
   ...adminActivityTables,
@@ -64,6 +64,8 @@ export const rows = rowsOf([
   ...usersTables,
 ]);
 
-export type TableName = keyof typeof rows;
+export type TableName = keyof typeof tableRows;
 /** A whole row of a read-model table as a reader gets it (`z.output` of its schema). */
-export type Row<Name extends TableName> = z.output<(typeof rows)[Name]>;
+export type Row<Name extends TableName> = z.output<(typeof tableRows)[Name]>;
+/** A whole row as the projection holds and puts it (`z.input`: an event's position may be its bigint). */
+export type RowInput<Name extends TableName> = z.input<(typeof tableRows)[Name]>;
