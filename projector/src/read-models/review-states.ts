@@ -1,4 +1,9 @@
-import { localDate, recordAnswer, recordRating, type ReviewState } from '@mathdaily/domain';
+import {
+  localDate,
+  recordAnswer,
+  recordRating,
+  type ReviewState,
+} from '@mathdaily/domain';
 import { defineReadModel, isUuid } from '../read-model.ts';
 import type { RowInput } from '../tables/index.ts';
 import { reviewStatesTables } from '../tables/review-states.ts';
