@@ -19,6 +19,15 @@ export const allowedImports = {
   'query-api': ['domain', 'api-kit', 'event-store'],
   web: ['domain'],
 };
+/**
+ * Subpaths of a product package that a package not allowed the whole of it may import, and the only
+ * packages the subpath's files may import, so that importing it brings nothing else of its package
+ * along. One today: the read models' table definitions (row schemas), which the projector writes
+ * and query-api reads (docs/projector.md "One definition of a table's rows").
+ */
+export const sharedSubpaths = {
+  '@mathdaily/projector/tables': { folder: 'projector/src/tables/', importers: ['query-api'], mayImport: ['zod', '@mathdaily/domain'] },
+};
 /** Tests and `src/testing/` helpers of a product package may also use the test-support package. */
 const TEST_SUPPORT = 'testing';
 const isTestCode = (file) => /\.test\.tsx?$|\/src\/(.+\/)?testing\//.test(file);
@@ -47,7 +56,7 @@ const relativeImportsThatDoNotResolve = {
 
 const packageOf = (specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2) : specifier.split('/').slice(0, 1)).join('/');
 
-/** Every bare import of a workspace's sources: [{ file, workspace?, packageName }]. */
+/** Every bare import of a workspace's sources, [{ file, specifier, workspace?, packageName }], and every relative one, [{ file, path }]. */
 async function workspaceImports(root, folder) {
   const result = await build({
     entryPoints: sourceFiles(path.join(root, folder)),
@@ -66,16 +75,24 @@ async function workspaceImports(root, folder) {
     plugins: [relativeImportsThatDoNotResolve],
   });
   const found = [];
+  const relative = [];
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
     if (!file.startsWith(`${folder}/`)) continue;
     for (const imported of input.imports) {
-      if (!imported.external || /^(\.|\/|node:)/.test(imported.path)) continue;
+      if (!imported.external) {
+        relative.push({ file, path: imported.path });
+        continue;
+      }
+      if (/^(\.|\/|node:)/.test(imported.path)) continue;
       const match = /^@mathdaily\/([a-z0-9-]+)/.exec(imported.path);
-      found.push({ file, workspace: match?.[1], packageName: packageOf(imported.path) });
+      found.push({ file, specifier: imported.path, workspace: match?.[1], packageName: packageOf(imported.path) });
     }
   }
-  return found;
+  return { imports: found, relative };
 }
+
+/** A shared subpath this workspace's file imports although its package is not the workspace's to import. */
+const sharedWith = (folder, specifier) => sharedSubpaths[specifier]?.importers.includes(folder) === true;
 
 /** Every import that breaks DESIGN.md §1 or is not declared, as readable lines (none: all is well). */
 export async function checkBoundaries(root = repositoryRoot) {
@@ -85,7 +102,7 @@ export async function checkBoundaries(root = repositoryRoot) {
     const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
     const declared = new Set(Object.keys(manifest.dependencies ?? {}));
     const declaredForTests = new Set([...declared, ...Object.keys(manifest.devDependencies ?? {})]);
-    const imports = await workspaceImports(root, folder);
+    const { imports, relative } = await workspaceImports(root, folder);
     // esbuild erases type-only imports and cannot see require.resolve: the source text counts too.
     const text = sourceFiles(path.join(root, folder)).map((file) => readFileSync(file, 'utf8')).join('\n');
     const used = new Set(imports.map((entry) => entry.packageName));
@@ -95,20 +112,35 @@ export async function checkBoundaries(root = repositoryRoot) {
     for (const name of Object.keys(manifest.dependencies ?? {})) {
       if (!used.has(name) && !name.startsWith('@types/')) problems.push(`${folder}/package.json declares ${name}, which no file of ${folder} imports`);
     }
-    for (const { file, workspace } of imports) {
+    for (const { file, specifier, workspace } of imports) {
       if (workspace === undefined || workspace === folder) continue;
       const test = isTestCode(file);
       const rules = allowedImports[folder];
-      if (rules && !rules.includes(workspace) && !(test && workspace === TEST_SUPPORT)) {
+      if (rules && !rules.includes(workspace) && !(test && workspace === TEST_SUPPORT) && !sharedWith(folder, specifier)) {
         problems.push(`${file} imports @mathdaily/${workspace}, but ${folder} may import only ${[...rules, ...(test ? [TEST_SUPPORT] : [])].join(', ') || 'no workspace'} (DESIGN.md §1)`);
       }
       if (!(test ? declaredForTests : declared).has(`@mathdaily/${workspace}`)) {
         problems.push(`${file} imports @mathdaily/${workspace}, which ${folder}/package.json does not declare in ${test ? 'devDependencies' : 'dependencies'}`);
       }
     }
+    problems.push(...outsideTheirSubpath(imports, relative));
   }
   problems.push(...namesOfTheEventsTable(root, rootPackage.workspaces));
   return [...new Set(problems)].sort();
+}
+
+/** Imports of a shared subpath's files that reach beyond it: other files of its package, or packages it may not bring along. */
+function outsideTheirSubpath(imports, relative) {
+  const problems = [];
+  for (const [specifier, { folder, mayImport }] of Object.entries(sharedSubpaths)) {
+    for (const { file, path: target } of relative) {
+      if (file.startsWith(folder) && !target.startsWith(folder)) problems.push(`${file} imports ${target}: the files of ${specifier} (${folder}) may import only each other and ${mayImport.join(', ')}`);
+    }
+    for (const { file, specifier: imported, packageName } of imports) {
+      if (file.startsWith(folder) && !mayImport.includes(packageName)) problems.push(`${file} imports ${imported}: the files of ${specifier} (${folder}) may import only each other and ${mayImport.join(', ')}`);
+    }
+  }
+  return problems;
 }
 
 /** SQL that names the PostgreSQL event store's table, which only event-store/ may know (docs/change-feed.md). */

@@ -73,6 +73,43 @@ describe('the workspace boundary check (npm run boundaries)', () => {
     expect(problems).toEqual(['domain/package.json declares left-pad, which no file of domain imports']);
   });
 
+  it('lets query-api import the projector’s table definitions (@mathdaily/projector/tables) and nothing else of it', async () => {
+    const problems = await check(
+      await repository({
+        projector: { files: { 'src/tables/index.ts': 'export const tableRows = {};', 'src/index.ts': 'export const projector = 1;' } },
+        'query-api': {
+          dependencies: ['projector'],
+          files: {
+            'src/read.ts': "import { tableRows } from '@mathdaily/projector/tables';\nexport const r = tableRows;",
+            'src/start.ts': "import { projector } from '@mathdaily/projector';\nexport const p = projector;",
+          },
+        },
+      }),
+    );
+    expect(problems).toEqual(['query-api/src/start.ts imports @mathdaily/projector, but query-api may import only domain, api-kit, event-store (DESIGN.md §1)']);
+  });
+
+  it('refuses a file of the table definitions that imports the rest of the projector or a package readers should not load', async () => {
+    const problems = await check(
+      await repository({
+        projector: {
+          files: {
+            'src/read-model.ts': 'export const defineReadModel = 1;',
+            'src/tables/define-table.ts': "import { z } from 'zod';\nexport const column = z;",
+            'src/tables/index.ts': "import { column } from './define-table.ts';\nimport { defineReadModel } from '../read-model.ts';\nimport { sql } from 'slonik';\nexport const tableRows = [column, defineReadModel, sql];",
+          },
+        },
+      }).then(async (folder) => {
+        await writeFile(path.join(folder, 'projector', 'package.json'), JSON.stringify({ name: '@mathdaily/projector', dependencies: { zod: '^4', slonik: '^47' } }));
+        return folder;
+      }),
+    );
+    expect(problems).toEqual([
+      'projector/src/tables/index.ts imports projector/src/read-model.ts: the files of @mathdaily/projector/tables (projector/src/tables/) may import only each other and zod, @mathdaily/domain',
+      'projector/src/tables/index.ts imports slonik: the files of @mathdaily/projector/tables (projector/src/tables/) may import only each other and zod, @mathdaily/domain',
+    ]);
+  });
+
   it('refuses an import the package does not declare, and lets tests use only the test-support package', async () => {
     const problems = await check(
       await repository({

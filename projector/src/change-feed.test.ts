@@ -93,7 +93,7 @@ const NOT_QUEUE_INPUTS: Record<string, string> = {
 test('every event type the due queue’s read models handle names its learners in the change feed, or is listed as naming none on purpose', () => {
   const handled = readModels
     .filter((model) => model.tables.some((table) => QUEUE_TABLES.includes(table.name)))
-    .flatMap((model) => (model.handles === 'all' ? ['all'] : model.handles));
+    .flatMap((model): readonly string[] => (model.handles === 'all' ? ['all'] : model.handles));
   expect(handled).not.toContain('all');
   expect([...new Set(handled)].filter((type) => !(type in QUEUE_INPUT_EVENTS) && !(type in NOT_QUEUE_INPUTS))).toEqual([]);
 });

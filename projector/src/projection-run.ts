@@ -63,7 +63,7 @@ export class ProjectionRun {
     return Object.entries(model.keys(events, context)).map(([name, keys]) => {
       const table = tables[name];
       if (!table) throw new Error(`read model ${model.name} has no table ${name}`);
-      return { table, keys };
+      return { table, keys: keys ?? [] };
     });
   }
 

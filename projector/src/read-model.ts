@@ -1,64 +1,24 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import { UUID_PATTERN, type RecordedEvent } from '@mathdaily/domain';
+import { UUID_PATTERN, type EventType, type RecordedEvent, type RecordedEventOf } from '@mathdaily/domain';
 import type { BatchContext } from './batch-context.ts';
+import type { TableDef } from './tables/define-table.ts';
 import type { TableState } from './table-state.ts';
 
-/**
- * PostgreSQL types the projector writes (names usable in `unnest($1::type[])` and in DDL). `json`
- * keeps the text as written: for documents node sends and SQL only reads whole or with `->`, it
- * costs PostgreSQL half of what `jsonb` does to take in (the event log's COPY, when node wrote it:
- * 1.7-1.9 s → 0.8-1.0 s per 243k events). `jsonb` where SQL compares, groups or calls jsonb
- * functions on the value, or copies it from a `jsonb` column (the event log from the store).
- */
-export type ColumnType = 'uuid' | 'text' | 'int2' | 'int4' | 'int8' | 'float8' | 'bool' | 'date' | 'timestamptz' | 'json' | 'jsonb';
-
-export interface Column {
-  name: string;
-  type: ColumnType;
-  nullable?: boolean;
-}
-
-/**
- * A read-model table as the projector writes it: columns in order, the primary key that rows are
- * loaded and upserted by, and secondary indexes. A replay creates tables without their indexes and
- * builds them at the end; live batches run with them.
- */
-export interface TableDef {
-  name: string;
-  columns: readonly Column[];
-  primaryKey: readonly string[];
-  /** Rows are written once and never change (ON CONFLICT DO NOTHING); nothing is loaded for them. */
-  insertOnly?: boolean;
-  /**
-   * One row per event, keyed by the event, never read back (implies insertOnly): a replay writes
-   * them page by page and forgets them instead of holding the whole log in memory (the event log).
-   */
-  perEvent?: boolean;
-  /**
-   * This table's columns, in order, as SQL over a stored event `e` of the store's table (`EventStore.sqlTable`). With the
-   * events in this database, `TableState.copyFromStore` then writes an event's row in SQL straight
-   * from the store: node neither parses nor formats nor sends it back (the event log, one row per
-   * event: in a replay of 1,000,000 events, 37 of 83 CPU-seconds went to writing it through node).
-   */
-  fromStoredEvent?: string;
-  /** Columns PostgreSQL computes (e.g. a generated tsvector), written as DDL; the projector never writes them. */
-  generated?: readonly string[];
-  /** Secondary indexes as `name ON (columns)` fragments: `CREATE INDEX <fragment-with-table>`. */
-  indexes?: readonly string[];
-  /**
-   * Of a per-event table: the secondary indexes (names) whose keys grow with the event's position,
-   * as its primary key does, so every new row lands at their right edge. A replay, which writes
-   * such a table page by page while node folds, creates these and the key before it starts:
-   * PostgreSQL keeps them up on its otherwise idle core for less than building them at the end
-   * costs on the end's busy ones. Indexes that take rows at random places are built at the end.
-   */
-  inPositionOrder?: readonly string[];
-}
+export { column, defineTable, type Column, type ColumnType, type KeyOf, type RowInputOf, type RowOf, type TableDef } from './tables/define-table.ts';
 
 export type Row = Record<string, unknown>;
 
-/** The tables of one model during a batch, by name. */
+/** The event types a model handles, or every event in the log. */
+export type Handles = readonly EventType[] | 'all';
+/** The events a model with these `handles` is given: typed by their type, or any event for 'all'. */
+export type EventsOf<H extends Handles> = H extends 'all' ? RecordedEvent : H extends readonly (infer Type extends EventType)[] ? RecordedEventOf<Type> : never;
+
+/** The tables of one model during a batch, by name, each typed by its definition's row. */
+export type TablesOf<Defs extends readonly TableDef[]> = { [Def in Defs[number] as Def['name']]: TableState<Def> };
+/** The tables of some model, untyped (the projection run's view). */
 export type Tables = Record<string, TableState>;
+/** Primary keys (in column order) per table name. */
+export type KeysOf<Defs extends readonly TableDef[]> = { [Def in Defs[number] as Def['name']]?: unknown[][] };
 
 /**
  * One read model, batch-oriented (DESIGN.md §5): for each batch the projector asks which rows the
@@ -66,16 +26,18 @@ export type Tables = Record<string, TableState>;
  * (`apply`, synchronous) and writes the changed rows with one multi-row upsert per table.
  * `apply` must be deterministic: time only from `event.metadata.at`. Models see each other's
  * results only through the batch context (`BatchContext`), never through another model's table.
+ * Declared with `defineReadModel`, `apply` and `keys` get the events typed by `handles` and the
+ * tables typed by their definitions (projector/src/tables/).
  */
-export interface ReadModel {
+export interface ReadModel<H extends Handles = Handles, Defs extends readonly TableDef[] = readonly TableDef[]> {
   name: string;
   /** Bump when `apply` changes meaning: a new version (or new tables) rebuilds every read model from event 0. */
   version: number;
-  tables: readonly TableDef[];
+  tables: Defs;
   /** Event types it reacts to; 'all' for every event in the log (the audit log, event counts). */
-  handles: readonly string[] | 'all';
+  handles: H;
   /** Primary keys (in column order) of the rows this batch's events read or change, per table name. */
-  keys?(events: readonly RecordedEvent[], context: BatchContext): Record<string, unknown[][]>;
+  keys?(events: readonly EventsOf<H>[], context: BatchContext): KeysOf<Defs>;
   /**
    * `keys` reads facts earlier models put in the batch context (a time zone, a rating's topic). The
    * keys of every such model are asked at the turn of the first of them, so the facts must come
@@ -83,7 +45,12 @@ export interface ReadModel {
    * query. Every other model's rows are loaded together, in one query before the first model runs.
    */
   keysFromContext?: true;
-  apply(event: RecordedEvent, tables: Tables, context: BatchContext): void;
+  apply(event: EventsOf<H>, tables: TablesOf<Defs>, context: BatchContext): void;
+}
+
+/** A read model with its events and tables typed (the identity: it only guides inference). */
+export function defineReadModel<const H extends Handles, const Defs extends readonly TableDef[]>(model: ReadModel<H, Defs>): ReadModel<H, Defs> {
+  return model;
 }
 
 /** `CREATE TABLE` for a table definition, unqualified (search_path names the schema). */

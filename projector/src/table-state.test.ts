@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase } from '@mathdaily/testing';
-import { createTableSql, type Row, type TableDef } from './read-model.ts';
+import { column, createTableSql, defineTable, type RowInputOf } from './read-model.ts';
 import { TableState } from './table-state.ts';
 
 let client: pg.Client;
@@ -14,28 +14,29 @@ afterAll(async () => {
   await client?.end();
 });
 
-const table: TableDef = {
+const table = defineTable({
   name: 'copy_check',
-  columns: [
-    { name: 'id', type: 'int4' },
-    { name: 'label', type: 'text', nullable: true },
-    { name: 'details', type: 'jsonb', nullable: true },
-    { name: 'at', type: 'timestamptz', nullable: true },
-    { name: 'score', type: 'float8', nullable: true },
-    { name: 'done', type: 'bool', nullable: true },
-  ],
+  columns: {
+    id: column.int4(),
+    label: column.text().nullable(),
+    details: column.jsonb<Record<string, unknown>>().nullable(),
+    at: column.timestamptz().nullable(),
+    score: column.float8().nullable(),
+    done: column.bool().nullable(),
+  },
   primaryKey: ['id'],
-};
+});
+type CopyCheckRow = RowInputOf<typeof table>;
 
 test('COPY writes every row exactly: escapes, characters of 2-4 UTF-8 bytes, nulls, a value larger than a chunk, rows across chunk ends', async () => {
   await client.query(createTableSql(table));
   const state = new TableState(table, { complete: true });
   const texts = ['tab\there', 'line\nbreak\r\nend', 'back\\slash \\N', 'é ü ß', '数学 ∑ √2', 'emoji 🧮 and \u{1F600}', '\\.', ''];
-  const expected: Row[] = [];
+  const expected: CopyCheckRow[] = [];
   // ~1,200 rows of ~2 KB each cross several 1 MiB chunk ends at arbitrary points.
   for (let id = 0; id < 1_200; id += 1) {
     const label = id % 97 === 0 ? null : `${texts[id % texts.length]} ${'ž'.repeat(id % 700)}`;
-    const row: Row = {
+    const row: CopyCheckRow = {
       id,
       label,
       details: id % 5 === 0 ? null : { text: texts[(id + 3) % texts.length], list: [id, 'x\ty'], pad: 'a'.repeat(id % 1_000) },
@@ -46,7 +47,7 @@ test('COPY writes every row exactly: escapes, characters of 2-4 UTF-8 bytes, nul
     state.put(row);
     expected.push(row);
   }
-  const huge: Row = { id: 5_000, label: `${'🧮'.repeat(400_000)}\t${'x'.repeat(200_000)}`, details: null, at: null, score: null, done: null };
+  const huge: CopyCheckRow = { id: 5_000, label: `${'🧮'.repeat(400_000)}\t${'x'.repeat(200_000)}`, details: null, at: null, score: null, done: null };
   state.put(huge);
   expected.push(huge);
 

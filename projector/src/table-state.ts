@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { BatchQueries } from './batch-db.ts';
 import { KeyMap } from './key-map.ts';
-import { definitionSql, type ColumnType, type Row, type TableDef } from './read-model.ts';
+import { definitionSql, type ColumnType, type KeyOf, type Row, type RowInputOf, type TableDef } from './read-model.ts';
 
 /** Rows per statement when writing; keeps parameter arrays and statement memory moderate. */
 const WRITE_CHUNK = 10_000;
@@ -14,9 +14,10 @@ const WRITE_CHUNK = 10_000;
  * The rows of one read-model table that a batch (or a whole replay) works on, in memory:
  * loaded by primary key in one query, changed by the model's `apply`, written back with one
  * multi-row upsert per chunk. `complete` means the table holds nothing the map does not know
- * about (a replay into a fresh schema), so nothing is ever loaded from the database.
+ * about (a replay into a fresh schema), so nothing is ever loaded from the database. Rows are
+ * typed by the table's definition (`def.row`); inside, they are plain records.
  */
-export class TableState {
+export class TableState<Def extends TableDef = TableDef> {
   private rows: KeyMap<Row | null>;
   /** Keys of the rows to write (a live batch's), by their parts joined. */
   private readonly dirty = new Map<string, string[]>();
@@ -30,7 +31,7 @@ export class TableState {
   private readonly storedEventsTable: string | undefined;
 
   constructor(
-    readonly def: TableDef,
+    readonly def: Def,
     options: { complete: boolean; storedEventsTable?: string | undefined },
   ) {
     this.complete = options.complete;
@@ -53,8 +54,8 @@ export class TableState {
     this.dirty.set(key.join('\u0000'), key);
   }
 
-  get(...key: unknown[]): Row | undefined {
-    return this.rows.get(this.keyOf(key)) ?? undefined;
+  get(...key: KeyOf<Def>): RowInputOf<Def> | undefined {
+    return (this.rows.get(this.keyOf(key)) ?? undefined) as RowInputOf<Def> | undefined;
   }
 
   /**
@@ -62,7 +63,8 @@ export class TableState {
    * nothing: every row it holds is written (a replay's tables hold up to a million rows, and a
    * second set of their keys cost time and memory).
    */
-  put(row: Row): void {
+  put(typed: RowInputOf<Def>): void {
+    const row = typed as Row;
     const key = this.keyOf(this.def.primaryKey.map((name) => row[name]));
     // Insert-only rows keep their first version, as ON CONFLICT DO NOTHING does in the table.
     if ((this.def.insertOnly || this.def.perEvent) && this.rows.get(key) !== undefined) return;
@@ -82,7 +84,7 @@ export class TableState {
   }
 
   /** Removes the row (a row that was never there stays absent); the flush deletes it from the table. */
-  delete(...key: unknown[]): void {
+  delete(...key: KeyOf<Def>): void {
     if (this.def.insertOnly || this.def.perEvent) throw new Error(`${this.def.name}: rows of an insert-only table are never deleted`);
     const mapKey = this.keyOf(key);
     if (this.complete) {

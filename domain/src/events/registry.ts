@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RecordedEvent } from './envelope.ts';
 import { contactEventSchemas } from '../contact/events.ts';
 import { accountEventSchemas } from '../accounts/events.ts';
 import { clientErrorEventSchemas } from '../client-errors/events.ts';
@@ -11,7 +12,7 @@ import { familyEventSchemas } from '../families/events.ts';
  * Every event type with its zod schema. An event whose data fails its schema is never appended.
  * Each feature keeps its schemas next to its decider and adds one spread here.
  */
-export const eventSchemas: Record<string, z.ZodType> = {
+const schemasByType = {
   ...contactEventSchemas,
   ...accountEventSchemas,
   ...clientErrorEventSchemas,
@@ -21,6 +22,13 @@ export const eventSchemas: Record<string, z.ZodType> = {
   ...tutoringEventSchemas,
   ...familyEventSchemas,
 };
+export const eventSchemas: Record<string, z.ZodType> = schemasByType;
+
+/** Each event type's data as its schema gives it (what a reader of the log gets, upcast and opened). */
+export type EventDataByType = { [Type in keyof typeof schemasByType]: z.output<(typeof schemasByType)[Type]> };
+export type EventType = keyof EventDataByType;
+/** A stored event of one of these types, its data typed by its type: `switch (event.type)` narrows `event.data`. */
+export type RecordedEventOf<Type extends EventType = EventType> = { [T in Type]: RecordedEvent<T, EventDataByType[T]> }[Type];
 
 export function isKnownEventType(type: string): boolean {
   return Object.hasOwn(eventSchemas, type);

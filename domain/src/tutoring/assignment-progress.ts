@@ -23,13 +23,13 @@ export interface AssignmentProgress {
 
 export type AssignmentStatus = 'not_started' | 'in_progress' | 'done' | 'overdue';
 
-/** The assignments (by id) this answer counts for, with the answer recorded; the others are left as they were. */
-export function recordAssignmentAnswer(
-  assignments: Readonly<Record<string, AssignmentAnswers>>,
+/** The assignments (by id) this answer counts for, with the answer recorded; the others are left as they were (other fields of an assignment are kept). */
+export function recordAssignmentAnswer<Assignment extends AssignmentAnswers>(
+  assignments: Readonly<Record<string, Assignment>>,
   answer: { problemId: string; isCorrect: boolean; at: string },
-): { assignments: Record<string, AssignmentAnswers>; changed: string[] } {
+): { assignments: Record<string, Assignment>; changed: string[] } {
   const changed: string[] = [];
-  const next: Record<string, AssignmentAnswers> = { ...assignments };
+  const next: Record<string, Assignment> = { ...assignments };
   for (const [id, assignment] of Object.entries(assignments)) {
     if (!assignment.problemIds.includes(answer.problemId) || assignment.answers[answer.problemId] || Date.parse(answer.at) < Date.parse(assignment.assignedAt)) continue;
     next[id] = { ...assignment, answers: { ...assignment.answers, [answer.problemId]: [answer.isCorrect, answer.at] } };

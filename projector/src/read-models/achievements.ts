@@ -4,10 +4,9 @@ import {
   recordAnswerStats,
   recordTopicMastery,
   type AchievementStats,
-  type AnswerSubmittedData,
-  type DifficultyRatedData,
 } from '@mathdaily/domain';
-import { type ReadModel, isUuid } from '../read-model.ts';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { achievementsTables } from '../tables/achievements.ts';
 
 /**
  * The 12 achievements: the domain's AchievementStats per student, folded event by event
@@ -16,47 +15,26 @@ import { type ReadModel, isUuid } from '../read-model.ts';
  * achievement's earned date (the time of the event that
  * earned it; every measure is monotone, so an earned achievement stays earned).
  */
-export const achievements: ReadModel = {
+export const achievements = defineReadModel({
   name: 'achievements',
   version: 3,
-  tables: [
-    {
-      name: 'achievement_stats',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'stats', type: 'jsonb' },
-        { name: 'updated_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['user_id'],
-    },
-    {
-      name: 'achievements_earned',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'achievement_id', type: 'text' },
-        { name: 'earned_at', type: 'timestamptz' },
-        { name: 'position', type: 'int8' },
-      ],
-      primaryKey: ['user_id', 'achievement_id'],
-      insertOnly: true,
-    },
-  ],
+  tables: achievementsTables,
   handles: ['AnswerSubmitted', 'DifficultyRated'],
   keys: (events) => ({
     achievement_stats: events.flatMap((event) => {
-      const data = event.data as { userId: unknown; problemId: unknown };
+      const data = event.data;
       return isUuid(data.userId) && isUuid(data.problemId) ? [[data.userId]] : [];
     }),
   }),
   apply(event, tables, context) {
-    const data = event.data as AnswerSubmittedData | DifficultyRatedData;
+    const data = event.data;
     if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
     const facts = context.reviewFactsOf(event);
-    const row = tables.achievement_stats!.get(data.userId);
-    const before: AchievementStats = row ? { ...emptyAchievementStats(), ...(row.stats as Partial<AchievementStats>) } : emptyAchievementStats();
+    const row = tables.achievement_stats.get(data.userId);
+    const before: AchievementStats = row ? { ...emptyAchievementStats(), ...row.stats } : emptyAchievementStats();
     let after = before;
     if (event.type === 'AnswerSubmitted') {
-      const answer = data as AnswerSubmittedData;
+      const answer = event.data;
       after = recordAnswerStats(after, {
         topicId: answer.topicId,
         isCorrect: answer.isCorrect,
@@ -69,9 +47,9 @@ export const achievements: ReadModel = {
     const mastery = context.masteryFactsOf(event);
     if (mastery) after = recordTopicMastery(after, mastery.topicId, mastery.problemsMastered);
     if (after === before) return;
-    tables.achievement_stats!.put({ user_id: data.userId, stats: after, updated_at: event.metadata.at });
+    tables.achievement_stats.put({ user_id: data.userId, stats: after, updated_at: event.metadata.at });
     for (const id of newlyEarned(before, after)) {
-      tables.achievements_earned!.put({ user_id: data.userId, achievement_id: id, earned_at: event.metadata.at, position: event.position });
+      tables.achievements_earned.put({ user_id: data.userId, achievement_id: id, earned_at: event.metadata.at, position: event.position });
     }
   },
-};
+});

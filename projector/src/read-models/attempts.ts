@@ -1,5 +1,5 @@
-import { type AnswerSubmittedData, type DifficultyRatedData } from '@mathdaily/domain';
-import { type ReadModel, isUuid } from '../read-model.ts';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { attemptsTables } from '../tables/attempts.ts';
 
 /**
  * Every answer (AnswerSubmitted), with its difficulty rating once given (DifficultyRated): the
@@ -8,50 +8,16 @@ import { type ReadModel, isUuid } from '../read-model.ts';
  * problem was due for review that day; `first_try` whether it was the problem's first answer in
  * its session (all handed over by the models before it).
  */
-export const attempts: ReadModel = {
+export const attempts = defineReadModel({
   name: 'attempts',
   version: 3,
-  tables: [
-    {
-      name: 'attempts',
-      columns: [
-        { name: 'attempt_id', type: 'text' },
-        { name: 'user_id', type: 'uuid' },
-        { name: 'problem_id', type: 'uuid' },
-        { name: 'session_id', type: 'text' },
-        { name: 'topic', type: 'text' },
-        { name: 'topic_id', type: 'text' },
-        { name: 'grade', type: 'int2' },
-        { name: 'difficulty_level', type: 'int2' },
-        { name: 'user_answer', type: 'text' },
-        { name: 'is_correct', type: 'bool' },
-        { name: 'response_time_ms', type: 'int4' },
-        { name: 'hints_used', type: 'int2' },
-        { name: 'difficulty_rating', type: 'int2', nullable: true },
-        { name: 'rated_at', type: 'timestamptz', nullable: true },
-        { name: 'was_review', type: 'bool' },
-        /** The problem's first answer in its session (`isFirstTry`); false for a retry. */
-        { name: 'first_try', type: 'bool' },
-        /** What the checker said beyond right or wrong (units, exactness, form). */
-        { name: 'feedback', type: 'text', nullable: true },
-        { name: 'answered_at', type: 'timestamptz' },
-        { name: 'local_date', type: 'date' },
-        { name: 'position', type: 'int8' },
-      ],
-      primaryKey: ['attempt_id'],
-      indexes: [
-        'attempts_user_time ON (user_id, answered_at DESC)',
-        'attempts_user_problem ON (user_id, problem_id)',
-        'attempts_session ON (session_id)',
-      ],
-    },
-  ],
+  tables: attemptsTables,
   handles: ['AnswerSubmitted', 'DifficultyRated'],
-  keys: (events) => ({ attempts: events.map((event) => [(event.data as { attemptId: string }).attemptId]) }),
+  keys: (events) => ({ attempts: events.map((event) => [event.data.attemptId]) }),
   apply(event, tables, context) {
-    const table = tables.attempts!;
+    const table = tables.attempts;
     if (event.type === 'AnswerSubmitted') {
-      const data = event.data as AnswerSubmittedData;
+      const data = event.data;
       if (!isUuid(data.userId) || !isUuid(data.problemId) || table.get(data.attemptId)) return;
       table.put({
         attempt_id: data.attemptId,
@@ -77,9 +43,9 @@ export const attempts: ReadModel = {
       });
       return;
     }
-    const data = event.data as DifficultyRatedData;
+    const data = event.data;
     const current = table.get(data.attemptId);
     if (!current || current.difficulty_rating !== null) return;
     table.put({ ...current, difficulty_rating: data.rating, rated_at: event.metadata.at });
   },
-};
+});

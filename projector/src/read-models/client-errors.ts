@@ -1,32 +1,15 @@
-import type { ClientErrorReported } from '@mathdaily/domain/client-errors/events';
-import type { ReadModel } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
+import { clientErrorsTables } from '../tables/client-errors.ts';
 
 /** Crashes reported by the web app's error boundary, newest first, listed to admins. */
-export const clientErrors: ReadModel = {
+export const clientErrors = defineReadModel({
   name: 'client-errors',
   version: 3,
-  tables: [
-    {
-      name: 'client_errors',
-      columns: [
-        { name: 'report_id', type: 'uuid' },
-        { name: 'message', type: 'text' },
-        { name: 'stack', type: 'text', nullable: true },
-        { name: 'url', type: 'text' },
-        { name: 'user_agent', type: 'text' },
-        { name: 'user_id', type: 'text', nullable: true },
-        { name: 'occurred_at', type: 'timestamptz' },
-        { name: 'reported_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['report_id'],
-      insertOnly: true,
-      indexes: ['client_errors_reported ON (reported_at DESC, report_id)'],
-    },
-  ],
+  tables: clientErrorsTables,
   handles: ['ClientErrorReported'],
   apply(event, tables) {
-    const data = event.data as ClientErrorReported['data'];
-    tables.client_errors!.put({
+    const data = event.data;
+    tables.client_errors.put({
       report_id: data.reportId,
       message: data.message,
       stack: data.stack,
@@ -37,4 +20,4 @@ export const clientErrors: ReadModel = {
       reported_at: event.metadata.at,
     });
   },
-};
+});

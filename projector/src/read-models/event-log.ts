@@ -1,19 +1,17 @@
 import { auditFormIsStoredForm, redactEventData, type RecordedEvent } from '@mathdaily/domain';
 import { sealedDataOf } from '@mathdaily/event-store';
-import { isUuid, type ReadModel } from '../read-model.ts';
-
-/** The data fields that name the person an event is about, in order of preference. */
-const SUBJECT_FIELDS = ['userId', 'studentId', 'childId'] as const;
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { eventLogTables, SUBJECT_FIELDS } from '../tables/event-log.ts';
 
 /** Whom the event is about (a person's data export reads their events by it, with those they caused). */
 function subjectOf(event: RecordedEvent): string | null {
   const data = event.data as Record<string, unknown>;
-  for (const field of SUBJECT_FIELDS) if (isUuid(data?.[field])) return (data[field] as string).toLowerCase();
+  for (const field of SUBJECT_FIELDS) {
+    const value = data?.[field];
+    if (isUuid(value)) return value.toLowerCase();
+  }
   return null;
 }
-const UUID_SQL = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
-/** subjectOf in SQL, over a stored event `e` (only events without personal data are copied in SQL, so nothing sealed). */
-const SUBJECT_SQL = `(SELECT lower(v)::uuid FROM unnest(ARRAY[${SUBJECT_FIELDS.map((field) => `e.data->>'${field}'`).join(', ')}]) WITH ORDINALITY AS s(v, n) WHERE v ~ ${UUID_SQL} ORDER BY n LIMIT 1)`;
 
 /**
  * `event_log`: every event, whole, for the admins' audit (GET /api/admin/events) — with its
@@ -25,46 +23,13 @@ const SUBJECT_SQL = `(SELECT lower(v)::uuid FROM unnest(ARRAY[${SUBJECT_FIELDS.m
  * opens them when it shows a page, and once the person is erased they read "[erased]" there with
  * no change to this table. `subject_id` is the person the event is about (their data export).
  */
-export const eventLog: ReadModel = {
+export const eventLog = defineReadModel({
   name: 'event-log',
   version: 4,
-  tables: [
-    {
-      name: 'event_log',
-      columns: [
-        { name: 'position', type: 'int8' },
-        { name: 'event_id', type: 'uuid' },
-        { name: 'type', type: 'text' },
-        { name: 'stream_id', type: 'text' },
-        { name: 'version', type: 'int4' },
-        { name: 'actor_id', type: 'text', nullable: true },
-        { name: 'correlation_id', type: 'text' },
-        { name: 'at', type: 'timestamptz' },
-        // jsonb, as the store keeps them: the copy from the store takes the values as they are.
-        { name: 'data', type: 'jsonb' },
-        { name: 'metadata', type: 'jsonb' },
-        { name: 'subject_id', type: 'uuid', nullable: true },
-      ],
-      fromStoredEvent: `e.position, e.event_id, e.type, e.stream_id, e.version, e.metadata->>'actorId', e.metadata->>'correlationId',
-        (e.metadata->>'at')::timestamptz, e.data, e.metadata, ${SUBJECT_SQL}`,
-      primaryKey: ['position'],
-      insertOnly: true,
-      perEvent: true,
-      indexes: [
-        'event_log_type ON (type, position)',
-        'event_log_stream ON (stream_id, position)',
-        'event_log_actor ON (actor_id, position)',
-        'event_log_correlation ON (correlation_id, position)',
-        'event_log_at ON (at, position)',
-        'event_log_subject ON (subject_id, position)',
-      ],
-      // Within a type the position grows; event times grow with it (near enough: a right-edge insert).
-      inPositionOrder: ['event_log_type', 'event_log_at'],
-    },
-  ],
+  tables: eventLogTables,
   handles: 'all',
   apply(event, tables) {
-    const table = tables.event_log!;
+    const table = tables.event_log;
     if (auditFormIsStoredForm(event.type) && table.copyFromStore(event.position)) return;
     table.put({
       position: event.position,
@@ -80,4 +45,4 @@ export const eventLog: ReadModel = {
       subject_id: subjectOf(event),
     });
   },
-};
+});

@@ -1,7 +1,8 @@
-import { usableTimeZone, type PlacementCompletedData, type ProfileUpdated, type UserRegistered, type UserRoleChanged } from '@mathdaily/domain';
-import { type ReadModel, isUuid } from '../read-model.ts';
+import { usableTimeZone } from '@mathdaily/domain';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { learnerProfilesTables } from '../tables/learner-profiles.ts';
 
-const PROFILE_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted']);
+const PROFILE_EVENTS: ReadonlySet<string> = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted']);
 
 /**
  * What the practice loop needs to know about a user, fed by the accounts events of `user-{id}`
@@ -12,44 +13,31 @@ const PROFILE_EVENTS = new Set(['UserRegistered', 'ProfileUpdated', 'UserRoleCha
  * student's time zone at the moment of each answer (placement answers too) and rating (a rating
  * moves the topic's mastery on its day, ability-model).
  */
-export const learnerProfiles: ReadModel = {
+export const learnerProfiles = defineReadModel({
   name: 'learner-profiles',
   version: 4,
-  tables: [
-    {
-      name: 'learner_profiles',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'role', type: 'text' },
-        { name: 'grade_level', type: 'int2', nullable: true },
-        { name: 'timezone', type: 'text' },
-        { name: 'registered_at', type: 'timestamptz' },
-        { name: 'updated_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['user_id'],
-    },
-  ],
+  tables: learnerProfilesTables,
   handles: ['UserRegistered', 'ProfileUpdated', 'UserRoleChanged', 'PlacementCompleted', 'AnswerSubmitted', 'DifficultyRated', 'PlacementAnswerRecorded'],
   keys: (events) => ({
     learner_profiles: events.flatMap((event) => {
-      const userId = (event.data as { userId: unknown }).userId;
+      const userId = event.data.userId;
       return isUuid(userId) ? [[userId]] : [];
     }),
   }),
   apply(event, tables, context) {
-    const table = tables.learner_profiles!;
-    const userId = (event.data as { userId: unknown }).userId;
+    const table = tables.learner_profiles;
+    const userId = event.data.userId;
     if (!isUuid(userId)) return;
     const at = event.metadata.at;
     const current = table.get(userId);
     if (!PROFILE_EVENTS.has(event.type)) {
-      context.setTimeZone(event, usableTimeZone(current?.timezone as string | undefined));
+      context.setTimeZone(event, usableTimeZone(current?.timezone));
       return;
     }
     switch (event.type) {
       case 'UserRegistered': {
         if (current) return;
-        const data = event.data as UserRegistered['data'];
+        const data = event.data;
         table.put({
           user_id: userId,
           role: data.role,
@@ -62,7 +50,7 @@ export const learnerProfiles: ReadModel = {
       }
       case 'ProfileUpdated': {
         if (!current) return;
-        const data = event.data as ProfileUpdated['data'];
+        const data = event.data;
         table.put({
           ...current,
           grade_level: data.gradeLevel === undefined ? current.grade_level : data.gradeLevel,
@@ -73,14 +61,14 @@ export const learnerProfiles: ReadModel = {
       }
       case 'PlacementCompleted': {
         if (!current) return;
-        table.put({ ...current, grade_level: (event.data as PlacementCompletedData).grade, updated_at: at });
+        table.put({ ...current, grade_level: event.data.grade, updated_at: at });
         return;
       }
       case 'UserRoleChanged': {
         if (!current) return;
-        table.put({ ...current, role: (event.data as UserRoleChanged['data']).role, updated_at: at });
+        table.put({ ...current, role: event.data.role, updated_at: at });
         return;
       }
     }
   },
-};
+});

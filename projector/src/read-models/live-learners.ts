@@ -1,5 +1,6 @@
-import { evolveLiveLearner, initialLiveLearner, LIVE_PRACTICE_EVENTS, type LiveLearner, type LivePracticeEvent } from '@mathdaily/domain';
-import { isUuid, type ReadModel } from '../read-model.ts';
+import { evolveLiveLearner, initialLiveLearner, LIVE_PRACTICE_EVENTS } from '@mathdaily/domain';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { liveLearnersTables } from '../tables/live-learners.ts';
 
 /**
  * The live class view's facts per student (`live_learners`): the practice session open now, when
@@ -7,29 +8,18 @@ import { isUuid, type ReadModel } from '../read-model.ts';
  * current topic (domain live-learner.ts folds them). Whether someone is practising now or needs
  * help depends on the time of asking, so the query decides that with the same domain functions.
  */
-export const liveLearners: ReadModel = {
+export const liveLearners = defineReadModel({
   name: 'live-learners',
   version: 1,
-  tables: [
-    {
-      name: 'live_learners',
-      columns: [
-        { name: 'student_id', type: 'uuid' },
-        { name: 'state', type: 'jsonb' },
-        { name: 'updated_at', type: 'timestamptz' },
-        { name: 'position', type: 'int8' },
-      ],
-      primaryKey: ['student_id'],
-    },
-  ],
+  tables: liveLearnersTables,
   handles: LIVE_PRACTICE_EVENTS,
-  keys: (events) => ({ live_learners: events.flatMap((event) => (isUuid((event.data as { userId: string }).userId) ? [[(event.data as { userId: string }).userId]] : [])) }),
+  keys: (events) => ({ live_learners: events.flatMap((event) => (isUuid(event.data.userId) ? [[event.data.userId]] : [])) }),
   apply(event, tables) {
-    const { userId } = event.data as { userId: string };
+    const { userId } = event.data;
     if (!isUuid(userId)) return;
-    const table = tables.live_learners!;
-    const state = (table.get(userId)?.state as LiveLearner | undefined) ?? initialLiveLearner();
-    const next = evolveLiveLearner(state, { type: event.type, data: event.data, at: event.metadata.at } as LivePracticeEvent);
+    const table = tables.live_learners;
+    const state = table.get(userId)?.state ?? initialLiveLearner();
+    const next = evolveLiveLearner(state, { ...event, at: event.metadata.at });
     table.put({ student_id: userId, state: next, updated_at: event.metadata.at, position: event.position });
   },
-};
+});

@@ -1,41 +1,29 @@
-import { evolvePlacement, initialPlacementState, type PlacementEvent, type PlacementState } from '@mathdaily/domain';
-import { type ReadModel, isUuid } from '../read-model.ts';
+import { evolvePlacement, initialPlacementState } from '@mathdaily/domain';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { placementsTables } from '../tables/placements.ts';
 
 /**
  * Each student's placement check (`placement-{userId}`): the decider's own state (jsonb), so the
  * placement query asks the same question the decider will check (`currentPlacementQuestion`),
  * the grade of the last finished check, and when checks started and finished.
  */
-export const placements: ReadModel = {
+export const placements = defineReadModel({
   name: 'placements',
   version: 1,
-  tables: [
-    {
-      name: 'placements',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'state', type: 'jsonb' },
-        /** The starting grade the last finished check gave, or null. */
-        { name: 'grade', type: 'int2', nullable: true },
-        { name: 'started_at', type: 'timestamptz' },
-        { name: 'completed_at', type: 'timestamptz', nullable: true },
-      ],
-      primaryKey: ['user_id'],
-    },
-  ],
+  tables: placementsTables,
   handles: ['PlacementStarted', 'PlacementAnswerRecorded', 'PlacementCompleted'],
   keys: (events) => ({
     placements: events.flatMap((event) => {
-      const userId = (event.data as { userId: unknown }).userId;
+      const userId = event.data.userId;
       return isUuid(userId) ? [[userId]] : [];
     }),
   }),
   apply(event, tables) {
-    const table = tables.placements!;
-    const userId = (event.data as { userId: unknown }).userId;
+    const table = tables.placements;
+    const userId = event.data.userId;
     if (!isUuid(userId)) return;
     const row = table.get(userId);
-    const state = evolvePlacement((row?.state as PlacementState | undefined) ?? initialPlacementState(), event as PlacementEvent);
+    const state = evolvePlacement(row?.state ?? initialPlacementState(), event);
     const at = event.metadata.at;
     table.put({
       user_id: userId,
@@ -45,4 +33,4 @@ export const placements: ReadModel = {
       completed_at: event.type === 'PlacementCompleted' ? at : (row?.completed_at ?? null),
     });
   },
-};
+});

@@ -1,15 +1,9 @@
-import {
-  isFirstTry,
-  sessionCounts,
-  tallyAnswer,
-  type AnswerSubmittedData,
-  type HintOpenedData,
-  type PracticeSessionEndedData,
-  type PracticeSessionExtendedData,
-  type PracticeSessionStartedData,
-  type SessionTally,
-} from '@mathdaily/domain';
-import { type ReadModel, type Row, isUuid } from '../read-model.ts';
+import { isFirstTry, sessionCounts, tallyAnswer, type SessionTally } from '@mathdaily/domain';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
+import { practiceSessionsTables } from '../tables/practice-sessions.ts';
+
+type SessionRow = RowInput<'practice_sessions'>;
 
 /**
  * One row per practice session (docs/practice-loop.md "Sessions"): its plan (the problems in
@@ -23,49 +17,20 @@ import { type ReadModel, type Row, isUuid } from '../read-model.ts';
  * first in its session (`setAnswerFacts`): practice-days, attempts and tutor-activity count first
  * tries and retries by the same definition.
  */
-export const practiceSessions: ReadModel = {
+export const practiceSessions = defineReadModel({
   name: 'practice-sessions',
   version: 1,
-  tables: [
-    {
-      name: 'practice_sessions',
-      columns: [
-        { name: 'session_id', type: 'text' },
-        { name: 'user_id', type: 'uuid' },
-        { name: 'mode', type: 'text' },
-        { name: 'topic_id', type: 'text', nullable: true },
-        { name: 'problem_ids', type: 'jsonb' },
-        /** Problems whose hint was opened in the session. */
-        { name: 'hints', type: 'jsonb' },
-        /** The domain's SessionTally: per problem answered, its first and last verdict and answer count. */
-        { name: 'tally', type: 'jsonb' },
-        { name: 'problems_completed', type: 'int4' },
-        { name: 'correct_answers', type: 'int4' },
-        { name: 'retries', type: 'int4' },
-        { name: 'correct_on_retry', type: 'int4' },
-        { name: 'started_at', type: 'timestamptz' },
-        { name: 'last_activity_at', type: 'timestamptz' },
-        { name: 'ended_at', type: 'timestamptz', nullable: true },
-        { name: 'end_reason', type: 'text', nullable: true },
-      ],
-      primaryKey: ['session_id'],
-      indexes: [
-        'practice_sessions_user ON (user_id, started_at DESC)',
-        'practice_sessions_open ON (last_activity_at) WHERE ended_at IS NULL',
-        'practice_sessions_started ON (started_at)',
-      ],
-    },
-  ],
+  tables: practiceSessionsTables,
   handles: ['PracticeSessionStarted', 'PracticeSessionExtended', 'HintOpened', 'AnswerSubmitted', 'DifficultyRated', 'PracticeSessionEnded'],
   keys: (events) => ({
     practice_sessions: events.flatMap((event) => {
-      const data = event.data as { userId: unknown; sessionId: unknown };
+      const data = event.data;
       return isUuid(data.userId) && typeof data.sessionId === 'string' ? [[data.sessionId]] : [];
     }),
   }),
   apply(event, tables, context) {
-    const table = tables.practice_sessions!;
-    const data = event.data as { userId: string; sessionId?: string };
+    const table = tables.practice_sessions;
+    const data = event.data;
     // A rating may name no session (rate-difficulty's session_id is optional): nothing to update.
     if (!isUuid(data.userId) || typeof data.sessionId !== 'string') {
       if (event.type === 'AnswerSubmitted') context.setAnswerFacts(event, null);
@@ -75,24 +40,24 @@ export const practiceSessions: ReadModel = {
     const row = table.get(data.sessionId) ?? newSession(data.userId, data.sessionId, at);
     switch (event.type) {
       case 'PracticeSessionStarted': {
-        const started = event.data as PracticeSessionStartedData;
+        const started = event.data;
         table.put({ ...row, mode: started.mode, topic_id: started.topicId, problem_ids: started.problemIds, started_at: at, last_activity_at: at });
         return;
       }
       case 'PracticeSessionExtended': {
-        const extended = event.data as PracticeSessionExtendedData;
-        table.put({ ...row, problem_ids: [...(row.problem_ids as string[]), ...extended.problemIds], last_activity_at: at });
+        const extended = event.data;
+        table.put({ ...row, problem_ids: [...row.problem_ids, ...extended.problemIds], last_activity_at: at });
         return;
       }
       case 'HintOpened': {
-        const { problemId } = event.data as HintOpenedData;
-        const hints = row.hints as string[];
+        const { problemId } = event.data;
+        const hints = row.hints;
         table.put({ ...row, hints: hints.includes(problemId) ? hints : [...hints, problemId], last_activity_at: at });
         return;
       }
       case 'AnswerSubmitted': {
-        const answer = event.data as AnswerSubmittedData;
-        const before = row.tally as SessionTally;
+        const answer = event.data;
+        const before = row.tally;
         context.setAnswerFacts(event, { firstTry: isFirstTry(before, answer.problemId) });
         const tally = tallyAnswer(before, answer);
         table.put({ ...row, tally, ...countColumns(tally), last_activity_at: at });
@@ -102,7 +67,7 @@ export const practiceSessions: ReadModel = {
         table.put({ ...row, last_activity_at: at });
         return;
       case 'PracticeSessionEnded': {
-        const ended = event.data as PracticeSessionEndedData;
+        const ended = event.data;
         if (row.ended_at !== null) return;
         // The counts stay the tally's (the same function made the event's); the end is the event's own time.
         table.put({ ...row, ended_at: ended.endedAt, end_reason: ended.reason });
@@ -110,9 +75,9 @@ export const practiceSessions: ReadModel = {
       }
     }
   },
-};
+});
 
-function newSession(userId: string, sessionId: string, at: string): Row {
+function newSession(userId: string, sessionId: string, at: string): SessionRow {
   return {
     session_id: sessionId,
     user_id: userId,
@@ -129,7 +94,7 @@ function newSession(userId: string, sessionId: string, at: string): Row {
   };
 }
 
-function countColumns(tally: SessionTally): Row {
+function countColumns(tally: SessionTally): Pick<SessionRow, 'problems_completed' | 'correct_answers' | 'retries' | 'correct_on_retry'> {
   const counts = sessionCounts(tally);
   return {
     problems_completed: counts.problemsCompleted,

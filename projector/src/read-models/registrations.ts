@@ -1,33 +1,19 @@
-import type { UserRegistered } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
+import { registrationsTables } from '../tables/registrations.ts';
 
 /**
  * `registrations`: who registered when, with the role and grade they registered with (the admin's
  * "recent registrations" and the 30-day "new users" figure). Names and addresses are not copied
  * here: queries join `users`, which reads "Deleted user" once an account is erased.
  */
-export const registrations: ReadModel = {
+export const registrations = defineReadModel({
   name: 'registrations',
   version: 3,
-  tables: [
-    {
-      name: 'registrations',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'role', type: 'text' },
-        { name: 'grade_level', type: 'int2', nullable: true },
-        { name: 'source', type: 'text' },
-        { name: 'registered_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['user_id'],
-      insertOnly: true,
-      indexes: ['registrations_at ON (registered_at DESC)'],
-    },
-  ],
+  tables: registrationsTables,
   handles: ['UserRegistered'],
   apply(event, tables) {
-    const d = event.data as UserRegistered['data'];
-    tables.registrations!.put({
+    const d = event.data;
+    tables.registrations.put({
       user_id: d.userId,
       role: d.role,
       grade_level: d.gradeLevel,
@@ -35,4 +21,4 @@ export const registrations: ReadModel = {
       registered_at: event.metadata.at,
     });
   },
-};
+});

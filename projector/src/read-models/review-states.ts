@@ -3,12 +3,12 @@ import {
   learnerDayOf,
   recordAnswer,
   recordRating,
-  type AnswerSubmittedData,
-  type DifficultyRatedData,
   type DueFacts,
   type ReviewState,
 } from '@mathdaily/domain';
-import { type ReadModel, type Row, isUuid } from '../read-model.ts';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
+import { reviewStatesTables } from '../tables/review-states.ts';
 
 /** What the domain's due rule reads of a review state. */
 const dueFactsOf = (state: ReviewState): DueFacts => ({
@@ -29,54 +29,25 @@ const dueFactsOf = (state: ReviewState): DueFacts => ({
  * problem's last answer was right before and after it. Mastery is the knowledge model's
  * (ability-model); FSRS here only schedules reviews.
  */
-export const reviewStates: ReadModel = {
+export const reviewStates = defineReadModel({
   name: 'review-states',
   version: 3,
-  tables: [
-    {
-      name: 'review_states',
-      columns: [
-        { name: 'user_id', type: 'uuid' },
-        { name: 'problem_id', type: 'uuid' },
-        { name: 'topic', type: 'text' },
-        { name: 'topic_id', type: 'text' },
-        { name: 'grade', type: 'int2' },
-        { name: 'difficulty_level', type: 'int2' },
-        { name: 'state', type: 'json' },
-        { name: 'due_at', type: 'timestamptz' },
-        { name: 'stability', type: 'float8' },
-        { name: 'difficulty', type: 'float8' },
-        { name: 'reps', type: 'int4' },
-        { name: 'lapses', type: 'int4' },
-        { name: 'card_state', type: 'text' },
-        { name: 'consecutive_correct', type: 'int4' },
-        { name: 'attempts', type: 'int4' },
-        { name: 'correct_attempts', type: 'int4' },
-        { name: 'last_attempt_id', type: 'text' },
-        { name: 'last_is_correct', type: 'bool' },
-        { name: 'last_rating', type: 'int2', nullable: true },
-        { name: 'last_review_at', type: 'timestamptz' },
-        { name: 'first_attempt_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['user_id', 'problem_id'],
-      indexes: ['review_states_due ON (user_id, due_at)', 'review_states_topic ON (user_id, topic_id)'],
-    },
-  ],
+  tables: reviewStatesTables,
   handles: ['AnswerSubmitted', 'DifficultyRated'],
   keys: (events) => ({
     review_states: events.flatMap((event) => {
-      const data = event.data as { userId: unknown; problemId: unknown };
+      const data = event.data;
       return isUuid(data.userId) && isUuid(data.problemId) ? [[data.userId, data.problemId]] : [];
     }),
   }),
   apply(event, tables, context) {
-    const table = tables.review_states!;
-    const data = event.data as AnswerSubmittedData | DifficultyRatedData;
+    const table = tables.review_states;
+    const data = event.data;
     if (!isUuid(data.userId) || !isUuid(data.problemId)) return context.setReviewFacts(event, null);
     const row = table.get(data.userId, data.problemId);
-    const before = row ? (row.state as ReviewState) : null;
+    const before = row ? row.state : null;
     if (event.type === 'AnswerSubmitted') {
-      const answer = data as AnswerSubmittedData;
+      const answer = event.data;
       const at = new Date(event.metadata.at);
       // A review of a problem due that day (a re-ask the same day after a miss is practice).
       const wasReview = before !== null && countsAsReview(dueFactsOf(before), learnerDayOf(at, context.timeZoneOf(event)), at.getTime());
@@ -92,31 +63,31 @@ export const reviewStates: ReadModel = {
       return;
     }
     if (!row || !before) return context.setReviewFacts(event, null);
-    const after = recordRating(before, { attemptId: (data as DifficultyRatedData).attemptId, rating: (data as DifficultyRatedData).rating });
+    const after = recordRating(before, { attemptId: event.data.attemptId, rating: event.data.rating });
     table.put(
       stateRow(data.userId, data.problemId, after, {
-        topic: row.topic as string,
-        topicId: row.topic_id as string,
-        grade: row.grade as number,
-        difficultyLevel: row.difficulty_level as number,
+        topic: row.topic,
+        topicId: row.topic_id,
+        grade: row.grade,
+        difficultyLevel: row.difficulty_level,
       }),
     );
     context.setReviewFacts(event, {
-      topicId: row.topic_id as string,
+      topicId: row.topic_id,
       wasReview: false,
       newProblem: false,
       solvedBefore: before.lastIsCorrect,
       solvedAfter: after.lastIsCorrect,
     });
   },
-};
+});
 
 function stateRow(
   userId: string,
   problemId: string,
   state: ReviewState,
   problem: { topic: string; topicId: string; grade: number; difficultyLevel: number },
-): Row {
+): RowInput<'review_states'> {
   const card = state.card;
   return {
     user_id: userId,

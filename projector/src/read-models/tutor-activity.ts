@@ -1,13 +1,6 @@
-import type {
-  AnswerSubmittedData,
-  PracticeSessionEndedData,
-  ReferralCodeRedeemedData,
-  StudentFellBehindData,
-  ClassEventData,
-  TutorStudentRelationshipEndedData,
-  TutorStudentStatusChangeData,
-} from '@mathdaily/domain';
-import { type ReadModel, type Row, isUuid } from '../read-model.ts';
+import type { AnswerSubmittedData } from '@mathdaily/domain';
+import { defineReadModel, isUuid } from '../read-model.ts';
+import { tutorActivityTables, type RecentSession } from '../tables/tutor-activity.ts';
 
 /** A session needs this many answers before its accuracy says anything. */
 export const ACCURACY_MIN_ANSWERS = 5;
@@ -19,20 +12,13 @@ const PREVIOUS_SESSIONS = 3;
 export const STREAK_STEP = 5;
 const TOPICS_KEPT = 5;
 
-/** A session's first tries and those right (`sessionCounts`): retries never change its accuracy. */
-interface SessionTally {
-  session_id: string;
-  answers: number;
-  correct: number;
-}
-
 /** A session row's figures as tutors read them: problems (first tries), right first time, retries. */
-interface SessionDetails {
+type SessionDetails = {
   problems: number;
   correct: number;
   retries: number;
   topics: string[];
-}
+};
 
 /**
  * What tutors see happen, and their alerts. `tutor_activity` has one row per happening of a
@@ -48,45 +34,17 @@ interface SessionDetails {
  * keeps per student what the detection needs: the last sessions' tallies, the current streak of
  * right answers and the last answer's time (the students list's Last Active).
  */
-export const tutorActivity: ReadModel = {
+export const tutorActivity = defineReadModel({
   name: 'tutor-activity',
   version: 2,
-  tables: [
-    {
-      name: 'tutor_learners',
-      columns: [
-        { name: 'student_id', type: 'uuid' },
-        { name: 'last_active_at', type: 'timestamptz', nullable: true },
-        { name: 'open_session_id', type: 'text', nullable: true },
-        { name: 'correct_streak', type: 'int4' },
-        { name: 'recent_sessions', type: 'jsonb' },
-      ],
-      primaryKey: ['student_id'],
-    },
-    {
-      name: 'tutor_activity',
-      columns: [
-        { name: 'student_id', type: 'uuid' },
-        { name: 'activity_key', type: 'text' },
-        { name: 'tutor_id', type: 'uuid', nullable: true },
-        { name: 'type', type: 'text' },
-        { name: 'alert', type: 'bool' },
-        { name: 'details', type: 'jsonb' },
-        { name: 'started_at', type: 'timestamptz' },
-        { name: 'at', type: 'timestamptz' },
-        { name: 'position', type: 'int8' },
-      ],
-      primaryKey: ['student_id', 'activity_key'],
-      indexes: ['tutor_activity_position ON (position)', 'tutor_activity_student_at ON (student_id, at DESC)'],
-    },
-  ],
+  tables: tutorActivityTables,
   handles: ['AnswerSubmitted', 'PracticeSessionEnded', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'StudentFellBehind', 'StudentJoinedClass', 'TutorStudentRelationshipEnded'],
   keys: (events) => {
-    const learners: unknown[][] = [];
-    const activity: unknown[][] = [];
+    const learners: string[][] = [];
+    const activity: string[][] = [];
     for (const event of events) {
       if (event.type !== 'AnswerSubmitted' && event.type !== 'PracticeSessionEnded') continue;
-      const data = event.data as { userId: string; sessionId: string };
+      const data = event.data;
       if (!isUuid(data.userId)) continue;
       learners.push([data.userId]);
       activity.push([data.userId, `session:${data.sessionId}`], [data.userId, `accuracy:${data.sessionId}`]);
@@ -94,26 +52,27 @@ export const tutorActivity: ReadModel = {
     return { tutor_learners: learners, tutor_activity: activity };
   },
   apply(event, tables, context) {
-    const learners = tables.tutor_learners!;
-    const activity = tables.tutor_activity!;
+    const learners = tables.tutor_learners;
+    const activity = tables.tutor_activity;
     const at = event.metadata.at;
-    const position = event.position.toString();
-    const happened = (studentId: string, key: string, fields: { tutor_id?: string | null; type: string; alert?: boolean; details: unknown }) =>
+    const position = event.position;
+    const happened = (studentId: string, key: string, fields: { tutor_id?: string | null; type: string; alert?: boolean; details: Record<string, unknown> }) =>
       activity.put({ student_id: studentId, activity_key: key, tutor_id: null, alert: false, started_at: at, at, position, ...fields });
 
     switch (event.type) {
       case 'AnswerSubmitted': {
-        const data = event.data as AnswerSubmittedData;
+        const data = event.data;
         if (!isUuid(data.userId)) return;
         const learner = learners.get(data.userId) ?? { student_id: data.userId, correct_streak: 0, recent_sessions: [] };
         // A session's figures count each problem once, by its first answer; a retry is counted as a retry (practice-sessions).
         const firstTry = context.answerFactsOf(event)?.firstTry ?? true;
-        const sessions = firstTry ? tallied(learner.recent_sessions as SessionTally[], data) : (learner.recent_sessions as SessionTally[]);
-        const streak = data.isCorrect ? (learner.correct_streak as number) + 1 : 0;
+        const sessions = firstTry ? tallied(learner.recent_sessions, data) : learner.recent_sessions;
+        const streak = data.isCorrect ? learner.correct_streak + 1 : 0;
         learners.put({ ...learner, last_active_at: at, open_session_id: data.sessionId, correct_streak: streak, recent_sessions: sessions });
 
         const sessionKey = `session:${data.sessionId}`;
         const session = activity.get(data.userId, sessionKey);
+        // A session's row: its details are a SessionDetails (the column's fields depend on the row's type).
         const details = (session?.details ?? { problems: 0, correct: 0, retries: 0, topics: [] }) as SessionDetails;
         const topics = details.topics.includes(data.topic) ? details.topics : [...details.topics, data.topic].slice(-TOPICS_KEPT);
         activity.put({
@@ -139,7 +98,7 @@ export const tutorActivity: ReadModel = {
         return;
       }
       case 'PracticeSessionEnded': {
-        const data = event.data as PracticeSessionEndedData;
+        const data = event.data;
         if (!isUuid(data.userId)) return;
         const learner = learners.get(data.userId);
         if (learner?.open_session_id === data.sessionId) learners.put({ ...learner, open_session_id: null });
@@ -148,7 +107,7 @@ export const tutorActivity: ReadModel = {
         // (`sessionCounts`, the same the tally made), at the time it ended (an abandoned one's last activity).
         if (session) {
           const details = {
-            ...(session.details as SessionDetails),
+            ...session.details,
             problems: data.problemsCompleted,
             correct: data.correctAnswers,
             retries: data.retries,
@@ -160,7 +119,7 @@ export const tutorActivity: ReadModel = {
         return;
       }
       case 'ReferralCodeRedeemed': {
-        const data = event.data as ReferralCodeRedeemedData;
+        const data = event.data;
         happened(data.studentId, `joined:${event.id}`, {
           tutor_id: data.tutorId,
           type: data.via === 'registration' ? 'student_joined' : 'referral_used',
@@ -169,23 +128,23 @@ export const tutorActivity: ReadModel = {
         return;
       }
       case 'StudentJoinedClass': {
-        const data = event.data as ClassEventData<'StudentJoinedClass'>;
+        const data = event.data;
         // Put in by the tutor: they know already.
         if (data.via !== 'tutor') happened(data.studentId, `joined:${event.id}`, { tutor_id: data.tutorId, type: 'class_joined', details: { class_id: data.classId } });
         return;
       }
       case 'TutorStudentRelationshipEnded': {
-        const data = event.data as TutorStudentRelationshipEndedData;
+        const data = event.data;
         happened(data.studentId, `ended:${event.id}`, { tutor_id: data.tutorId, type: 'relationship_ended', details: { reason: data.reason } });
         return;
       }
       case 'TutorStudentActivated': {
-        const data = event.data as TutorStudentStatusChangeData;
+        const data = event.data;
         happened(data.studentId, `activated:${event.id}`, { tutor_id: data.tutorId, type: 'student_activated', details: {} });
         return;
       }
       case 'StudentFellBehind': {
-        const data = event.data as StudentFellBehindData;
+        const data = event.data;
         happened(data.studentId, `fell-behind:${event.id}`, {
           tutor_id: data.tutorId,
           type: 'fell_behind',
@@ -196,10 +155,10 @@ export const tutorActivity: ReadModel = {
       }
     }
   },
-};
+});
 
 /** The last sessions' tallies with this first try counted (the newest last). */
-function tallied(sessions: readonly SessionTally[], answer: AnswerSubmittedData): SessionTally[] {
+function tallied(sessions: readonly RecentSession[], answer: AnswerSubmittedData): RecentSession[] {
   const correct = answer.isCorrect ? 1 : 0;
   const current = sessions.find((session) => session.session_id === answer.sessionId);
   const others = sessions.filter((session) => session !== current);
@@ -210,7 +169,10 @@ function tallied(sessions: readonly SessionTally[], answer: AnswerSubmittedData)
 }
 
 /** The session's accuracy against the previous sessions' average, when it dropped by ACCURACY_DROP or more. */
-export function accuracyDrop(sessions: readonly SessionTally[], sessionId: string): Row | null {
+export function accuracyDrop(
+  sessions: readonly RecentSession[],
+  sessionId: string,
+): { accuracy: number; previous_accuracy: number; answers: number; sessions_compared: number } | null {
   const current = sessions.find((session) => session.session_id === sessionId);
   if (!current || current.answers < ACCURACY_MIN_ANSWERS) return null;
   const previous = sessions.filter((session) => session !== current && session.answers >= ACCURACY_MIN_ANSWERS).slice(-PREVIOUS_SESSIONS);

@@ -1,12 +1,5 @@
-import type {
-  ReferralCodeCreatedData,
-  ReferralCodeDeactivatedData,
-  ReferralCodeRedeemedData,
-  StudentJoinedTutorClassData,
-  TutorStudentRelationshipEndedData,
-  TutorStudentStatusChangeData,
-} from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
+import { defineReadModel } from '../read-model.ts';
+import { tutorRelationshipsTables } from '../tables/tutor-relationships.ts';
 
 /**
  * The tutor area's lists: `tutor_referral_codes` (one row per code: pending until a student uses
@@ -16,60 +9,28 @@ import type { ReadModel } from '../read-model.ts';
  * student shows their new name everywhere. A student who joins a class with its code is active at
  * once (`referral_code` is then the class's code); a role change away from student ends the link.
  */
-export const tutorRelationships: ReadModel = {
+export const tutorRelationships = defineReadModel({
   name: 'tutor-relationships',
   version: 2,
-  tables: [
-    {
-      name: 'tutor_referral_codes',
-      columns: [
-        { name: 'code', type: 'text' },
-        { name: 'tutor_id', type: 'uuid' },
-        { name: 'kind', type: 'text' },
-        { name: 'status', type: 'text' },
-        { name: 'created_at', type: 'timestamptz' },
-        { name: 'uses', type: 'int4' },
-        { name: 'first_used_at', type: 'timestamptz', nullable: true },
-        { name: 'last_used_at', type: 'timestamptz', nullable: true },
-        { name: 'last_student_id', type: 'uuid', nullable: true },
-        { name: 'deactivated_at', type: 'timestamptz', nullable: true },
-      ],
-      primaryKey: ['code'],
-      indexes: ['tutor_referral_codes_tutor ON (tutor_id, created_at DESC)'],
-    },
-    {
-      name: 'tutor_students',
-      columns: [
-        { name: 'tutor_id', type: 'uuid' },
-        { name: 'student_id', type: 'uuid' },
-        { name: 'status', type: 'text' },
-        { name: 'referral_code', type: 'text', nullable: true },
-        { name: 'joined_at', type: 'timestamptz' },
-        { name: 'activated_at', type: 'timestamptz', nullable: true },
-        { name: 'status_changed_at', type: 'timestamptz' },
-      ],
-      primaryKey: ['tutor_id', 'student_id'],
-      indexes: ['tutor_students_student ON (student_id)', 'tutor_students_joined ON (tutor_id, joined_at DESC)'],
-    },
-  ],
+  tables: tutorRelationshipsTables,
   handles: ['ReferralCodeCreated', 'ReferralCodeDeactivated', 'ReferralCodeRedeemed', 'TutorStudentActivated', 'TutorStudentDeactivated', 'StudentJoinedTutorClass', 'TutorStudentRelationshipEnded'],
   keys: (events) => {
-    const codes: unknown[][] = [];
-    const pairs: unknown[][] = [];
+    const codes: string[][] = [];
+    const pairs: string[][] = [];
     for (const event of events) {
-      const data = event.data as { code?: string; tutorId: string; studentId?: string };
-      if (data.code && event.type !== 'StudentJoinedTutorClass') codes.push([data.code]);
-      if (data.studentId) pairs.push([data.tutorId, data.studentId]);
+      const data = event.data;
+      if ('code' in data && data.code && event.type !== 'StudentJoinedTutorClass') codes.push([data.code]);
+      if ('studentId' in data && data.studentId) pairs.push([data.tutorId, data.studentId]);
     }
     return { tutor_referral_codes: codes, tutor_students: pairs };
   },
   apply(event, tables) {
-    const codes = tables.tutor_referral_codes!;
-    const students = tables.tutor_students!;
+    const codes = tables.tutor_referral_codes;
+    const students = tables.tutor_students;
     const at = event.metadata.at;
     switch (event.type) {
       case 'ReferralCodeCreated': {
-        const data = event.data as ReferralCodeCreatedData;
+        const data = event.data;
         codes.put({
           code: data.code,
           tutor_id: data.tutorId,
@@ -85,18 +46,18 @@ export const tutorRelationships: ReadModel = {
         return;
       }
       case 'ReferralCodeDeactivated': {
-        const row = codes.get((event.data as ReferralCodeDeactivatedData).code);
+        const row = codes.get(event.data.code);
         if (row) codes.put({ ...row, status: 'inactive', deactivated_at: at });
         return;
       }
       case 'ReferralCodeRedeemed': {
-        const data = event.data as ReferralCodeRedeemedData;
+        const data = event.data;
         const code = codes.get(data.code);
         if (code) {
           codes.put({
             ...code,
             status: code.status === 'inactive' ? 'inactive' : 'active',
-            uses: (code.uses as number) + 1,
+            uses: code.uses + 1,
             first_used_at: code.first_used_at ?? at,
             last_used_at: at,
             last_student_id: data.studentId,
@@ -115,7 +76,7 @@ export const tutorRelationships: ReadModel = {
         return;
       }
       case 'StudentJoinedTutorClass': {
-        const data = event.data as StudentJoinedTutorClassData;
+        const data = event.data;
         const pair = students.get(data.tutorId, data.studentId);
         students.put({
           tutor_id: data.tutorId,
@@ -129,7 +90,7 @@ export const tutorRelationships: ReadModel = {
         return;
       }
       case 'TutorStudentRelationshipEnded': {
-        const data = event.data as TutorStudentRelationshipEndedData;
+        const data = event.data;
         // An erased account's pair leaves every list; a former student's stays as inactive.
         if (data.reason === 'account_erased') {
           students.delete(data.tutorId, data.studentId);
@@ -141,7 +102,7 @@ export const tutorRelationships: ReadModel = {
       }
       case 'TutorStudentActivated':
       case 'TutorStudentDeactivated': {
-        const data = event.data as TutorStudentStatusChangeData;
+        const data = event.data;
         const pair = students.get(data.tutorId, data.studentId);
         if (!pair) return;
         const active = event.type === 'TutorStudentActivated';
@@ -150,4 +111,4 @@ export const tutorRelationships: ReadModel = {
       }
     }
   },
-};
+});

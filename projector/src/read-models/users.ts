@@ -1,5 +1,7 @@
-import { ERASED_FIRST_NAME, ERASED_LAST_NAME, profileImageUrlOf, type UserEvent } from '@mathdaily/domain';
-import type { ReadModel, Row } from '../read-model.ts';
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME, profileImageUrlOf } from '@mathdaily/domain';
+import { defineReadModel } from '../read-model.ts';
+import type { RowInput } from '../tables/index.ts';
+import { usersTables } from '../tables/users.ts';
 
 /**
  * `users`: one row per account, for /api/auth/me and /profile, the admin user list, tutor views and
@@ -11,46 +13,10 @@ import type { ReadModel, Row } from '../read-model.ts';
  * joins it on `id`. Once an account is erased (UserErased) its row reads "Deleted user" with no
  * address and the default picture, and `erased_at` says when (docs/personal-data.md).
  */
-export const users: ReadModel = {
+export const users = defineReadModel({
   name: 'users',
   version: 4,
-  tables: [
-    {
-      name: 'users',
-      columns: [
-        { name: 'id', type: 'uuid' },
-        { name: 'email', type: 'text' },
-        { name: 'first_name', type: 'text' },
-        { name: 'last_name', type: 'text' },
-        { name: 'role', type: 'text' },
-        { name: 'grade_level', type: 'int2', nullable: true },
-        { name: 'timezone', type: 'text' },
-        { name: 'timezone_set', type: 'bool' },
-        { name: 'is_email_verified', type: 'bool' },
-        { name: 'email_verified_at', type: 'timestamptz', nullable: true },
-        { name: 'avatar_kind', type: 'text' },
-        { name: 'avatar_url', type: 'text', nullable: true },
-        { name: 'profile_image_url', type: 'text' },
-        { name: 'credentials_version', type: 'int4' },
-        { name: 'source', type: 'text' },
-        { name: 'login_count', type: 'int4' },
-        { name: 'failed_sign_ins', type: 'int4' },
-        { name: 'last_login_at', type: 'timestamptz', nullable: true },
-        { name: 'created_at', type: 'timestamptz' },
-        { name: 'updated_at', type: 'timestamptz' },
-        { name: 'erased_at', type: 'timestamptz', nullable: true },
-        // A parent's weekly summary e-mail (on unless they turned it off).
-        { name: 'weekly_summary', type: 'bool' },
-      ],
-      primaryKey: ['id'],
-      indexes: [
-        'users_email ON (email)',
-        'users_created ON (created_at DESC, id)',
-        'users_role ON (role, created_at DESC)',
-        'users_last_login ON (last_login_at DESC NULLS LAST)',
-      ],
-    },
-  ],
+  tables: usersTables,
   handles: [
     'UserRegistered',
     'EmailVerified',
@@ -67,11 +33,10 @@ export const users: ReadModel = {
     'UserErased',
     'WeeklySummaryPreferenceChanged',
   ],
-  keys: (events) => ({ users: events.map((event) => [(event.data as { userId: string }).userId]) }),
-  apply(recorded, tables) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
-    const at = recorded.metadata.at;
-    const table = tables.users!;
+  keys: (events) => ({ users: events.map((event) => [event.data.userId]) }),
+  apply(event, tables) {
+    const at = event.metadata.at;
+    const table = tables.users;
     if (event.type === 'UserRegistered') {
       const d = event.data;
       if (table.get(d.userId)) return;
@@ -101,21 +66,21 @@ export const users: ReadModel = {
       });
       return;
     }
-    const current = table.get((event.data as { userId: string }).userId);
+    const current = table.get(event.data.userId);
     if (!current || current.erased_at) return;
     // The placement check's grade is the account's grade from then on (the profile shows it),
     // until the student changes it in the profile.
-    if (recorded.type === 'PlacementCompleted') {
-      table.put({ ...current, grade_level: (recorded.data as { grade: number }).grade, updated_at: at });
+    if (event.type === 'PlacementCompleted') {
+      table.put({ ...current, grade_level: event.data.grade, updated_at: at });
       return;
     }
-    const change = (fields: Row) => {
+    const change = (fields: Partial<RowInput<'users'>>) => {
       const next = { ...current, ...fields };
       next.profile_image_url = profileImageUrlOf({
-        role: next.role as string,
-        firstName: next.first_name as string,
-        lastName: next.last_name as string,
-        avatarUrl: next.avatar_url as string | null,
+        role: next.role,
+        firstName: next.first_name,
+        lastName: next.last_name,
+        avatarUrl: next.avatar_url,
       });
       table.put(next);
     };
@@ -123,9 +88,9 @@ export const users: ReadModel = {
       case 'EmailVerified':
         return change({ is_email_verified: true, email_verified_at: current.email_verified_at ?? at, updated_at: at });
       case 'UserSignedIn':
-        return change({ last_login_at: at, login_count: (current.login_count as number) + 1, failed_sign_ins: 0 });
+        return change({ last_login_at: at, login_count: current.login_count + 1, failed_sign_ins: 0 });
       case 'SignInFailed':
-        return change({ failed_sign_ins: (current.failed_sign_ins as number) + 1 });
+        return change({ failed_sign_ins: current.failed_sign_ins + 1 });
       case 'ProfileUpdated': {
         const d = event.data;
         return change({
@@ -166,4 +131,4 @@ export const users: ReadModel = {
         return;
     }
   },
-};
+});

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { eventSchemas } from '@mathdaily/domain';
-import type { ReadModel } from '../read-model.ts';
+import { eventSchemas, type EventType } from '@mathdaily/domain';
+import { column, defineReadModel, defineTable } from '../read-model.ts';
 import type { TableState } from '../table-state.ts';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+const digestColumns = { events: column.int4(), digest: column.text() };
+const globalDigest = defineTable({ name: 'global_digest', columns: { id: column.int4(), ...digestColumns }, primaryKey: ['id'] });
+const streamDigest = defineTable({ name: 'stream_digest', columns: { stream_id: column.text(), ...digestColumns }, primaryKey: ['stream_id'] });
 
 function chain(table: TableState, key: string | number, keyColumn: string, eventId: string) {
   const current = table.get(key);
@@ -18,33 +22,14 @@ function chain(table: TableState, key: string | number, keyColumn: string, event
  * A test read model that notices any lost, repeated or reordered event: it chains an md5 over
  * every event it sees, globally and per stream.
  */
-export const digestReadModel: ReadModel = {
+export const digestReadModel = defineReadModel({
   name: 'test-digest',
   version: 2,
-  tables: [
-    {
-      name: 'global_digest',
-      columns: [
-        { name: 'id', type: 'int4' },
-        { name: 'events', type: 'int4' },
-        { name: 'digest', type: 'text' },
-      ],
-      primaryKey: ['id'],
-    },
-    {
-      name: 'stream_digest',
-      columns: [
-        { name: 'stream_id', type: 'text' },
-        { name: 'events', type: 'int4' },
-        { name: 'digest', type: 'text' },
-      ],
-      primaryKey: ['stream_id'],
-    },
-  ],
-  handles: Object.keys(eventSchemas),
+  tables: [globalDigest, streamDigest],
+  handles: Object.keys(eventSchemas) as EventType[],
   keys: (events) => ({ global_digest: [[1]], stream_digest: events.map((event) => [event.streamId]) }),
   apply(event, tables) {
-    chain(tables.global_digest!, 1, 'id', event.id);
-    chain(tables.stream_digest!, event.streamId, 'stream_id', event.id);
+    chain(tables.global_digest, 1, 'id', event.id);
+    chain(tables.stream_digest, event.streamId, 'stream_id', event.id);
   },
-};
+});

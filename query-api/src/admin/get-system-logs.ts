@@ -2,27 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
+const userColumn = tableRows.users.shape;
 const registration = z.object({
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string(),
-  source: z.string(),
-  registeredAt: z.string(),
+  userId: tableRows.registrations.shape.user_id,
+  email: userColumn.email,
+  firstName: userColumn.first_name,
+  lastName: userColumn.last_name,
+  role: userColumn.role,
+  source: tableRows.registrations.shape.source,
+  registeredAt: tableRows.registrations.shape.registered_at,
 });
 
 const login = z.object({
-  eventId: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string(),
-  method: z.string().nullable(),
-  at: z.string(),
+  eventId: tableRows.sign_in_log.shape.event_id,
+  userId: tableRows.sign_in_log.shape.user_id,
+  email: userColumn.email,
+  firstName: userColumn.first_name,
+  lastName: userColumn.last_name,
+  role: userColumn.role,
+  method: tableRows.sign_in_log.shape.method,
+  at: tableRows.sign_in_log.shape.at,
 });
 
 /**

@@ -3,29 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ERASED_TEXT, UUID_PATTERN } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
 const TIME_MESSAGE = (name: string) => `${name} must be a date and time such as 2026-03-01T09:00:00Z`;
 const time = (name: string) => z.iso.datetime({ offset: true, error: () => TIME_MESSAGE(name) }).optional();
 const text = (name: string) => z.string().trim().min(1, `${name} must not be empty`).max(200, `${name} must be at most 200 characters`).optional();
 
+const logColumn = tableRows.event_log.shape;
 const row = z.object({
   position: z.string(),
-  id: z.string(),
-  type: z.string(),
-  streamId: z.string(),
-  version: z.number(),
-  data: z.unknown(),
-  metadata: z.object({
-    actorId: z.string().nullable(),
-    correlationId: z.string(),
-    causationId: z.string().nullable(),
-    at: z.string(),
-    schemaVersion: z.number(),
-  }),
+  id: logColumn.event_id,
+  type: logColumn.type,
+  streamId: logColumn.stream_id,
+  version: logColumn.version,
+  data: logColumn.data,
+  metadata: logColumn.metadata,
 });
 
-const actorRow = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+const userColumn = tableRows.users.shape;
+const actorRow = z.object({ id: userColumn.id, firstName: userColumn.first_name, lastName: userColumn.last_name, email: userColumn.email });
 
 /**
  * GET /api/admin/events?type&stream&actor&correlation&from&to&cursor&limit (admins): the audit
@@ -64,7 +61,7 @@ export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
       if (q.actor) {
         // An e-mail address names the account; an address nobody has matches nothing.
         const actorId = q.actor.includes('@')
-          ? ((await deps.pool.maybeOneFirst(sql.type(z.object({ id: z.string() }))`SELECT id FROM read_models.users WHERE lower(email) = lower(${q.actor}) LIMIT 1`)) ?? '')
+          ? ((await deps.pool.maybeOneFirst(sql.type(tableRows.users.pick({ id: true }))`SELECT id FROM read_models.users WHERE lower(email) = lower(${q.actor}) LIMIT 1`)) ?? '')
           : q.actor;
         conditions.push(sql.fragment`actor_id = ${actorId}`);
       }

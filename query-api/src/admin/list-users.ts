@@ -3,19 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { userRoles } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { pageQuery, pagination } from './paging.ts';
 
+const userColumn = tableRows.users.shape;
 const row = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string(),
-  gradeLevel: z.number().nullable(),
-  isEmailVerified: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
+  id: userColumn.id,
+  email: userColumn.email,
+  firstName: userColumn.first_name,
+  lastName: userColumn.last_name,
+  role: userColumn.role,
+  gradeLevel: userColumn.grade_level,
+  isEmailVerified: userColumn.is_email_verified,
+  lastLoginAt: userColumn.last_login_at,
+  createdAt: userColumn.created_at,
   total: z.number(),
 });
 

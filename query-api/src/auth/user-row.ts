@@ -1,22 +1,23 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { DomainError, profileCompletion, type UserRole, type UserView } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 
 /** A row of read_models.users as the auth queries read it. */
-export const userRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role: z.string(),
-  grade_level: z.number().nullable(),
-  timezone: z.string(),
-  timezone_set: z.boolean(),
-  is_email_verified: z.boolean(),
-  avatar_kind: z.string(),
-  profile_image_url: z.string(),
-  last_login_at: z.string().nullable(),
-  created_at: z.string(),
+export const userRow = tableRows.users.pick({
+  id: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  role: true,
+  grade_level: true,
+  timezone: true,
+  timezone_set: true,
+  is_email_verified: true,
+  avatar_kind: true,
+  profile_image_url: true,
+  last_login_at: true,
+  created_at: true,
 });
 export type UserRow = z.infer<typeof userRow>;
 

@@ -4,9 +4,10 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { CLASS_MESSAGES, DomainError, normalizeReferralCode } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
-const inviteRow = z.object({ id: z.string(), name: z.string(), tutor_name: z.string(), member: z.boolean() });
+const inviteRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRows.classes.shape.name, tutor_name: z.string(), member: z.boolean() });
 
 /**
  * GET /api/classes/join/{code} (students) → {class_id, class_name, tutor_name, member}: what the

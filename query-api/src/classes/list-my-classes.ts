@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, RESULT_COLUMNS, resultRow, standingOf } from '../tutors/assignment-view.ts';
 
 /** Finished work stays on the student's list this long, so they see it done. */
 const DONE_SHOWN_MS = 7 * 86_400_000;
 
-const classRow = z.object({ id: z.string(), name: z.string(), tutor_name: z.string(), joined_at: z.string() });
+const classRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRows.classes.shape.name, tutor_name: z.string(), joined_at: tableRows.class_members.shape.joined_at });
 
 /**
  * GET /api/classes/mine (students) → {classes, assignments}: the classes they are in (with their
@@ -32,7 +33,7 @@ export function registerListMyClasses(app: FastifyInstance, deps: QueryApiDeps) 
           JOIN read_models.classes c ON c.class_id = m.class_id AND c.archived_at IS NULL
           JOIN read_models.users t ON t.id = c.tutor_id
           WHERE m.student_id = ${studentId}::uuid ORDER BY lower(c.name)`),
-        deps.pool.any(sql.type(assignmentRow.extend(resultRow.shape).extend({ class_name: z.string() }))`
+        deps.pool.any(sql.type(assignmentRow.extend(resultRow.shape).extend({ class_name: tableRows.classes.shape.name }))`
           SELECT ${ASSIGNMENT_COLUMNS}, ${RESULT_COLUMNS}, c.name AS class_name
           FROM read_models.assignment_results r
           JOIN read_models.class_assignments a ON a.assignment_id = r.assignment_id

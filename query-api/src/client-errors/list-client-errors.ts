@@ -2,18 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
-const row = z.object({
-  report_id: z.string(),
-  message: z.string(),
-  stack: z.string().nullable(),
-  url: z.string(),
-  user_agent: z.string(),
-  user_id: z.string().nullable(),
-  occurred_at: z.string(),
-  reported_at: z.string(),
-});
+const row = tableRows.client_errors;
 
 /** GET /api/admin/client-errors: crashes the web app reported, newest first, for admins. */
 export function registerListClientErrors(app: FastifyInstance, deps: QueryApiDeps) {

@@ -3,21 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ERASED_TEXT } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
-const row = z.object({
-  request_id: z.string(),
-  source: z.string(),
-  // Sealed as the event keeps them (or plain text stored before personal data was sealed).
-  name: z.unknown(),
-  email: z.unknown(),
-  organization: z.unknown(),
-  plan: z.string().nullable(),
-  subject: z.string().nullable(),
-  message: z.unknown(),
-  user_id: z.string().nullable(),
-  created_at: z.string(),
-});
+// name, email, organization and message sealed as the event keeps them (or plain text stored before personal data was sealed).
+const row = tableRows.contact_requests;
 
 /** GET /api/admin/contact-requests: newest contact and help submissions, for admins; `source` narrows to one form. */
 export function registerListContactRequests(app: FastifyInstance, deps: QueryApiDeps) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
-const parentRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), linked_at: z.string() });
+const parentRow = tableRows.users.pick({ id: true, first_name: true, last_name: true }).extend({ linked_at: tableRows.family_links.shape.linked_at });
 
 /** GET /api/family (students) → { data: { parents } }: the grown-ups who can see this child's progress, to unlink any of them. */
 export function registerGetFamily(app: FastifyInstance, deps: QueryApiDeps) {

@@ -4,21 +4,23 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { ACHIEVEMENTS, addLocalDays, masteryLevel } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { calendarFor, ratio } from '../learning/learning-figures.ts';
 
-const childRow = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  grade_level: z.number().nullable(),
-  timezone: z.string(),
-  linked_at: z.string().nullable(),
+const childRow = tableRows.users.pick({ id: true, first_name: true, last_name: true, grade_level: true, timezone: true }).extend({
+  linked_at: tableRows.family_links.shape.linked_at.nullable(),
 });
-const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
-const topicRow = z.object({ topic: z.string(), total: z.number(), mastered: z.number() });
-const earnedRow = z.object({ achievement_id: z.string(), earned_at: z.string() });
-const setRow = z.object({ set_id: z.string(), title: z.string(), assigned_at: z.string(), problems: z.number(), answered: z.number() });
+const dayRow = z.object({ date: z.string(), answers: tableRows.practice_days.shape.answers, correct: tableRows.practice_days.shape.correct_answers, study_ms: tableRows.practice_days.shape.study_ms });
+const topicRow = z.object({ topic: tableRows.review_states.shape.topic, total: z.number(), mastered: z.number() });
+const earnedRow = tableRows.achievements_earned.pick({ achievement_id: true, earned_at: true });
+const setRow = z.object({
+  set_id: tableRows.question_set_assignments.shape.set_id,
+  title: tableRows.question_sets.shape.title,
+  assigned_at: tableRows.question_set_assignments.shape.assigned_at,
+  problems: z.number(),
+  answered: z.number(),
+});
 
 /** The Monday a local date's week starts on ('YYYY-MM-DD'). */
 export function mondayOf(date: string): string {
@@ -49,7 +51,7 @@ export function registerListChildren(app: FastifyInstance, deps: QueryApiDeps) {
               LEFT JOIN read_models.learner_profiles p ON p.user_id = u.id
               LEFT JOIN read_models.family_links f ON f.parent_id = ${parentId}::uuid AND f.child_id = u.id
               WHERE u.id = ANY(${sql.array(ids, 'uuid')}) AND u.erased_at IS NULL`),
-        deps.pool.maybeOne(sql.type(z.object({ weekly_summary: z.boolean() }))`SELECT weekly_summary FROM read_models.users WHERE id = ${parentId}::uuid`),
+        deps.pool.maybeOne(sql.type(tableRows.users.pick({ weekly_summary: true }))`SELECT weekly_summary FROM read_models.users WHERE id = ${parentId}::uuid`),
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const children = await Promise.all(ids.filter((id) => byId.has(id)).map((id) => childSummary(deps, byId.get(id)!)));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import {
   ACHIEVEMENT_CATEGORIES,
   ACHIEVEMENTS,
@@ -10,11 +9,12 @@ import {
   nextAchievements,
   type AchievementStats,
 } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 
-const statsRow = z.object({ stats: z.unknown() });
-const earnedRow = z.object({ achievement_id: z.string(), earned_at: z.string() });
+const statsRow = tableRows.achievement_stats.pick({ stats: true });
+const earnedRow = tableRows.achievements_earned.pick({ achievement_id: true, earned_at: true });
 
 /**
  * GET /api/learning/achievements/{userId} → { data: { achievements, earned, total, by_category,

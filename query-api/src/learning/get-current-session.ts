@@ -3,42 +3,44 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { SESSION_IDLE_MS } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { practiceProblem } from './get-due-problems.ts';
 import { calendarFor } from './learning-figures.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 
-const sessionRow = z.object({
-  session_id: z.string(),
-  mode: z.string(),
-  topic_id: z.string().nullable(),
-  problem_ids: z.array(z.string()),
-  hints: z.array(z.string()),
-  problems_completed: z.number(),
-  correct_answers: z.number(),
-  retries: z.number(),
-  correct_on_retry: z.number(),
-  started_at: z.string(),
-  last_activity_at: z.string(),
+const sessionRow = tableRows.practice_sessions.pick({
+  session_id: true,
+  mode: true,
+  topic_id: true,
+  problem_ids: true,
+  hints: true,
+  problems_completed: true,
+  correct_answers: true,
+  retries: true,
+  correct_on_retry: true,
+  started_at: true,
+  last_activity_at: true,
 });
 
-const answerRow = z.object({
-  attempt_id: z.string(),
-  problem_id: z.string(),
-  user_answer: z.string(),
-  is_correct: z.boolean(),
-  first_try: z.boolean(),
-  hints_used: z.number(),
-  difficulty_rating: z.number().nullable(),
-  response_time_ms: z.number(),
-  feedback: z.string().nullable(),
-  answered_at: z.string(),
+const answerRow = tableRows.attempts.pick({
+  attempt_id: true,
+  problem_id: true,
+  user_answer: true,
+  is_correct: true,
+  first_try: true,
+  hints_used: true,
+  difficulty_rating: true,
+  response_time_ms: true,
+  feedback: true,
+  answered_at: true,
 });
 
+/** A problem id of an assigned question set (an element of `question_sets.problem_ids`). */
 const assignedRow = z.object({ problem_id: z.string() });
 
-const reviewRow = z.object({ problem_id: z.string(), due_at: z.string(), consecutive_correct: z.number(), first_attempt_at: z.string() });
+const reviewRow = tableRows.review_states.pick({ problem_id: true, due_at: true, consecutive_correct: true, first_attempt_at: true });
 
 /**
  * GET /api/learning/sessions/current/{userId} → { data: { session } }: the practice session to

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { currentPlacementQuestion, MAX_PLACEMENT_QUESTIONS, type PlacementState } from '@mathdaily/domain';
+import { currentPlacementQuestion, MAX_PLACEMENT_QUESTIONS } from '@mathdaily/domain';
 import { problemFigure } from '@mathdaily/domain/problems/templates';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
-const placementRow = z.object({ state: z.unknown(), grade: z.number().nullable(), completed_at: z.string().nullable() });
+const placementRow = tableRows.placements.pick({ state: true, grade: true, completed_at: true });
 
 /**
  * GET /api/learning/placement (students, their own) → { data: { status, placement_id, question,
@@ -27,7 +27,7 @@ export function registerGetPlacement(app: FastifyInstance, deps: QueryApiDeps) {
       const userId = principalOf(request).userId;
       const row = await deps.pool.maybeOne(sql.type(placementRow)`
         SELECT state, grade, completed_at FROM read_models.placements WHERE user_id = ${userId}::uuid`);
-      const current = (row?.state as PlacementState | undefined)?.current ?? null;
+      const current = row?.state.current ?? null;
       const finished = { grade: row?.grade ?? null, completed_at: row?.completed_at ?? null };
       if (!current) {
         return {

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { addLocalDays, masteryLevel } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 import { achievementsEarnedCount, calendarFor, practiceTotals, ratio, reviewTotals, streakFigures } from './learning-figures.ts';
 
 const topicRow = z.object({
-  topic_id: z.string(),
-  topic: z.string(),
+  topic_id: tableRows.review_states.shape.topic_id,
+  topic: tableRows.review_states.shape.topic,
   total: z.number(),
   mastered: z.number(),
   attempts: z.number(),
@@ -18,18 +19,19 @@ const topicRow = z.object({
   first_tries_correct: z.number(),
 });
 
-const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), study_ms: z.number() });
+const dayColumn = tableRows.practice_days.shape;
+const dayRow = z.object({ date: z.string(), answers: dayColumn.answers, correct: dayColumn.correct_answers, study_ms: dayColumn.study_ms });
 
-const attemptRow = z.object({
-  attempt_id: z.string(),
-  problem_id: z.string(),
-  topic: z.string(),
-  is_correct: z.boolean(),
-  hints_used: z.number(),
-  response_time_ms: z.number(),
-  difficulty_rating: z.number().nullable(),
-  was_review: z.boolean(),
-  answered_at: z.string(),
+const attemptRow = tableRows.attempts.pick({
+  attempt_id: true,
+  problem_id: true,
+  topic: true,
+  is_correct: true,
+  hints_used: true,
+  response_time_ms: true,
+  difficulty_rating: true,
+  was_review: true,
+  answered_at: true,
 });
 
 const responseRow = z.object({ average: z.number().nullable() });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import {
   getTopic,
   KNOWLEDGE_MODEL_PARAMETERS,
@@ -11,16 +10,15 @@ import {
   topicPredictedSuccess,
   topicStatus,
   unpractisedTopicSuccess,
-  type LearnerKnowledge,
-  type TopicKnowledge,
   type TopicProgress,
 } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf, type CatalogueView } from '../problems/problem-catalogue.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 
-const learnerRow = z.object({ state: z.unknown() });
-const topicRow = z.object({ topic_id: z.string(), answers: z.number(), mastered: z.boolean(), state: z.unknown() });
+const learnerRow = tableRows.ability_students.pick({ state: true });
+const topicRow = tableRows.ability_student_topics.pick({ topic_id: true, answers: true, mastered: true, state: true });
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -67,7 +65,7 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
         problemCatalogueOf(deps).latest(),
       ]);
       const difficultiesOf = topicDifficulties(catalogue);
-      const learnerState = (student?.state ?? undefined) as LearnerKnowledge | undefined;
+      const learnerState = student?.state;
       const byTopic = new Map(rows.map((row) => [row.topic_id, row]));
       const progress = new Map<string, TopicProgress>(rows.map((row) => [row.topic_id, { answers: row.answers, mastered: row.mastered }]));
       const strands: { strand: string; topics: unknown[] }[] = [];
@@ -86,7 +84,7 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
           mastered: row?.mastered ?? false,
           predicted_success: round3(
             row
-              ? topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row.state as TopicKnowledge, topic.id)
+              ? topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row.state, topic.id)
               : unpractisedTopicSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, topic.id, difficultiesOf(topic.id, sessionGrade(topic.grades, learner.gradeLevel))),
           ),
         });

@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, UUID_PATTERN } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { isLinkedParent } from '../families/family-access.ts';
 
@@ -36,7 +37,7 @@ export interface Learner {
   timezone: string;
 }
 
-const profileRow = z.object({ role: z.string(), grade_level: z.number().nullable(), timezone: z.string() });
+const profileRow = tableRows.learner_profiles.pick({ role: true, grade_level: true, timezone: true });
 
 /**
  * Access rule of every learning query: users read their own data; admins anyone's; tutors their

@@ -1,22 +1,21 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { initialLiveLearner, liveStatusOf, needsHelpOf, type LiveLearner } from '@mathdaily/domain';
+import { initialLiveLearner, liveStatusOf, needsHelpOf } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { ClassRow } from '../tutors/class-scope.ts';
 
 /** Trouble spots shown: the problems and topics most missed today. */
 const TROUBLE_SPOTS = 5;
 
-const cardRow = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  relationship_status: z.string().nullable(),
-  state: z.record(z.string(), z.unknown()).nullable(),
+const cardRow = tableRows.users.pick({ first_name: true, last_name: true }).extend({
+  id: tableRows.class_members.shape.student_id,
+  relationship_status: tableRows.tutor_students.shape.status.nullable(),
+  state: tableRows.live_learners.shape.state.nullable(),
   answers_today: z.number(),
   correct_today: z.number(),
 });
-const troubleProblemRow = z.object({ problem_id: z.string(), topic: z.string(), question: z.string(), wrong: z.number(), students: z.number(), answers: z.number() });
-const troubleTopicRow = z.object({ topic: z.string(), wrong: z.number(), answers: z.number(), students: z.number() });
+const troubleProblemRow = tableRows.problems.pick({ problem_id: true, topic: true, question: true }).extend({ wrong: z.number(), students: z.number(), answers: z.number() });
+const troubleTopicRow = z.object({ topic: tableRows.attempts.shape.topic, wrong: z.number(), answers: z.number(), students: z.number() });
 const dayRow = z.object({ start_of_today: z.string() });
 
 /**
@@ -68,7 +67,7 @@ export async function classLiveSnapshot(pool: DatabasePool, found: Pick<ClassRow
     now: at,
     start_of_today: startOfToday.toISOString(),
     students: cards.map((card) => {
-      const state = (card.state ?? initialLiveLearner()) as unknown as LiveLearner;
+      const state = card.state ?? initialLiveLearner();
       const active = card.relationship_status === 'active';
       return {
         id: card.id,

@@ -5,6 +5,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, ERASED_TEXT } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { isLinkedParent } from '../families/family-access.ts';
 import { userIdParams } from '../learning/learner-access.ts';
@@ -18,7 +19,8 @@ const NOT_EXPORTED = new Set(['projection_state', 'change_feed', 'event_log']);
 
 const tableColumns = z.object({ table_name: z.string(), column_name: z.string() });
 const anyRow = z.record(z.string(), z.unknown());
-const eventRow = z.object({ position: z.string(), id: z.string(), type: z.string(), streamId: z.string(), version: z.number(), data: z.unknown(), metadata: z.unknown() });
+const logColumn = tableRows.event_log.shape;
+const eventRow = z.object({ position: z.string(), id: logColumn.event_id, type: logColumn.type, streamId: logColumn.stream_id, version: logColumn.version, data: logColumn.data, metadata: logColumn.metadata });
 
 const README = (name: string, at: string) => `Your MathDaily data
 ===================
@@ -53,7 +55,7 @@ export function registerExportPersonalData(app: FastifyInstance, deps: QueryApiD
       const caller = principalOf(request);
       const allowed = caller.userId.toLowerCase() === userId || caller.role === 'admin' || (await isLinkedParent(request, deps, userId));
       if (!allowed) throw new DomainError('FORBIDDEN', EXPORT_NOT_ALLOWED);
-      const user = await deps.pool.maybeOne(sql.type(anyRow)`SELECT * FROM read_models.users WHERE id = ${userId}::uuid`);
+      const user = await deps.pool.maybeOne(sql.type(tableRows.users)`SELECT * FROM read_models.users WHERE id = ${userId}::uuid`);
       if (!user) throw new DomainError('NOT_FOUND', `No user with id ${userId} was found.`);
       const at = deps.clock().toISOString();
       const [events, tables] = await Promise.all([eventsOf(deps, userId), readModelRowsOf(deps, userId)]);

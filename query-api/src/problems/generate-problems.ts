@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { attemptedCondition, checkTopicGrade, IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
 
@@ -40,7 +41,7 @@ export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDep
       if (grade !== undefined) conditions.push(sql.fragment`p.grade = ${grade}`);
       if (difficulty !== undefined) {
         // The level asked for, or the nearest one these problems have (a grade-1 topic has no level 5).
-        const level = await deps.pool.maybeOneFirst(sql.type(z.object({ difficulty_level: z.number() }))`
+        const level = await deps.pool.maybeOneFirst(sql.type(tableRows.problems.pick({ difficulty_level: true }))`
           SELECT p.difficulty_level FROM read_models.problems p WHERE ${where(conditions)}
           GROUP BY p.difficulty_level ORDER BY abs(p.difficulty_level - ${difficulty}), p.difficulty_level DESC LIMIT 1`);
         conditions.push(sql.fragment`p.difficulty_level = ${level ?? difficulty}`);

@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { topics } from '@mathdaily/domain/problems/topics';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { IN_BANK } from './problem-row.ts';
 
-const countRow = z.object({
-  topic_id: z.string(),
-  topic: z.string(),
-  grade: z.number(),
-  difficulty_level: z.number(),
+const countRow = tableRows.problems.pick({ topic_id: true, topic: true, grade: true, difficulty_level: true }).extend({
   n: z.number(),
 });
 

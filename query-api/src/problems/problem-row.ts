@@ -4,29 +4,10 @@ import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { findTopic, gradesText, topics, type Topic } from '@mathdaily/domain/problems/topics';
 import { problemFigure } from '@mathdaily/domain/problems/templates';
+import { tableRows } from '@mathdaily/projector/tables';
 
-/** A row of read_models.problems as the problem queries select it. */
-export const problemRow = z.object({
-  problem_id: z.string(),
-  topic: z.string(),
-  topic_id: z.string(),
-  grade: z.number(),
-  question: z.string(),
-  problem_type: z.string(),
-  answer_options: z.array(z.string()).nullable(),
-  correct_answer: z.string(),
-  answer_form: z.record(z.string(), z.unknown()),
-  hint: z.string(),
-  explanation: z.string(),
-  difficulty_level: z.number(),
-  estimated_time_seconds: z.number(),
-  template_id: z.string().nullable(),
-  seed: z.number().nullable(),
-  source: z.string(),
-  /** A tutor's question-set problem (practised only by students given the set), else null. */
-  question_set_id: z.string().nullable(),
-  created_at: z.string(),
-});
+/** A row of read_models.problems as the problem queries select it: every column but the catalogue's `position`. */
+export const problemRow = tableRows.problems.omit({ position: true });
 export type ProblemRow = z.infer<typeof problemRow>;
 
 export const PROBLEM_COLUMNS = sql.fragment`

@@ -1,24 +1,15 @@
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 
 /**
  * Activity rows as tutors see them (the dashboard's Recent Activity and the /api/live feed):
  * the message is written here from the row's facts and the student's current name.
  */
 
-export const activityRow = z.object({
-  student_id: z.string(),
-  activity_key: z.string(),
-  type: z.string(),
-  alert: z.boolean(),
-  details: z.record(z.string(), z.unknown()),
-  started_at: z.string(),
-  at: z.string(),
-  position: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  class_name: z.string().nullable(),
-});
+export const activityRow = tableRows.tutor_activity
+  .pick({ student_id: true, activity_key: true, type: true, alert: true, details: true, started_at: true, at: true })
+  .extend({ position: z.string(), first_name: tableRows.users.shape.first_name, last_name: tableRows.users.shape.last_name, class_name: tableRows.classes.shape.name.nullable() });
 export type ActivityRow = z.infer<typeof activityRow>;
 
 export interface ActivityItem {

@@ -1,34 +1,26 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { assignmentStatusOf, type AssignmentStatus } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 
 /** Assignments and their results as the tutor pages, the reports and the student's dashboard show them. */
 
-export const assignmentRow = z.object({
-  id: z.string(),
-  class_id: z.string(),
-  title: z.string(),
-  source: z.record(z.string(), z.unknown()),
-  problem_ids: z.array(z.string()),
-  student_ids: z.array(z.string()),
-  due_at: z.string(),
-  due_local: z.string(),
-  time_zone: z.string(),
-  created_at: z.string(),
-});
+export const assignmentRow = tableRows.class_assignments
+  .pick({ class_id: true, title: true, source: true, problem_ids: true, student_ids: true, due_at: true, due_local: true, time_zone: true, created_at: true })
+  .extend({ id: tableRows.class_assignments.shape.assignment_id });
 export type AssignmentRow = z.infer<typeof assignmentRow>;
 export const ASSIGNMENT_COLUMNS = sql.fragment`a.assignment_id AS id, a.class_id, a.title, a.source, a.problem_ids, a.student_ids, a.due_at, a.due_local, a.time_zone, a.created_at`;
 
-export const resultRow = z.object({
-  assignment_id: z.string(),
-  student_id: z.string(),
-  total: z.number(),
-  answered: z.number(),
-  correct: z.number(),
-  answers: z.record(z.string(), z.tuple([z.boolean(), z.string()])),
-  started_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  last_answer_at: z.string().nullable(),
+export const resultRow = tableRows.assignment_results.pick({
+  assignment_id: true,
+  student_id: true,
+  total: true,
+  answered: true,
+  correct: true,
+  answers: true,
+  started_at: true,
+  completed_at: true,
+  last_answer_at: true,
 });
 export type ResultRow = z.infer<typeof resultRow>;
 export const RESULT_COLUMNS = sql.fragment`r.assignment_id, r.student_id, r.total, r.answered, r.correct, r.answers, r.started_at, r.completed_at, r.last_answer_at`;

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { CLASS_MESSAGES, DomainError } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, toApiProblem } from '../problems/problem-row.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, countsOf, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
 
-const nameRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
+const nameRow = tableRows.users.pick({ id: true, first_name: true, last_name: true });
 
 /**
  * GET /api/tutors/classes/{id}/assignments/{assignmentId} (the class's tutor; admins any) → the

@@ -2,21 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, countsOf, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
 import { PRACTISING_WINDOW_MS } from './student-view.ts';
 
-export const rosterRow = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  grade_level: z.number().nullable(),
-  relationship_status: z.string().nullable(),
-  joined_at: z.string(),
-  last_active: z.string().nullable(),
-  open_session_id: z.string().nullable(),
+export const rosterRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({
+  id: tableRows.class_members.shape.student_id,
+  relationship_status: tableRows.tutor_students.shape.status.nullable(),
+  joined_at: tableRows.class_members.shape.joined_at,
+  last_active: tableRows.tutor_learners.shape.last_active_at,
+  open_session_id: tableRows.tutor_learners.shape.open_session_id,
   answers_30d: z.number(),
   correct_30d: z.number(),
 });

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { DomainError, QUESTION_SET_MESSAGES } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, toApiProblem } from '../problems/problem-row.ts';
 import { inScope, tutorScopeOf } from './tutor-scope.ts';
 
-const setRow = z.object({ id: z.string(), tutor_id: z.string(), title: z.string(), problem_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string() });
-const assignedRow = z.object({ id: z.string(), name: z.string(), assigned_at: z.string() });
+const setRow = tableRows.question_sets.pick({ tutor_id: true, title: true, problem_ids: true, created_at: true, updated_at: true }).extend({ id: tableRows.question_sets.shape.set_id });
+const assignedRow = z.object({ id: tableRows.question_set_assignments.shape.student_id, name: z.string(), assigned_at: tableRows.question_set_assignments.shape.assigned_at });
 
 /**
  * GET /api/tutors/question-sets/{id} (the set's tutor; admins any) → the set with its questions in

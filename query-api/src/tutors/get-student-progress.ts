@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { addLocalDays } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from '../learning/learner-access.ts';
 import { calendarFor, ratio, reviewTotals } from '../learning/learning-figures.ts';
@@ -11,15 +12,18 @@ import { tutorsStudent } from './student-access.ts';
 /** Days shown in the student detail's charts. */
 export const DETAIL_DAYS = 30;
 
-const studentRow = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  grade_level: z.number().nullable(),
-  last_active: z.string().nullable(),
+const studentRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({ last_active: tableRows.tutor_learners.shape.last_active_at });
+const topicDayRow = tableRows.ability_topic_days.pick({ topic: true, problems: true, problems_mastered: true }).extend({ day: z.string() });
+const dayColumn = tableRows.practice_days.shape;
+const dayRow = z.object({
+  date: z.string(),
+  answers: dayColumn.answers,
+  correct: dayColumn.correct_answers,
+  problems: dayColumn.first_tries,
+  problems_correct: dayColumn.first_tries_correct,
+  retries: dayColumn.retries,
+  study_ms: dayColumn.study_ms,
 });
-const topicDayRow = z.object({ topic: z.string(), day: z.string(), problems: z.number(), problems_mastered: z.number() });
-const dayRow = z.object({ date: z.string(), answers: z.number(), correct: z.number(), problems: z.number(), problems_correct: z.number(), retries: z.number(), study_ms: z.number() });
 
 /**
  * GET /api/tutors/students/{userId}/progress (the student's active tutors, admins) → the student

@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { DomainError } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { userIdParams } from '../learning/learner-access.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, standingOf, RESULT_COLUMNS, resultRow } from './assignment-view.ts';
@@ -15,9 +16,11 @@ import { STUDENT_MESSAGES, tutorsStudent } from './student-access.ts';
 const RECENT_SESSIONS = 6;
 const ASSIGNMENTS_SHOWN = 8;
 
-const studentRow = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), grade_level: z.number().nullable(), timezone: z.string(), last_active: z.string().nullable() });
-const sessionRow = z.object({ session_id: z.string(), started_at: z.string(), ended_at: z.string(), answers: z.number(), correct: z.number(), topics: z.array(z.string()), response_ms: z.number() });
-const classNameRow = z.object({ id: z.string(), name: z.string() });
+const studentRow = tableRows.users
+  .pick({ first_name: true, last_name: true, email: true, grade_level: true })
+  .extend({ timezone: tableRows.learner_profiles.shape.timezone, last_active: tableRows.tutor_learners.shape.last_active_at });
+const sessionRow = z.object({ session_id: tableRows.attempts.shape.session_id, started_at: z.string(), ended_at: z.string(), answers: z.number(), correct: z.number(), topics: z.array(z.string()), response_ms: z.number() });
+const classNameRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRows.classes.shape.name });
 
 /** The report's figures for one student (the tutor's view: their classes' work only; an admin's: all of it). */
 async function studentReport(request: FastifyRequest, deps: QueryApiDeps, studentId: string) {
@@ -38,7 +41,7 @@ async function studentReport(request: FastifyRequest, deps: QueryApiDeps, studen
              array_agg(DISTINCT topic) AS topics, sum(response_time_ms)::int8 AS response_ms
       FROM read_models.attempts WHERE user_id = ${studentId}::uuid
       GROUP BY session_id ORDER BY max(answered_at) DESC LIMIT ${RECENT_SESSIONS}`),
-    deps.pool.any(sql.type(resultRow.extend({ class_id: z.string() }))`
+    deps.pool.any(sql.type(resultRow.extend({ class_id: tableRows.assignment_results.shape.class_id }))`
       SELECT ${RESULT_COLUMNS}, r.class_id FROM read_models.assignment_results r WHERE r.student_id = ${studentId}::uuid AND ${tutorFilter}`),
   ]);
   const ids = results.map((result) => result.assignment_id);

@@ -2,17 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
 
-const setRow = z.object({
-  id: z.string(),
-  tutor_id: z.string(),
-  title: z.string(),
+const setRow = tableRows.question_sets.pick({ tutor_id: true, title: true, created_at: true, updated_at: true }).extend({
+  id: tableRows.question_sets.shape.set_id,
   question_count: z.number(),
   assigned_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 
 /**

@@ -2,19 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
 
+const codeColumn = tableRows.tutor_referral_codes.shape;
 const codeRow = z.object({
-  id: z.string(),
-  code: z.string(),
-  kind: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-  used_at: z.string().nullable(),
+  id: codeColumn.code,
+  code: codeColumn.code,
+  kind: codeColumn.kind,
+  status: codeColumn.status,
+  created_at: codeColumn.created_at,
+  used_at: codeColumn.last_used_at,
   uses: z.number(),
   student_name: z.string().nullable(),
-  student_email: z.string().nullable(),
+  student_email: tableRows.users.shape.email.nullable(),
 });
 
 /**

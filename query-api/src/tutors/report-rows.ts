@@ -1,19 +1,21 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { masteryLevel, type AssignmentStatus } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { Standing } from './assignment-view.ts';
 
 /** What the reports (CSV and printed) say per student and topic, from the practice read models. */
 
+const topicColumn = tableRows.ability_student_topics.shape;
 export const topicRow = z.object({
-  student_id: z.string(),
-  topic: z.string(),
+  student_id: tableRows.attempts.shape.user_id,
+  topic: tableRows.attempts.shape.topic,
   attempts: z.number(),
   correct: z.number(),
   last_answer_at: z.string().nullable(),
-  problems: z.number(),
-  problems_mastered: z.number(),
-  topic_mastered: z.boolean(),
+  problems: topicColumn.problems,
+  problems_mastered: topicColumn.problems_mastered,
+  topic_mastered: topicColumn.mastered,
 });
 export type TopicRow = z.infer<typeof topicRow>;
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { DomainError } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 
 export const STUDENT_MESSAGES = {
@@ -10,7 +10,7 @@ export const STUDENT_MESSAGES = {
   notActive: 'This student is not active with you. Activate them to see their progress.',
 } as const;
 
-const linkRow = z.object({ status: z.string() });
+const linkRow = tableRows.tutor_students.pick({ status: true });
 
 /**
  * The student a tutor-area query is about: a tutor's own student who is active with them (their

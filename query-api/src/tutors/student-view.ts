@@ -1,25 +1,23 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { PRACTISING_WINDOW_MS } from '@mathdaily/domain';
+import { tableRows } from '@mathdaily/projector/tables';
 
 /** "Practising now": an open session with an answer in the last 10 minutes (the live class view's rule too). */
 export { PRACTISING_WINDOW_MS };
 
 /** A student as the tutor area lists them (SPEC §3 "Student (tutor view)" plus who they belong to). */
 
-export const studentRow = z.object({
-  id: z.string(),
-  tutor_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  grade_level: z.number().nullable(),
-  relationship_status: z.string(),
-  referral_code: z.string().nullable(),
-  created_at: z.string(),
-  last_active: z.string().nullable(),
-  open_session_id: z.string().nullable(),
-  classes: z.array(z.object({ id: z.string(), name: z.string() })),
+const linkColumn = tableRows.tutor_students.shape;
+export const studentRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({
+  id: linkColumn.student_id,
+  tutor_id: linkColumn.tutor_id,
+  relationship_status: linkColumn.status,
+  referral_code: linkColumn.referral_code,
+  created_at: linkColumn.joined_at,
+  last_active: tableRows.tutor_learners.shape.last_active_at,
+  open_session_id: tableRows.tutor_learners.shape.open_session_id,
+  classes: z.array(z.object({ id: tableRows.classes.shape.class_id, name: tableRows.classes.shape.name })),
   answers_30d: z.number(),
   correct_30d: z.number(),
 });
