@@ -5,5 +5,5 @@ export { startPublicFormsTestApp, type PublicFormsTestApp } from './public-forms
 export { contactEvent, Projector, problemsReadModel, projectorFixture, readModels, rebuildReadModels, seedProblemBank, type ProjectorFixture } from './projector.ts';
 export { testServerUrl, TEST_WORKERS } from './workers.ts';
 export { startProductionTopology, type ProductionTopology, type TopologyProcess } from './production.ts';
-export { appendFractionProblem } from './sample-problem.ts';
+export { appendFractionProblem, HALF_AS_DECIMAL } from './sample-problem.ts';
 export { startNginx, type RunningNginx } from './nginx.ts';

@@ -14,6 +14,7 @@ import {
   type GivenStream,
   type RequestBuilder,
 } from '../testing/api-specification.ts';
+import { HALF_AS_DECIMAL } from '@mathdaily/testing';
 
 /**
  * The practice loop's commands (start a session, open a hint, submit an answer, rate it, end the
@@ -31,23 +32,7 @@ afterAll(async () => {
 });
 
 // Problems of grade 7 with known answers, as a tutor's problem is stored.
-const HALF = {
-  topic: 'Fractions',
-  topic_id: 'fractions',
-  grade: 7,
-  question: 'Write $\\frac{2}{4}$ as a decimal.',
-  problem_type: 'numeric',
-  answer_options: null,
-  correct_answer: '0.5',
-  answer_form: { kind: 'number' },
-  hint: 'Divide the top by the bottom.',
-  explanation: '2 ÷ 4 = 0.5',
-  difficulty_level: 3,
-  estimated_time_seconds: 60,
-  template_id: null,
-  seed: null,
-  source: 'tutor',
-};
+const HALF = HALF_AS_DECIMAL;
 const CHOICE = { ...HALF, problem_type: 'multiple_choice', answer_options: ['12', '14', '16'], correct_answer: '14', answer_form: { kind: 'choice' }, question: 'What is 2 × 7?', topic: 'Multiplication and division', topic_id: 'multiplication-division' };
 const EQUATION = { ...HALF, question: 'Solve $2x + 1 = 7$.', problem_type: 'algebra', correct_answer: 'x = 3', answer_form: { kind: 'equation_solution', variables: ['x'] }, topic: 'Linear equations', topic_id: 'linear-equations' };
 

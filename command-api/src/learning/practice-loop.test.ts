@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyReview, sessionQueue } from '@mathdaily/domain';
-import { type RunningApp, startTestApp } from '@mathdaily/testing';
+import { HALF_AS_DECIMAL, type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * The practice loop through the whole app (command API, projector, query API) on a real
@@ -77,21 +77,7 @@ function problemCreated(problemId: string, fields: Record<string, unknown>) {
     type: 'ProblemCreated',
     data: {
       problem_id: problemId,
-      topic: 'Fractions',
-      topic_id: 'fractions',
-      grade: 7,
-      question: 'Write $\\frac{2}{4}$ as a decimal.',
-      problem_type: 'numeric',
-      answer_options: null,
-      correct_answer: '0.5',
-      answer_form: { kind: 'number' },
-      hint: 'Divide the top by the bottom.',
-      explanation: '2 ÷ 4 = 0.5',
-      difficulty_level: 3,
-      estimated_time_seconds: 60,
-      template_id: null,
-      seed: null,
-      source: 'tutor',
+      ...HALF_AS_DECIMAL,
       ...fields,
     },
     metadata: { actorId: null, correlationId: 'practice-loop-test', causationId: null, at: new Date().toISOString(), schemaVersion: 1 },
