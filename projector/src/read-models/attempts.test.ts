@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { NewEvent } from '@mathdaily/domain';
+import { rebuildReadModels } from '../rebuild.ts';
+import { ACTIVE_SCHEMA } from '../schema.ts';
+import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { attempts } from './attempts.ts';
+import { learnerProfiles } from './learner-profiles.ts';
+import { practiceSessions } from './practice-sessions.ts';
+import { reviewStates } from './review-states.ts';
+import { users } from './users.ts';
+
+/**
+ * attempts on a real database: one row per answer, its first rating only, the student's local
+ * day, whether it was a first try in its session and whether it was a review (facts handed over by
+ * practice-sessions and review-states), and a replay that rebuilds the same rows.
+ */
+
+const models = [users, learnerProfiles, practiceSessions, reviewStates, attempts];
+let fixture: ProjectorFixture;
+beforeAll(async () => {
+  fixture = await projectorFixture();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+const DAY = 86_400_000;
+// 23:30 in London on a Monday is still Monday; in Tokyo it is already Tuesday.
+const start = Date.UTC(2026, 2, 2, 23, 30);
+
+const envelope = (type: string, data: unknown, at: number): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
+});
+
+const attemptRow = z.object({ attempt_id: z.string(), is_correct: z.boolean(), difficulty_rating: z.number().nullable(), first_try: z.boolean(), was_review: z.boolean(), local_date: z.string() });
+
+test('one row per answer with its first rating, local day, first try and review; a replay rebuilds the same rows', async () => {
+  const userId = randomUUID();
+  const problemId = randomUUID();
+  const registered = { userId, email: `a${userId.slice(0, 8)}@example.com`, firstName: 'Ada', lastName: 'Answer', role: 'student', gradeLevel: 5, timezone: 'Asia/Tokyo', passwordHash: 'x'.repeat(60), source: 'self-registration' };
+  await fixture.store.append(`user-${userId}`, [envelope('UserRegistered', registered, start - DAY)], { expectedVersion: 'no_stream' });
+  const sessionId = randomUUID();
+  const later = randomUUID();
+  const ids = [randomUUID(), randomUUID(), randomUUID()];
+  const answer = (attemptId: string, session: string, isCorrect: boolean, at: number) =>
+    envelope('AnswerSubmitted', { attemptId, sessionId: session, userId, problemId, topic: 'Fractions', topicId: 'fractions', grade: 5, difficultyLevel: 3, userAnswer: isCorrect ? '3/4' : '1/2', isCorrect, responseTimeMs: 8000, hintsUsed: 0 }, at);
+  await fixture.store.append(
+    `practice-${userId}`,
+    [
+      envelope('PracticeSessionStarted', { sessionId, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start),
+      answer(ids[0]!, sessionId, false, start + 60_000),
+      envelope('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 5 }, start + 70_000),
+      // A second rating of the same answer is not the answer's rating.
+      envelope('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 4 }, start + 80_000),
+      answer(ids[1]!, sessionId, true, start + 180_000),
+      // Days later, in a new session, the problem is due: a review.
+      envelope('PracticeSessionStarted', { sessionId: later, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start + 10 * DAY),
+      answer(ids[2]!, later, true, start + 10 * DAY + 60_000),
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  await projectAll(fixture, models, 2);
+
+  const rows = await fixture.pool.any(sql.type(attemptRow)`
+    SELECT attempt_id, is_correct, difficulty_rating, first_try, was_review, to_char(local_date, 'YYYY-MM-DD') AS local_date
+    FROM read_models.attempts WHERE user_id = ${userId} ORDER BY answered_at`);
+  expect(rows).toEqual([
+    { attempt_id: ids[0], is_correct: false, difficulty_rating: 5, first_try: true, was_review: false, local_date: '2026-03-03' },
+    { attempt_id: ids[1], is_correct: true, difficulty_rating: null, first_try: false, was_review: false, local_date: '2026-03-03' },
+    { attempt_id: ids[2], is_correct: true, difficulty_rating: null, first_try: true, was_review: true, local_date: '2026-03-13' },
+  ]);
+
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+});
