@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { NewEvent } from '@mathdaily/domain';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, eventAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { attempts } from './attempts.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { practiceSessions } from './practice-sessions.ts';
@@ -31,12 +30,6 @@ const DAY = 86_400_000;
 // 23:30 in London on a Monday is still Monday; in Tokyo it is already Tuesday.
 const start = Date.UTC(2026, 2, 2, 23, 30);
 
-const envelope = (type: string, data: unknown, at: number): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
-});
 
 const attemptRow = z.object({ attempt_id: z.string(), is_correct: z.boolean(), difficulty_rating: z.number().nullable(), first_try: z.boolean(), was_review: z.boolean(), local_date: z.string() });
 
@@ -44,23 +37,23 @@ test('one row per answer with its first rating, local day, first try and review;
   const userId = randomUUID();
   const problemId = randomUUID();
   const registered = { userId, email: `a${userId.slice(0, 8)}@example.com`, firstName: 'Ada', lastName: 'Answer', role: 'student', gradeLevel: 5, timezone: 'Asia/Tokyo', passwordHash: 'x'.repeat(60), source: 'self-registration' };
-  await fixture.store.append(`user-${userId}`, [envelope('UserRegistered', registered, start - DAY)], { expectedVersion: 'no_stream' });
+  await fixture.store.append(`user-${userId}`, [eventAt('UserRegistered', registered, start - DAY)], { expectedVersion: 'no_stream' });
   const sessionId = randomUUID();
   const later = randomUUID();
   const ids = [randomUUID(), randomUUID(), randomUUID()];
   const answer = (attemptId: string, session: string, isCorrect: boolean, at: number) =>
-    envelope('AnswerSubmitted', { attemptId, sessionId: session, userId, problemId, topic: 'Fractions', topicId: 'fractions', grade: 5, difficultyLevel: 3, userAnswer: isCorrect ? '3/4' : '1/2', isCorrect, responseTimeMs: 8000, hintsUsed: 0 }, at);
+    eventAt('AnswerSubmitted', { attemptId, sessionId: session, userId, problemId, topic: 'Fractions', topicId: 'fractions', grade: 5, difficultyLevel: 3, userAnswer: isCorrect ? '3/4' : '1/2', isCorrect, responseTimeMs: 8000, hintsUsed: 0 }, at);
   await fixture.store.append(
     `practice-${userId}`,
     [
-      envelope('PracticeSessionStarted', { sessionId, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start),
+      eventAt('PracticeSessionStarted', { sessionId, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start),
       answer(ids[0]!, sessionId, false, start + 60_000),
-      envelope('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 5 }, start + 70_000),
+      eventAt('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 5 }, start + 70_000),
       // A second rating of the same answer is not the answer's rating.
-      envelope('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 4 }, start + 80_000),
+      eventAt('DifficultyRated', { attemptId: ids[0], sessionId, userId, problemId, rating: 4 }, start + 80_000),
       answer(ids[1]!, sessionId, true, start + 180_000),
       // Days later, in a new session, the problem is due: a review.
-      envelope('PracticeSessionStarted', { sessionId: later, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start + 10 * DAY),
+      eventAt('PracticeSessionStarted', { sessionId: later, userId, mode: 'daily', topicId: null, problemIds: [problemId] }, start + 10 * DAY),
       answer(ids[2]!, later, true, start + 10 * DAY + 60_000),
     ],
     { expectedVersion: 'no_stream' },

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { NewEvent } from '@mathdaily/domain';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, eventAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
 
@@ -27,12 +26,6 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 const start = Date.UTC(2026, 2, 2, 16);
 
-const envelope = (type: string, data: unknown, at: number): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
-});
 
 const row = z.object({
   attempts: z.number(),
@@ -58,9 +51,9 @@ async function practise(steps: ({ answer: boolean; at: number; hint?: boolean } 
   const sessionId = randomUUID();
   let attemptId = '';
   const events = steps.map((step) => {
-    if ('rating' in step) return envelope('DifficultyRated', { attemptId, sessionId, userId, problemId, rating: step.rating }, step.at);
+    if ('rating' in step) return eventAt('DifficultyRated', { attemptId, sessionId, userId, problemId, rating: step.rating }, step.at);
     attemptId = randomUUID();
-    return envelope(
+    return eventAt(
       'AnswerSubmitted',
       { attemptId, sessionId, userId, problemId, topic: 'Fractions', topicId: 'fractions', grade: 5, difficultyLevel: 3, userAnswer: step.answer ? '3/4' : '1/2', isCorrect: step.answer, responseTimeMs: 9000, hintsUsed: step.hint ? 1 : 0 },
       step.at,
@@ -77,7 +70,7 @@ test('answers and ratings make one card per student and problem; a replay rebuil
   const hinted = await practise([{ answer: true, at: start, hint: true }]);
   // A rating with no answer before it (another stream's attempt) changes nothing.
   const stray = { userId: randomUUID(), problemId: randomUUID() };
-  await fixture.store.append(`practice-${stray.userId}`, [envelope('DifficultyRated', { attemptId: randomUUID(), sessionId: randomUUID(), userId: stray.userId, problemId: stray.problemId, rating: 3 }, start)], { expectedVersion: 'no_stream' });
+  await fixture.store.append(`practice-${stray.userId}`, [eventAt('DifficultyRated', { attemptId: randomUUID(), sessionId: randomUUID(), userId: stray.userId, problemId: stray.problemId, rating: 3 }, start)], { expectedVersion: 'no_stream' });
   await projectAll(fixture, models, 3);
 
   // A right answer: a card due days later, counted as unrated (Good) at once.

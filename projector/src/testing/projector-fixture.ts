@@ -52,6 +52,14 @@ export async function projectAll(fixture: ProjectorFixture, models: readonly Rea
   await projector.stop();
 }
 
+/** An event to append in a projection spec, at a given time (epoch ms), with a fresh id and correlation. */
+export const eventAt = (type: string, data: unknown, at: number): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
+});
+
 export function contactEvent(index: number, at: Date): NewEvent {
   const requestId = randomUUID();
   return {
