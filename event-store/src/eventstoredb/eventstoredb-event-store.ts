@@ -137,10 +137,12 @@ function toRecordedEvent(event: StoredEvent, position: bigint): RecordedEvent {
 }
 
 /**
- * The client, replaced after a read finds the server unavailable. Reads go through the client's
- * native (Rust) part, whose connection gives up for good when its first attempt fails (its
- * connection task ends): without a new client, a process that lost the server before it first
- * read would never read again. Appends and subscriptions (grpc-js) reconnect by themselves.
+ * The client, replaced after an operation finds the server unavailable. Reads go through the
+ * client's native (Rust) part, whose connection gives up for good when its first attempt fails
+ * (its connection task ends): without a new client, a process that lost the server before it first
+ * read would never read again. Appends (grpc-js) reconnect by themselves, but only after a backoff
+ * that grows to two minutes, refusing every append meanwhile although the server is back; a new
+ * client connects at once. Subscriptions resubscribe on the current client.
  */
 class Connection {
   private client: KurrentDBClient;
@@ -209,11 +211,11 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
-  /** Runs a read on the current client; a client that cannot reach the server is replaced for the next one. */
-  async function reading<T>(read: (client: KurrentDBClient) => Promise<T>): Promise<T> {
+  /** Runs an operation on the current client; a client that cannot reach the server is replaced for the next one. */
+  async function onClient<T>(operation: (client: KurrentDBClient) => Promise<T>): Promise<T> {
     const client = connection.current;
     try {
-      return await read(client);
+      return await operation(client);
     } catch (error) {
       if (error instanceof UnavailableError) connection.unavailable(client);
       throw error;
@@ -222,7 +224,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
 
   /** Position of an event we just appended when the append result does not carry it (idempotent re-sends on old servers). */
   function positionOfRevision(streamId: string, revision: bigint): Promise<bigint> {
-    return reading(async (client) => {
+    return onClient(async (client) => {
       for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1, requiresLeader: true })) {
         const position = positionOf(resolved.event?.position);
         if (position !== undefined) return position;
@@ -233,7 +235,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
 
   /** The stream's last event: its version (0: no stream) and position. */
   function head(streamId: string, requiresLeader: boolean): Promise<{ version: number; position: bigint }> {
-    return reading(async (client) => {
+    return onClient(async (client) => {
       try {
         for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader })) {
           if (resolved.event) return { version: Number(resolved.event.revision) + 1, position: positionOf(resolved.event.position) ?? 0n };
@@ -264,12 +266,19 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       if (!expectationHolds(expected, current.version)) throw new ConcurrencyError(streamId, expected, current.version);
       return { nextExpectedVersion: current.version, position: current.position };
     }
-    try {
-      const result = await connection.current.appendToStream(
+    const send = (client: KurrentDBClient) =>
+      client.appendToStream(
         streamId,
         events.map((event) => jsonEvent({ id: event.id, type: event.type, data: (event.data ?? null) as JSONType, metadata: event.metadata })),
         { streamState: toStreamState(expected) },
       );
+    try {
+      // Sent again once on a fresh client: the same event ids make a re-send of an append that did
+      // arrive an idempotent success on the server, never a second copy.
+      const result = await onClient(send).catch((error: unknown) => {
+        if (error instanceof UnavailableError) return onClient(send);
+        throw error;
+      });
       const nextExpectedVersion = Number(result.nextExpectedRevision) + 1;
       const position = positionOf(result.position) ?? (await positionOfRevision(streamId, result.nextExpectedRevision));
       return { nextExpectedVersion, position };
@@ -284,7 +293,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     const fromVersion = Math.max(1, readOptions.fromVersion ?? 1);
     const events: RecordedEvent[] = [];
     try {
-      await reading(async (client) => {
+      await onClient(async (client) => {
         for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion === 1 ? START : BigInt(fromVersion - 1) })) {
           if (!resolved.event) continue;
           events.push(toRecordedEvent(resolved.event, positionOf(resolved.event.position) ?? 0n));
@@ -313,7 +322,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     while (out.length < limit) {
       let count = 0;
       let last: Position | undefined;
-      await reading(async (client) => {
+      await onClient(async (client) => {
         for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: FORWARDS, filter: excludeSystemEvents() })) {
           count += 1;
           const event = resolved.event;
@@ -339,7 +348,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       let count = 0;
       let last: Position | undefined;
       let found: bigint | undefined;
-      await reading(async (client) => {
+      await onClient(async (client) => {
         for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: BACKWARDS, filter: excludeSystemEvents() })) {
           count += 1;
           const event = resolved.event;
@@ -375,7 +384,7 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
       let count = 0;
       let last: Position | undefined;
       let past = false;
-      await reading(async (client) => {
+      await onClient(async (client) => {
         for await (const resolved of client.readAll({ fromPosition: from, maxCount: READ_PAGE, direction: FORWARDS, filter: serverFilter })) {
           count += 1;
           const event = resolved.event;
