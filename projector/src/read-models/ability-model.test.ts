@@ -289,7 +289,7 @@ test('events whose ids are not UUIDs are skipped; a replay rebuilds the same row
 
   // The same events again, from event 0 in one pass: the same rows.
   const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  expect(live.ability_topic_days!.length).toBeGreaterThan(5);
+  expect(live.ability_topic_days!.length).toBeGreaterThan(0);
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
   expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });

@@ -172,7 +172,7 @@ test('answers whose ids are not UUIDs are skipped; a replay rebuilds the same ro
 
   // The same events again, from event 0 in one pass: the same rows.
   const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  expect(live.achievements_earned!.length).toBeGreaterThan(10);
+  expect(live.achievements_earned!.length).toBeGreaterThan(0);
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
   expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });
