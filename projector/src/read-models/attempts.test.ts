@@ -73,3 +73,35 @@ test('one row per answer with its first rating, local day, first try and review;
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
   expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });
+
+test('an answer delivered twice stays one row, as first recorded; the rating’s time is kept; a rating of an unknown answer and ids that are not UUIDs add nothing', async () => {
+  const userId = randomUUID();
+  const problemId = randomUUID();
+  const sessionId = randomUUID();
+  const attemptId = randomUUID();
+  const answer = (data: { attemptId: string; userId: string; problemId: string; userAnswer: string; isCorrect: boolean; feedback?: string }, at: number) =>
+    eventAt('AnswerSubmitted', { sessionId, topic: 'Fractions', topicId: 'fractions', grade: 5, difficultyLevel: 3, responseTimeMs: 8000, hintsUsed: 0, ...data }, at);
+  await fixture.store.append(
+    `practice-${userId}`,
+    [
+      answer({ attemptId, userId, problemId, userAnswer: '0.75', isCorrect: true, feedback: 'Write your answer as a fraction' }, start),
+      answer({ attemptId, userId, problemId, userAnswer: '1/2', isCorrect: false }, start + 60_000),
+      eventAt('DifficultyRated', { attemptId, sessionId, userId, problemId, rating: 2 }, start + 90_000),
+      eventAt('DifficultyRated', { attemptId: randomUUID(), sessionId, userId, problemId, rating: 3 }, start + 100_000),
+      answer({ attemptId: randomUUID(), userId, problemId: 'legacy-problem-1', userAnswer: '3/4', isCorrect: true }, start + 120_000),
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  await fixture.store.append(`practice-legacy-student-1`, [answer({ attemptId: randomUUID(), userId: 'legacy-student-1', problemId, userAnswer: '3/4', isCorrect: true }, start)], { expectedVersion: 'no_stream' });
+  await projectAll(fixture, models, 2);
+
+  const rows = await fixture.pool.any(sql.type(z.object({ attempt_id: z.string(), user_answer: z.string(), is_correct: z.boolean(), feedback: z.string().nullable(), difficulty_rating: z.number().nullable(), rated_at: z.string().nullable(), answered_at: z.string() }))`
+    SELECT attempt_id, user_answer, is_correct, feedback, difficulty_rating, rated_at, answered_at FROM read_models.attempts WHERE user_id = ${userId} OR problem_id = ${problemId}`);
+  expect(rows).toEqual([
+    { attempt_id: attemptId, user_answer: '0.75', is_correct: true, feedback: 'Write your answer as a fraction', difficulty_rating: 2, rated_at: new Date(start + 90_000).toISOString(), answered_at: new Date(start).toISOString() },
+  ]);
+
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+});

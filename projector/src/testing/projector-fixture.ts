@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
-import type { NewEvent } from '@mathdaily/domain';
+import { newEvent, type EventFact, type NewEvent } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData, type EventStore, type PersonalDataVault } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
 import { Projector } from '../projector.ts';
@@ -59,6 +59,10 @@ export const eventAt = (type: string, data: unknown, at: number): NewEvent => ({
   data,
   metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
 });
+
+/** Like eventAt, but built by the domain's `newEvent`: the data must pass its event's schema. */
+export const factAt = (fact: EventFact, at: number): NewEvent =>
+  newEvent(fact, { actorId: null, correlationId: randomUUID(), causationId: randomUUID(), at: new Date(at) }, randomUUID());
 
 export function contactEvent(index: number, at: Date): NewEvent {
   const requestId = randomUUID();
