@@ -293,7 +293,8 @@ export const answerResult = z.object({
   user_answer: z.string(),
   correct_answer: z.string(),
   explanation: z.string(),
-  hints_used: z.number(),
+  /** 1 when the answer was recorded as given after a hint (this tab's or one opened in the session before). */
+  hints_used: z.union([z.literal(0), z.literal(1)]),
   allowed_ratings: z.array(difficultyRating),
   rating_note: z.string().nullable(),
   difficulty_rating: z.number().nullable(),

@@ -47,6 +47,10 @@ export const apiProblem = z.object({
 });
 export type ApiProblem = z.input<typeof apiProblem>;
 
+/** A problem whose answer the caller may see (a tutor's own question, an assignment's problem on the tutor's page). */
+export const answeredProblem = apiProblem.extend({ correct_answer: z.string(), explanation: z.string() });
+export type AnsweredProblem = z.input<typeof answeredProblem>;
+
 /** GET /api/problems/{id}. */
 export const problemResponse = z.object({ data: z.object({ problem: apiProblem }) });
 export type ProblemResponse = z.input<typeof problemResponse>;

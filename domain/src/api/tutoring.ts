@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { relationshipStatuses } from '../tutoring/relationship-decider.ts';
 import { commandPosition, isoTime, localDate, position } from './common.ts';
-import { apiProblem } from './problems.ts';
+import { answeredProblem } from './problems.ts';
 
 /** A student's link with a tutor. */
 export const relationshipStatus = z.enum(relationshipStatuses);
@@ -137,7 +137,7 @@ export const questionSetResponse = z.object({
   title: z.string(),
   created_at: isoTime,
   updated_at: isoTime,
-  questions: z.array(apiProblem),
+  questions: z.array(answeredProblem),
   assigned_students: z.array(z.object({ id: z.string(), name: z.string(), assigned_at: isoTime })),
 });
 export type QuestionSetResponse = z.input<typeof questionSetResponse>;
@@ -229,7 +229,7 @@ export type Standing = z.input<typeof standing>;
 export const assignmentDetailResponse = assignment.extend({
   class_name: z.string(),
   ...assignmentCounts,
-  problems: z.array(apiProblem.extend({ answered: z.number(), wrong: z.number() })),
+  problems: z.array(answeredProblem.extend({ answered: z.number(), wrong: z.number() })),
   /** Per student: the standing and, per problem, their first answer since it was set ([right, at]). */
   students: z.array(standing.extend({ id: z.string(), name: z.string(), answers: z.record(z.string(), z.tuple([z.boolean(), isoTime])) })),
 });
