@@ -317,7 +317,7 @@ export type OpenHintResponse = z.input<typeof openHintResponse>;
 /** POST /api/learning/rate-difficulty. */
 export const rateDifficultyResponse = z.object({
   position: commandPosition,
-  data: z.object({ attempt_id: z.string(), session_id: z.string().nullable().optional(), problem_id: z.string(), rating: z.number() }),
+  data: z.object({ attempt_id: z.string(), session_id: z.string(), problem_id: z.string(), rating: z.number() }),
 });
 export type RateDifficultyResponse = z.input<typeof rateDifficultyResponse>;
 
