@@ -54,6 +54,8 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   return isUnavailable(cause, depth + 1);
 }
 
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 export const UNAVAILABLE_MESSAGE = 'MathDaily is briefly unavailable. Please try again in a moment.';
 
 /** Maps framework errors (bad JSON, too large, wrong content type, schema failures) and domain errors to 4xx. */
@@ -100,6 +102,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error, req: request }, 'database unavailable');
       return sendError(reply.header('retry-after', '5'), 503, { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     }
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+      // The handler's answer does not fit the route's schema.response (domain/src/api): our bug, never
+      // sent. Logged with where it failed; not the values, which may be personal or an answer.
+      const issues = ((error.cause as { issues?: { path: PropertyKey[]; code: string; message: string }[] } | undefined)?.issues ?? []).map(
+        (issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
+      );
+      request.log.error({ req: request, issues }, `response does not match its schema: ${request.method} ${request.routeOptions.url ?? request.url}`);
+      return sendError(reply, 500, { code: 'INTERNAL', message: INTERNAL_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return sendError(reply, 429, { code: 'RATE_LIMITED', message: error.message || 'Too many requests. Please wait a moment and try again.' });
@@ -108,7 +119,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, status, { code: 'BAD_REQUEST', message: error.message });
     }
     request.log.error({ err: error, req: request }, 'unhandled error');
-    return sendError(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    return sendError(reply, 500, { code: 'INTERNAL', message: INTERNAL_MESSAGE });
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { livenessResponse, readinessResponse } from '@mathdaily/domain/api/site';
 import { registerMetrics, type MetricsRegistry } from './metrics.ts';
 
 /** One thing a service needs to do its work (its database, the event store…); throws when it cannot be reached. */
@@ -39,8 +41,11 @@ export function registerHealthEndpoints(app: FastifyInstance, checks: readonly R
   app.addHook('preClose', async () => {
     stopping = true;
   });
-  app.get('/health/live', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));
-  app.get('/health/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/health/live', { config: { access: 'public' }, schema: { hide: true, response: { 200: livenessResponse } } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'live' }),
+  );
+  typed.get('/health/ready', { config: { access: 'public' }, schema: { hide: true, response: { 200: readinessResponse, 503: readinessResponse } } }, async (_request, reply) => {
     if (stopping) return reply.status(503).header('cache-control', 'no-store').send({ status: 'stopping', checks: {} });
     const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check)] as const));
     const ready = results.every(([, result]) => result === 'ok');
@@ -57,6 +62,8 @@ export function registerHealthEndpoints(app: FastifyInstance, checks: readonly R
  */
 export async function startServiceEndpoints(options: { port: number; host: string; metrics: MetricsRegistry; checks: readonly ReadinessCheck[] }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  // The probes' response schemas are zod, as in the APIs (createApiServer).
+  app.setSerializerCompiler(serializerCompiler);
   registerMetrics(app, options.metrics);
   registerHealthEndpoints(app, options.checks);
   await app.listen({ port: options.port, host: options.host });

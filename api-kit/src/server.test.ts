@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import jwt from 'jsonwebtoken';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
+import { withheld } from '@mathdaily/domain/api/common';
+import { createLogger } from './logger.ts';
 import { createApiServer } from './server.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -190,4 +193,65 @@ test('a route that declares no access rule is refused at start-up', async () => 
   const other = await createApiServer({ jwtSecret: secret, loadPrincipal: async () => null });
   expect(() => other.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
   await other.close();
+});
+
+describe('answers go out by their response schema (domain/src/api)', () => {
+  const problem = z.object({ id: z.string(), question: z.string(), correct_answer: withheld(), kind: z.enum(['review', 'new']) });
+  const lines: Record<string, unknown>[] = [];
+  let server: FastifyInstance;
+  let answer: unknown;
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    server = await createApiServer({ jwtSecret: secret, loadPrincipal: async () => null, logger: createLogger('api-test', stream) });
+    server.withTypeProvider<ZodTypeProvider>().get('/api/problem', {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ data: z.object({ problems: z.array(problem) }) }) } },
+      handler: async () => {
+        if (answer instanceof Error) throw answer;
+        return answer as never;
+      },
+    });
+    await server.ready();
+  });
+  afterAll(() => server.close());
+
+  test('a field the schema does not name never leaves, nested or not; a withheld one is always null', async () => {
+    answer = {
+      data: {
+        problems: [{ id: 'p1', question: 'What is 6 × 7?', correct_answer: '42', explanation: 'Six sevens.', template_id: 'times', seed: 7, kind: 'new' }],
+        token: 'secret-token',
+      },
+      internal: { hash: 'abc' },
+    };
+    const response = await server.inject({ method: 'GET', url: '/api/problem' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { problems: [{ id: 'p1', question: 'What is 6 × 7?', correct_answer: null, kind: 'new' }] } });
+    expect(response.body).not.toMatch(/42|Six sevens|times|secret-token|abc/);
+  });
+
+  test('an answer that does not fit its schema is a 500 without details, logged with the route and where it failed (not the values)', async () => {
+    lines.length = 0;
+    answer = { data: { problems: [{ id: 'p1', question: 'What is 6 × 7?', correct_answer: null, kind: 'maybe' }] } };
+    const response = await server.inject({ method: 'GET', url: '/api/problem' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    const logged = lines.filter((line) => line.level === 50);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.msg).toBe('response does not match its schema: GET /api/problem');
+    expect(logged[0]!.issues).toEqual([expect.stringMatching(/^data\.problems\.0\.kind: /)]);
+    expect(JSON.stringify(logged[0])).not.toContain('What is 6');
+  });
+
+  test('a refusal goes out whole: the schema is the 2xx answer\'s', async () => {
+    answer = new DomainError('CONFLICT', 'Already done.', { id: 'Taken' });
+    const response = await server.inject({ method: 'GET', url: '/api/problem' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'CONFLICT', message: 'Already done.', fields: { id: 'Taken' } });
+  });
 });

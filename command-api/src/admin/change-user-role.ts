@@ -5,6 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { userDecider, userRoles, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { roleChangedResponse } from '@mathdaily/domain/api/accounts';
 
 const ROLE_MESSAGE = 'Please choose a valid role (student, tutor, admin, or parent).';
 
@@ -15,6 +16,7 @@ const ROLE_MESSAGE = 'Please choose a valid role (student, tutor, admin, or pare
 export function registerChangeUserRole(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/admin/users/role', {
     schema: {
+      response: { 200: roleChangedResponse },
       body: z.object({
         userId: z.string({ error: () => 'Please choose a user.' }).uuid('Please choose a user.'),
         role: z.enum(userRoles, { error: () => ROLE_MESSAGE }),

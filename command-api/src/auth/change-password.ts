@@ -9,6 +9,7 @@ import { accessTokenFor, revokeSessions } from './sessions.ts';
 import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
+import { passwordChangedResponse } from '@mathdaily/domain/api/accounts';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
 
@@ -20,7 +21,7 @@ export const PASSWORD_CHANGED = 'Password changed successfully';
  */
 export function registerChangePassword(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/change-password', {
-    schema: { body: changePasswordPayloadSchema, tags: ['profile'] },
+    schema: { body: changePasswordPayloadSchema, tags: ['profile'], response: { 200: passwordChangedResponse } },
     config: { access: 'authenticated', rateLimit: RATE_LIMITS.changePasswordPerUser },
     handler: async (request) => {
       const principal = principalOf(request);

@@ -6,6 +6,7 @@ import type { CommandApiDeps } from '../deps.ts';
 import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
+import { resetLinkCheckResponse } from '@mathdaily/domain/api/accounts';
 
 /**
  * POST /api/auth/reset-password/check {token} → 200 {valid: true}, or the refusal the reset itself
@@ -16,6 +17,7 @@ import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 export function registerCheckResetLink(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password/check', {
     schema: {
+      response: { 200: resetLinkCheckResponse },
       body: z.object({
         token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
       }),

@@ -6,11 +6,13 @@ import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './user-records.ts';
+import { avatarResponse } from '@mathdaily/domain/api/accounts';
 
 /** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */
 export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/auth/profile/avatar', {
     schema: {
+      response: { 200: avatarResponse },
       body: z.object({
         avatarUrl: z.string({ error: () => USER_MESSAGES.avatarNotPredefined }).min(1, USER_MESSAGES.avatarNotPredefined).max(200, USER_MESSAGES.avatarNotPredefined),
       }),

@@ -9,6 +9,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { afterReply } from '../pipeline/after-reply.ts';
 import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
+import { forgotPasswordResponse } from '@mathdaily/domain/api/accounts';
 
 export const RESET_LINK_SENT = 'If an account exists for that email address, we have sent a link to reset the password. Please check your inbox.';
 
@@ -19,7 +20,7 @@ export const RESET_LINK_SENT = 'If an account exists for that email address, we 
  */
 export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/forgot-password', {
-    schema: { body: z.object({ email: emailSchema }), tags: ['auth'] },
+    schema: { body: z.object({ email: emailSchema }), tags: ['auth'], response: { 200: forgotPasswordResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.forgotPasswordPerIp },
     handler: async (request) => {
       const { email } = request.body;

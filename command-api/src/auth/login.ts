@@ -9,6 +9,7 @@ import { afterReply } from '../pipeline/after-reply.ts';
 import { currentGradeLevel, loadUser, userIdForEmail, viewOf } from './user-records.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
+import { signedInResponse } from '@mathdaily/domain/api/accounts';
 
 const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -19,7 +20,7 @@ const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
   const perAccount = accountSignInLimiter(app);
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/login', {
-    schema: { body: loginPayloadSchema, tags: ['auth'] },
+    schema: { body: loginPayloadSchema, tags: ['auth'], response: { 200: signedInResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.signInPerIp },
     handler: async (request) => {
       const { email, password } = request.body;

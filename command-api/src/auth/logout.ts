@@ -5,6 +5,7 @@ import { authSessionDecider, authSessionStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { sessionIdOfRefreshToken, sha256Hex } from './secrets.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z.object({ refreshToken: z.string().max(200).optional() });
 
@@ -16,7 +17,7 @@ export const SIGNED_OUT = 'You have been signed out.';
  */
 export function registerLogout(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/logout', {
-    schema: { body: body.optional(), tags: ['auth'] },
+    schema: { body: body.optional(), tags: ['auth'], response: { 200: messageResponse } },
     config: { access: 'public' },
     handler: async (request) => {
       const token = request.body?.refreshToken ?? '';

@@ -8,6 +8,7 @@ import { accessTokenFor } from './sessions.ts';
 import { loadSession, loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { nextRefreshToken, sessionIdOfRefreshToken, sha256Hex } from './secrets.ts';
+import { refreshResponse } from '@mathdaily/domain/api/accounts';
 
 const body = z.object({
   refreshToken: z.string({ error: () => 'Refresh token is required' }).min(1, 'Refresh token is required').max(200, SESSION_MESSAGES.expired),
@@ -21,7 +22,7 @@ const body = z.object({
  */
 export function registerRefresh(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/refresh', {
-    schema: { body, tags: ['auth'] },
+    schema: { body, tags: ['auth'], response: { 200: refreshResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.refreshPerIp },
     handler: async (request) => {
       const sessionId = sessionIdOfRefreshToken(request.body.refreshToken);

@@ -8,6 +8,7 @@ import { registerAccount } from './registration-process.ts';
 import { viewOf } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { redeemCode, targetOfCode } from '../tutors/redeem-referral-code.ts';
+import { signedInResponse } from '@mathdaily/domain/api/accounts';
 
 /** Optional tutor's referral code or class code; an empty field means none. */
 const referralCodeBody = z.object({ referralCode: z.string().max(200).optional() });
@@ -23,7 +24,7 @@ const referralCodeBody = z.object({ referralCode: z.string().max(200).optional()
  */
 export function registerRegister(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/register', {
-    schema: { body: z.intersection(registrationPayloadSchema, referralCodeBody), tags: ['auth'] },
+    schema: { body: z.intersection(registrationPayloadSchema, referralCodeBody), tags: ['auth'], response: { 201: signedInResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.registrationPerIp },
     handler: async (request, reply) => {
       const { referralCode, accountType, ...input } = request.body;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '@mathdaily/api-kit';
 import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './user-records.ts';
+import { avatarRemovedResponse } from '@mathdaily/domain/api/accounts';
 
 export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
 
@@ -12,8 +14,8 @@ export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown agai
  * (students: 403 'Students can only use predefined avatars'); back to the initials circle.
  */
 export function registerRemoveAvatar(app: FastifyInstance, deps: CommandApiDeps) {
-  app.delete('/api/auth/profile/avatar', {
-    schema: { tags: ['profile'] },
+  app.withTypeProvider<ZodTypeProvider>().delete('/api/auth/profile/avatar', {
+    schema: { tags: ['profile'], response: { 200: avatarRemovedResponse } },
     config: { access: 'authenticated' },
     handler: async (request) => {
       const { userId } = principalOf(request);

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkToken, principalOf } from '@mathdaily/api-kit';
 import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
 
 /** POST /api/auth/resend-verification (signed in) → 200 {message, position}: a new 48-hour link. */
 export function registerResendVerification(app: FastifyInstance, deps: CommandApiDeps) {
-  app.post('/api/auth/resend-verification', {
-    schema: { tags: ['auth'] },
+  app.withTypeProvider<ZodTypeProvider>().post('/api/auth/resend-verification', {
+    schema: { tags: ['auth'], response: { 200: messageResponse } },
     config: { access: 'authenticated', rateLimit: RATE_LIMITS.resendVerificationPerUser },
     handler: async (request) => {
       const { userId } = principalOf(request);

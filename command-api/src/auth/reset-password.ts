@@ -8,6 +8,7 @@ import { loadUser } from './user-records.ts';
 import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z
   .object({
@@ -30,7 +31,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in
  */
 export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password', {
-    schema: { body, tags: ['auth'] },
+    schema: { body, tags: ['auth'], response: { 200: messageResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
     handler: async (request) => {
       const userId = userIdOfLinkToken(request.body.token);

@@ -5,6 +5,7 @@ import { profileUpdateSchema, userDecider, userStreamId } from '@mathdaily/domai
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { currentGradeLevel, loadUser, loadUserView } from './user-records.ts';
+import { profileUpdatedResponse } from '@mathdaily/domain/api/accounts';
 
 /**
  * PUT /api/auth/profile {firstName?, lastName?, gradeLevel?, timezone?} → {user, position}.
@@ -14,7 +15,7 @@ import { currentGradeLevel, loadUser, loadUserView } from './user-records.ts';
  */
 export function registerUpdateProfile(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/auth/profile', {
-    schema: { body: profileUpdateSchema, tags: ['profile'] },
+    schema: { body: profileUpdateSchema, tags: ['profile'], response: { 200: profileUpdatedResponse } },
     config: { access: 'authenticated' },
     handler: async (request) => {
       const { userId } = principalOf(request);

@@ -8,6 +8,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser } from './user-records.ts';
 import { AVATAR_MESSAGES, AVATAR_URL_PREFIX, avatarFileName, decodeBase64File, processAvatar } from './avatar-images.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
+import { avatarResponse } from '@mathdaily/domain/api/accounts';
 
 const body = z.object({
   file: z.string({ error: () => AVATAR_MESSAGES.missing }),
@@ -22,7 +23,7 @@ const body = z.object({
  */
 export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/profile/avatar', {
-    schema: { body, tags: ['profile'] },
+    schema: { body, tags: ['profile'], response: { 200: avatarResponse } },
     // Big enough that a file somewhat over 2 MB still gets the SPEC's message rather than a bare 413.
     bodyLimit: 12 * 1024 * 1024,
     config: { access: 'authenticated', rateLimit: RATE_LIMITS.uploadPerUser },

@@ -7,6 +7,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
 
 export const EMAIL_VERIFIED = 'Your email address has been verified. Thank you!';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
@@ -18,6 +19,7 @@ export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/verify-email', {
     schema: {
+      response: { 200: messageResponse },
       body: z.object({
         token: z.string({ error: () => TOKEN_MESSAGES.verificationInvalid }).min(1, TOKEN_MESSAGES.verificationInvalid).max(200, TOKEN_MESSAGES.verificationInvalid),
       }),

@@ -6,6 +6,7 @@ import { DomainError } from '@mathdaily/domain';
 import { CLIENT_ERROR_LIMITS, withoutReportSecrets } from '@mathdaily/domain/client-errors/events';
 import { appendNew } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { clientErrorReportedResponse } from '@mathdaily/domain/api/site';
 
 /** Per client IP: a crash loop in one browser cannot flood the store. */
 export const CLIENT_ERROR_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
@@ -30,7 +31,7 @@ const body = z.object({
  */
 export function registerReportClientError(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/client-errors', {
-    schema: { body, tags: ['client-errors'] },
+    schema: { body, tags: ['client-errors'], response: { 201: clientErrorReportedResponse } },
     bodyLimit: CLIENT_ERROR_BODY_LIMIT_BYTES,
     config: {
       access: 'public',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONTACT_PROMISE, DEFAULT_CONTACT_PLAN, DomainError, contactRequestBodySchema } from '@mathdaily/domain';
 import { appendNew } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
+import { contactRequestSentResponse } from '@mathdaily/domain/api/site';
 
 /** Per client IP: enough for a school sharing one address, too few to flood the inbox. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
@@ -18,7 +19,7 @@ const TOO_LARGE = 'Your message is too large to send (the limit is 32 KB). Pleas
  */
 export function registerRequestContact(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/contact-requests', {
-    schema: { body: contactRequestBodySchema, tags: ['contact'] },
+    schema: { body: contactRequestBodySchema, tags: ['contact'], response: { 201: contactRequestSentResponse } },
     bodyLimit: CONTACT_BODY_LIMIT_BYTES,
     config: {
       access: 'public',

@@ -18,6 +18,7 @@ import { commandMeta, laterPosition, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser } from '../auth/user-records.ts';
 import { linkCodeHash } from './link-codes.ts';
+import { childLinkedResponse } from '@mathdaily/domain/api/families';
 
 const CODE_REQUIRED = 'Please enter the code your child gave you.';
 const body = z.object({ code: z.string({ error: () => CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(40, FAMILY_MESSAGES.codeUnknown) });
@@ -32,7 +33,7 @@ const unknownCode = () => new DomainError('VALIDATION_FAILED', FAMILY_MESSAGES.c
  */
 export function registerLinkChild(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/parent/children', {
-    schema: { body, tags: ['family'] },
+    schema: { body, tags: ['family'], response: { 201: childLinkedResponse } },
     config: { access: ['parent'], rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: (request) => `link-child:${request.principal?.userId ?? request.ip}` } },
     handler: async (request, reply) => {
       const parentId = principalOf(request).userId;

@@ -18,6 +18,7 @@ import {
 } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { linkCodeResponse } from '@mathdaily/domain/api/families';
 
 export const NOT_YOUR_ACTIVE_STUDENT = 'You can make a parent link code only for your active students.';
 
@@ -56,12 +57,12 @@ const studentParams = z.object({ id: z.string().uuid('Please choose a student.')
 export function registerCreateLinkCode(app: FastifyInstance, deps: CommandApiDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post('/api/family/link-codes', {
-    schema: { tags: ['family'] },
+    schema: { tags: ['family'], response: { 201: linkCodeResponse } },
     config: { access: ['student'] },
     handler: async (request, reply) => reply.status(201).send(await createLinkCode(request, deps, principalOf(request).userId)),
   });
   typed.post('/api/tutors/students/:id/link-code', {
-    schema: { params: studentParams, tags: ['tutors'] },
+    schema: { params: studentParams, tags: ['tutors'], response: { 201: linkCodeResponse } },
     config: { access: ['tutor'] },
     handler: async (request, reply) => {
       const tutorId = principalOf(request).userId;

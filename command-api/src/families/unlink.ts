@@ -5,6 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { parentDecider, parentStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
 
 const id = (message: string) => z.string().uuid(message).transform((value) => value.toLowerCase());
 
@@ -16,7 +17,7 @@ const id = (message: string) => z.string().uuid(message).transform((value) => va
 export function registerUnlink(app: FastifyInstance, deps: CommandApiDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.delete('/api/parent/children/:childId', {
-    schema: { params: z.object({ childId: id('Please choose a child.') }), tags: ['family'] },
+    schema: { params: z.object({ childId: id('Please choose a child.') }), tags: ['family'], response: { 200: messageResponse } },
     config: { access: ['parent'] },
     handler: async (request) => {
       const parentId = principalOf(request).userId;
@@ -26,7 +27,7 @@ export function registerUnlink(app: FastifyInstance, deps: CommandApiDeps) {
     },
   });
   typed.delete('/api/family/parents/:parentId', {
-    schema: { params: z.object({ parentId: id('Please choose a grown-up.') }), tags: ['family'] },
+    schema: { params: z.object({ parentId: id('Please choose a grown-up.') }), tags: ['family'], response: { 200: messageResponse } },
     config: { access: ['student'] },
     handler: async (request) => {
       const childId = principalOf(request).userId;

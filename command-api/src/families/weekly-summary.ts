@@ -7,6 +7,8 @@ import { DomainError, userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { userIdOfLinkToken } from '../auth/secrets.ts';
+import { messageResponse } from '@mathdaily/domain/api/common';
+import { weeklySummaryResponse } from '@mathdaily/domain/api/families';
 
 export const OPT_OUT_LINK_INVALID = 'This link is not valid. You can turn weekly summaries off on your dashboard.';
 export const SUMMARIES_OFF = 'You will not get weekly summaries any more.';
@@ -21,7 +23,7 @@ export const SUMMARIES_ON = 'Weekly summaries are on.';
  */
 export function registerWeeklySummarySettings(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/parent/weekly-summary', {
-    schema: { body: z.object({ enabled: z.boolean({ error: () => 'Please say whether weekly summaries are on (true) or off (false).' }) }), tags: ['family'] },
+    schema: { body: z.object({ enabled: z.boolean({ error: () => 'Please say whether weekly summaries are on (true) or off (false).' }) }), tags: ['family'], response: { 200: weeklySummaryResponse } },
     config: { access: ['parent'] },
     handler: async (request) => {
       const userId = principalOf(request).userId;
@@ -33,7 +35,7 @@ export function registerWeeklySummarySettings(app: FastifyInstance, deps: Comman
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     scope.withTypeProvider<ZodTypeProvider>().post('/api/email/weekly-summary/opt-out', {
-      schema: { querystring: z.object({ token: z.string().max(200, OPT_OUT_LINK_INVALID).optional() }), tags: ['family'] },
+      schema: { querystring: z.object({ token: z.string().max(200, OPT_OUT_LINK_INVALID).optional() }), tags: ['family'], response: { 200: messageResponse } },
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } },
       handler: async (request) => {
         const token = request.query.token ?? (request.body as { token?: unknown } | undefined)?.token;

@@ -7,6 +7,7 @@ import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { ANSWER_TOO_LONG, responseTimeField, uuidField } from './practice-input.ts';
+import { answerPlacementResponse } from '@mathdaily/domain/api/learning';
 
 const QUESTION = `question must be a whole number from 1 to ${MAX_PLACEMENT_QUESTIONS}`;
 
@@ -33,7 +34,7 @@ const body = z
 export function registerAnswerPlacement(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/placement/answer', {
     config: { access: ['student'] },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 201: answerPlacementResponse } },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
       const input = request.body;

@@ -13,6 +13,7 @@ import {
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { uuidField } from './practice-input.ts';
+import { endSessionResponse } from '@mathdaily/domain/api/learning';
 
 const params = z.object({ session_id: uuidField('session_id') });
 
@@ -27,7 +28,7 @@ const params = z.object({ session_id: uuidField('session_id') });
 export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/end', {
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], params },
+    schema: { tags: ['learning'], params, response: { 200: endSessionResponse } },
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const sessionId = request.params.session_id;

@@ -7,6 +7,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { uuidField } from './practice-input.ts';
 import { assertProblemsExist, problemIdsField } from './start-session.ts';
+import { extendSessionResponse } from '@mathdaily/domain/api/learning';
 
 const params = z.object({ session_id: uuidField('session_id') });
 const body = z.object({ problem_ids: problemIdsField.min(1, { error: 'problem_ids must name at least one problem' }) });
@@ -20,7 +21,7 @@ const body = z.object({ problem_ids: problemIdsField.min(1, { error: 'problem_id
 export function registerExtendSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/extend', {
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], params, body },
+    schema: { tags: ['learning'], params, body, response: { 200: extendSessionResponse } },
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const sessionId = request.params.session_id;

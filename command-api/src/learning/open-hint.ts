@@ -6,6 +6,7 @@ import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { loadPracticeProblem, uuidField } from './practice-input.ts';
+import { openHintResponse } from '@mathdaily/domain/api/learning';
 
 const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidField('problem_id') });
 
@@ -19,7 +20,7 @@ const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidFie
 export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/hints', {
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 200: openHintResponse } },
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const { session_id: sessionId, problem_id: problemId } = request.body;

@@ -6,6 +6,7 @@ import { practiceDecider, practiceStreamId, type DifficultyRatedData } from '@ma
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { uuidField } from './practice-input.ts';
+import { rateDifficultyResponse } from '@mathdaily/domain/api/learning';
 
 const RATING_REQUIRED = 'Please rate the difficulty of this problem';
 const RATING_RANGE = 'Rating must be a whole number from 1 to 5';
@@ -30,7 +31,7 @@ const body = z.object({
 export function registerRateDifficulty(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/rate-difficulty', {
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 200: rateDifficultyResponse } },
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const { attempt_id: attemptId, rating, session_id: sessionId } = request.body;

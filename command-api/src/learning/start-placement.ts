@@ -8,6 +8,7 @@ import { loadUser } from '../auth/user-records.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { uuidField } from './practice-input.ts';
+import { startPlacementResponse } from '@mathdaily/domain/api/learning';
 
 const body = z.object({ placement_id: uuidField('placement_id') });
 
@@ -21,7 +22,7 @@ const body = z.object({ placement_id: uuidField('placement_id') });
 export function registerStartPlacement(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/placement', {
     config: { access: ['student'] },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 200: startPlacementResponse, 201: startPlacementResponse } },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
       const placementId = request.body.placement_id;

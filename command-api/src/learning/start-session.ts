@@ -7,6 +7,7 @@ import { findTopic } from '@mathdaily/domain/problems/topics';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { loadProblem, uuidField } from './practice-input.ts';
+import { startSessionResponse } from '@mathdaily/domain/api/learning';
 
 const MODES = `mode must be one of: ${sessionModes.join(', ')}`;
 
@@ -39,7 +40,7 @@ export async function assertProblemsExist(deps: CommandApiDeps, problemIds: read
 export function registerStartSession(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions', {
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 200: startSessionResponse, 201: startSessionResponse } },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
       const { session_id: sessionId, mode = 'daily', problem_ids: problemIds = [] } = request.body;

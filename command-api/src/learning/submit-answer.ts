@@ -15,6 +15,7 @@ import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { ANSWER_TOO_LONG, loadPracticeProblem, responseTimeField, uuidField } from './practice-input.ts';
+import { submitAnswerResponse } from '@mathdaily/domain/api/learning';
 
 const RATING_RANGE = 'difficulty_rating must be a whole number from 1 to 5';
 
@@ -59,7 +60,7 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
   app.withTypeProvider<ZodTypeProvider>().post('/api/learning/submit-answer', {
     // A practice-loop command: its append confirms the caller's principal instead of a read first.
     config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body },
+    schema: { tags: ['learning'], body, response: { 201: submitAnswerResponse } },
     handler: async (request, reply) => {
       const userId = principalOf(request).userId;
       const input = request.body;

@@ -8,6 +8,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser } from '../auth/user-records.ts';
 import { RATE_LIMITS } from '../auth/rate-limits.ts';
 import { verifyPassword } from '../auth/secrets.ts';
+import { accountErasedResponse } from '@mathdaily/domain/api/accounts';
 
 export const PASSWORD_TO_DELETE = 'Please enter your password to confirm.';
 export const WRONG_PASSWORD = 'That password is not right. Please try again.';
@@ -51,7 +52,7 @@ async function erase(request: FastifyRequest, deps: CommandApiDeps, userId: stri
 export function registerEraseAccount(app: FastifyInstance, deps: CommandApiDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.delete('/api/auth/account', {
-    schema: { body: confirmation, tags: ['privacy'] },
+    schema: { body: confirmation, tags: ['privacy'], response: { 200: accountErasedResponse } },
     config: { access: 'authenticated', rateLimit: RATE_LIMITS.changePasswordPerUser },
     handler: async (request) => {
       const caller = await confirmCaller(request, deps, request.body.password);
@@ -59,7 +60,7 @@ export function registerEraseAccount(app: FastifyInstance, deps: CommandApiDeps)
     },
   });
   typed.post('/api/parent/children/:userId/erase', {
-    schema: { params, body: confirmation, tags: ['privacy'] },
+    schema: { params, body: confirmation, tags: ['privacy'], response: { 200: accountErasedResponse } },
     config: { access: ['parent'], rateLimit: RATE_LIMITS.changePasswordPerUser },
     handler: async (request) => {
       const caller = await confirmCaller(request, deps, request.body.password);
@@ -69,7 +70,7 @@ export function registerEraseAccount(app: FastifyInstance, deps: CommandApiDeps)
     },
   });
   typed.post('/api/admin/users/:userId/erase', {
-    schema: { params, body: confirmation, tags: ['admin'] },
+    schema: { params, body: confirmation, tags: ['admin'], response: { 200: accountErasedResponse } },
     config: { access: ['admin'], rateLimit: RATE_LIMITS.changePasswordPerUser },
     handler: async (request) => {
       const caller = await confirmCaller(request, deps, request.body.password);

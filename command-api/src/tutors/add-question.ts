@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writtenProblemInputSchema } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { actorOf, changeQuestionSet, setParams } from './question-set-access.ts';
+import { questionSavedResponse } from '@mathdaily/domain/api/tutoring';
 
 /**
  * POST /api/tutors/question-sets/{id}/questions {the fields of a problem} (the set's tutor or an
@@ -12,7 +13,7 @@ import { actorOf, changeQuestionSet, setParams } from './question-set-access.ts'
  */
 export function registerAddQuestion(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/question-sets/:id/questions', {
-    schema: { params: setParams, body: writtenProblemInputSchema, tags: ['tutors'] },
+    schema: { params: setParams, body: writtenProblemInputSchema, tags: ['tutors'], response: { 201: questionSavedResponse } },
     config: { access: ['tutor', 'admin'] },
     handler: async (request, reply) => {
       const problemId = randomUUID();

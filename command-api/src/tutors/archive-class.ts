@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { positionOf, type CommandApiDeps } from '../deps.ts';
 import { changeClass, classActor, classParams } from './class-access.ts';
+import { classArchivedResponse } from '@mathdaily/domain/api/tutoring';
 
 /**
  * POST /api/tutors/classes/{id}/archive and …/restore (the class's tutor) → {id, archived,
@@ -14,7 +15,7 @@ export function registerArchiveClass(app: FastifyInstance, deps: CommandApiDeps)
     ['restore', 'RestoreClass', false],
   ] as const) {
     app.withTypeProvider<ZodTypeProvider>().post(`/api/tutors/classes/:id/${path}`, {
-      schema: { params: classParams, tags: ['tutors'] },
+      schema: { params: classParams, tags: ['tutors'], response: { 200: classArchivedResponse } },
       config: { access: ['tutor'] },
       handler: async (request) => {
         const { id } = request.params;

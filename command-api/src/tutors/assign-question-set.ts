@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { foldEvents, QUESTION_SET_MESSAGES, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { actorOf, changeQuestionSet, loadQuestionSet, setParams } from './question-set-access.ts';
+import { questionSetAssignedResponse } from '@mathdaily/domain/api/tutoring';
 
 /** A class at most: one request reads each chosen student's relationship stream. */
 const MAX_STUDENTS = 200;
@@ -17,6 +18,7 @@ const MAX_STUDENTS = 200;
 export function registerAssignQuestionSet(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/question-sets/:id/assignments', {
     schema: {
+      response: { 200: questionSetAssignedResponse },
       params: setParams,
       body: z.object({
         student_ids: z

@@ -5,6 +5,7 @@ import { CLASS_MESSAGES, DomainError, relationshipDecider, relationshipStreamId,
 import { commandMeta, laterPosition, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { changeClass, classActor, loadClass, relationshipStatuses, studentIdsField } from './class-access.ts';
+import { bulkResultResponse } from '@mathdaily/domain/api/tutoring';
 
 const ACTION_MESSAGE = "Please choose what to do: 'activate', 'deactivate', 'move' or 'remove'.";
 const CLASS_ID = z.string({ error: CLASS_MESSAGES.notFound }).uuid(CLASS_MESSAGES.notFound).transform((id) => id.toLowerCase());
@@ -31,7 +32,7 @@ type Outcome = { student_id: string; ok: true } | { student_id: string; ok: fals
  */
 export function registerBulkChangeStudents(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/students/bulk', {
-    schema: { body, tags: ['tutors'] },
+    schema: { body, tags: ['tutors'], response: { 200: bulkResultResponse } },
     config: { access: ['tutor'] },
     handler: async (request) => {
       const actor = classActor(request);

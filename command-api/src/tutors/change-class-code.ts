@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '@mathdaily/domain';
 import { positionOf, type CommandApiDeps } from '../deps.ts';
 import { changeClass, classActor, classParams, codeReservation, randomClassCode } from './class-access.ts';
+import { classCodeResponse } from '@mathdaily/domain/api/tutoring';
 
 /** A drawn code that is taken already fails the append: draw again (a refusal, such as an archived class, just repeats). */
 const CODE_ATTEMPTS = 3;
@@ -14,7 +15,7 @@ const CODE_ATTEMPTS = 3;
  */
 export function registerChangeClassCode(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/classes/:id/join-code', {
-    schema: { params: classParams, tags: ['tutors'] },
+    schema: { params: classParams, tags: ['tutors'], response: { 200: classCodeResponse } },
     config: { access: ['tutor'] },
     handler: async (request) => {
       const { id } = request.params;

@@ -5,6 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { studentStatusResponse } from '@mathdaily/domain/api/tutoring';
 
 const STATUS_MESSAGE = "Please choose 'active' or 'inactive'.";
 const STUDENT_MESSAGE = 'Please choose a student.';
@@ -18,6 +19,7 @@ const STUDENT_MESSAGE = 'Please choose a student.';
 export function registerChangeStudentStatus(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/tutors/students/:id', {
     schema: {
+      response: { 200: studentStatusResponse },
       params: z.object({ id: z.string().uuid(STUDENT_MESSAGE).transform((id) => id.toLowerCase()) }),
       body: z.object({
         relationship_status: z.enum(['active', 'inactive'], { error: STATUS_MESSAGE }),

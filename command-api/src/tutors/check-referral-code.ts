@@ -5,6 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { codeAvailability, DomainError, normalizeReferralCode, REFERRAL_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { loadReferralCode } from './referral-code-access.ts';
+import { referralCodeCheckResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Per tutor: enough for typing and retrying, too few to list which codes exist. */
 const CHECKS_PER_MINUTE = 30;
@@ -19,6 +20,7 @@ const CHECKS_PER_MINUTE = 30;
 export function registerCheckReferralCode(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/referral-codes/check', {
     schema: {
+      response: { 200: referralCodeCheckResponse },
       body: z.object({ code: z.string({ error: REFERRAL_MESSAGES.codeLength }).max(200, REFERRAL_MESSAGES.codeLength) }),
       tags: ['tutors'],
     },
@@ -34,7 +36,7 @@ export function registerCheckReferralCode(app: FastifyInstance, deps: CommandApi
     },
     handler: async (request) => {
       const code = normalizeReferralCode(request.body.code);
-      if (!code) return { code: null, status: 'invalid', message: REFERRAL_MESSAGES.codeLength };
+      if (!code) return { code: null, status: 'invalid' as const, message: REFERRAL_MESSAGES.codeLength };
       return { code, ...codeAvailability(await loadReferralCode(deps.store, code), code, principalOf(request).userId.toLowerCase()) };
     },
   });

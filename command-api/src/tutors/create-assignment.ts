@@ -17,6 +17,7 @@ import { loadProblem } from '../learning/practice-input.ts';
 import { changeClass, classActor, classParams, loadClass, relationshipStatuses, studentIdsField } from './class-access.ts';
 import { dueDateOf, dueFields } from './assignment-due.ts';
 import { changeQuestionSet, loadQuestionSet } from './question-set-access.ts';
+import { assignmentCreatedResponse } from '@mathdaily/domain/api/tutoring';
 
 const PROBLEM_MESSAGE = 'Please choose problems from the problem bank.';
 const uuid = z.string({ error: PROBLEM_MESSAGE }).uuid(PROBLEM_MESSAGE).transform((id) => id.toLowerCase());
@@ -48,7 +49,7 @@ const body = z.object({
  */
 export function registerCreateAssignment(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/classes/:id/assignments', {
-    schema: { params: classParams, body, tags: ['tutors'] },
+    schema: { params: classParams, body, tags: ['tutors'], response: { 201: assignmentCreatedResponse } },
     config: { access: ['tutor'] },
     handler: async (request, reply) => {
       const classId = request.params.id;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { positionOf, type CommandApiDeps } from '../deps.ts';
 import { changeClass, classActor, classNameField, codeReservation, randomClassCode, timeZoneField } from './class-access.ts';
+import { classCreatedResponse } from '@mathdaily/domain/api/tutoring';
 
 /** 32^7 ≈ 34 billion codes: a collision is rare, three in a row means something else is wrong. */
 const CODE_ATTEMPTS = 3;
@@ -16,7 +17,7 @@ const CODE_ATTEMPTS = 3;
  */
 export function registerCreateClass(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/classes', {
-    schema: { body: z.object({ name: classNameField, time_zone: timeZoneField }), tags: ['tutors'] },
+    schema: { body: z.object({ name: classNameField, time_zone: timeZoneField }), tags: ['tutors'], response: { 201: classCreatedResponse } },
     config: { access: ['tutor'] },
     handler: async (request, reply) => {
       const tutorId = classActor(request).userId;

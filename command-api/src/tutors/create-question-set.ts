@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { actorOf, changeQuestionSet, titleField } from './question-set-access.ts';
+import { questionSetSavedResponse } from '@mathdaily/domain/api/tutoring';
 
 /**
  * POST /api/tutors/question-sets {title, tutor_id?} (tutors; admins name the tutor) → 201 {id,
@@ -13,6 +14,7 @@ import { actorOf, changeQuestionSet, titleField } from './question-set-access.ts
 export function registerCreateQuestionSet(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/question-sets', {
     schema: {
+      response: { 201: questionSetSavedResponse },
       body: z.object({ title: titleField, tutor_id: z.string().uuid('Please choose a tutor.').transform((id) => id.toLowerCase()).optional() }),
       tags: ['tutors'],
     },

@@ -6,6 +6,7 @@ import { customReferralCode, DomainError, referralCodeDecider, referralStreamId 
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { randomReferralCode } from './referral-code-access.ts';
+import { referralCodeCreatedResponse } from '@mathdaily/domain/api/tutoring';
 
 /** 36^6 ≈ 2.2 billion generated codes: a collision is rare, three in a row means something else is wrong. */
 const GENERATE_ATTEMPTS = 3;
@@ -19,6 +20,7 @@ const GENERATE_ATTEMPTS = 3;
 export function registerCreateReferralCode(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/referral-codes', {
     schema: {
+      response: { 201: referralCodeCreatedResponse },
       body: z.object({ code: z.string({ error: 'Code must be 3-20 characters long' }).max(200, 'Code must be 3-20 characters long').optional() }).default({}),
       tags: ['tutors'],
     },

@@ -5,6 +5,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, normalizeReferralCode, REFERRAL_MESSAGES, referralCodeDecider, referralStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { referralCodeDeactivatedResponse } from '@mathdaily/domain/api/tutoring';
 
 /**
  * POST /api/tutors/referral-codes/{code}/deactivate (tutors, their own codes) → {code, status:
@@ -13,7 +14,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
  */
 export function registerDeactivateReferralCode(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/referral-codes/:code/deactivate', {
-    schema: { params: z.object({ code: z.string() }), tags: ['tutors'] },
+    schema: { params: z.object({ code: z.string() }), tags: ['tutors'], response: { 200: referralCodeDeactivatedResponse } },
     config: { access: ['tutor'] },
     handler: async (request) => {
       const code = normalizeReferralCode(request.params.code);
@@ -25,7 +26,7 @@ export function registerDeactivateReferralCode(app: FastifyInstance, deps: Comma
         meta: commandMeta(request, deps),
         command: { type: 'DeactivateReferralCode', tutorId: principalOf(request).userId },
       });
-      return { code, status: 'inactive', position: positionOf(result.position) };
+      return { code, status: 'inactive' as const, position: positionOf(result.position) };
     },
   });
 }

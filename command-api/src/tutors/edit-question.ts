@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writtenProblemInputSchema } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { actorOf, changeQuestionSet, questionParams } from './question-set-access.ts';
+import { questionSavedResponse } from '@mathdaily/domain/api/tutoring';
 
 /**
  * PUT /api/tutors/question-sets/{id}/questions/{problemId} {the fields of a problem} → {problem_id,
@@ -12,7 +13,7 @@ import { actorOf, changeQuestionSet, questionParams } from './question-set-acces
  */
 export function registerEditQuestion(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/tutors/question-sets/:id/questions/:problemId', {
-    schema: { params: questionParams, body: writtenProblemInputSchema, tags: ['tutors'] },
+    schema: { params: questionParams, body: writtenProblemInputSchema, tags: ['tutors'], response: { 200: questionSavedResponse } },
     config: { access: ['tutor', 'admin'] },
     handler: async (request) => {
       const newProblemId = randomUUID();

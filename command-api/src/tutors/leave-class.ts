@@ -5,6 +5,7 @@ import { classDecider, classStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { classParams } from './class-access.ts';
+import { positionResponse } from '@mathdaily/domain/api/common';
 
 /**
  * POST /api/classes/{id}/leave (students) → {position}: the student leaves a class (its work
@@ -12,7 +13,7 @@ import { classParams } from './class-access.ts';
  */
 export function registerLeaveClass(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/classes/:id/leave', {
-    schema: { params: classParams, tags: ['classes'] },
+    schema: { params: classParams, tags: ['classes'], response: { 200: positionResponse } },
     config: { access: ['student'] },
     handler: async (request) => {
       const result = await handleCommand({

@@ -7,6 +7,7 @@ import { commandMeta, laterPosition, positionOf, type CommandApiDeps } from '../
 import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
 import { loadClass } from './class-access.ts';
 import { loadReferralCode } from './referral-code-access.ts';
+import { referralCodeRedeemedResponse } from '@mathdaily/domain/api/tutoring';
 
 export type CodeTarget = { code: string; target: JoinTarget; className: string | null };
 
@@ -67,6 +68,7 @@ const CODE_MESSAGE = 'Please enter the code your tutor or teacher gave you.';
 export function registerRedeemReferralCode(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/tutors/referral-codes/redeem', {
     schema: {
+      response: { 200: referralCodeRedeemedResponse },
       body: z.object({ code: z.string({ error: CODE_MESSAGE }).min(1, CODE_MESSAGE).max(200, REFERRAL_MESSAGES.notFound) }),
       tags: ['tutors'],
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { positionOf, type CommandApiDeps } from '../deps.ts';
 import { assignmentParams, changeClass, classActor } from './class-access.ts';
+import { positionResponse } from '@mathdaily/domain/api/common';
 
 /**
  * DELETE /api/tutors/classes/{id}/assignments/{assignmentId} (the class's tutor) → {position}. Its
@@ -9,7 +10,7 @@ import { assignmentParams, changeClass, classActor } from './class-access.ts';
  */
 export function registerRemoveAssignment(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().delete('/api/tutors/classes/:id/assignments/:assignmentId', {
-    schema: { params: assignmentParams, tags: ['tutors'] },
+    schema: { params: assignmentParams, tags: ['tutors'], response: { 200: positionResponse } },
     config: { access: ['tutor'] },
     handler: async (request) => {
       const { id, assignmentId } = request.params;

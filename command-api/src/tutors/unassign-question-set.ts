@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { QUESTION_SET_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { actorOf, changeQuestionSet, setParams } from './question-set-access.ts';
+import { positionResponse } from '@mathdaily/domain/api/common';
 
 const params = setParams.extend({
   studentId: z.string().uuid(QUESTION_SET_MESSAGES.notAssigned).transform((id) => id.toLowerCase()),
@@ -16,7 +17,7 @@ const params = setParams.extend({
  */
 export function registerUnassignQuestionSet(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().delete('/api/tutors/question-sets/:id/assignments/:studentId', {
-    schema: { params, tags: ['tutors'] },
+    schema: { params, tags: ['tutors'], response: { 200: positionResponse } },
     config: { access: ['tutor', 'admin'] },
     handler: async (request) => {
       const { id, studentId } = request.params;

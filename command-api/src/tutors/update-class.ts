@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import { laterPosition, type CommandApiDeps } from '../deps.ts';
 import { changeClass, classActor, classNameField, classParams, timeZoneField } from './class-access.ts';
+import { classUpdatedResponse } from '@mathdaily/domain/api/tutoring';
 
 const NOTHING = 'Please give a new name or time zone for the class.';
 
@@ -13,7 +14,7 @@ const NOTHING = 'Please give a new name or time zone for the class.';
  */
 export function registerUpdateClass(app: FastifyInstance, deps: CommandApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().put('/api/tutors/classes/:id', {
-    schema: { params: classParams, body: z.object({ name: classNameField.optional(), time_zone: timeZoneField.optional() }), tags: ['tutors'] },
+    schema: { params: classParams, body: z.object({ name: classNameField.optional(), time_zone: timeZoneField.optional() }), tags: ['tutors'], response: { 200: classUpdatedResponse } },
     config: { access: ['tutor'] },
     handler: async (request) => {
       const { id } = request.params;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
+import { dashboardStatsResponse } from '@mathdaily/domain/api/admin';
 
 /** SPEC §9: 'new' registrations are those of the last 30 days; active users signed in within the same window. */
 const WINDOW_DAYS = 30;
@@ -31,7 +33,7 @@ const figures = z.object({
  * are UTC, from the server's clock.
  */
 export function registerGetDashboardStats(app: FastifyInstance, deps: QueryApiDeps) {
-  app.get('/api/admin/dashboard/stats', { config: { access: ['admin'] }, schema: { tags: ['admin'] } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/admin/dashboard/stats', { config: { access: ['admin'] }, schema: { tags: ['admin'], response: { 200: dashboardStatsResponse } } }, async () => {
     const now = deps.clock();
     const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS).toISOString();
     const today = now.toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { systemLogsResponse } from '@mathdaily/domain/api/admin';
 
 const userColumn = tableRows.users.shape;
 const registration = z.object({
@@ -35,6 +36,7 @@ export function registerGetSystemLogs(app: FastifyInstance, deps: QueryApiDeps) 
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/system/logs', {
     config: { access: ['admin'] },
     schema: {
+      response: { 200: systemLogsResponse },
       tags: ['admin'],
       querystring: z.object({
         limit: z.coerce
@@ -60,7 +62,7 @@ export function registerGetSystemLogs(app: FastifyInstance, deps: QueryApiDeps) 
           ORDER BY l.at DESC, l.event_id
           LIMIT ${limit}`),
       ]);
-      return { data: { recentRegistrations, recentLogins } };
+      return { data: { recentRegistrations: [...recentRegistrations], recentLogins: [...recentLogins] } };
     },
   });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ERASED_TEXT, UUID_PATTERN } from '@mathdaily/domain';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { auditEventsResponse } from '@mathdaily/domain/api/admin';
 
 const TIME_MESSAGE = (name: string) => `${name} must be a date and time such as 2026-03-01T09:00:00Z`;
 const time = (name: string) => z.iso.datetime({ offset: true, error: () => TIME_MESSAGE(name) }).optional();
@@ -34,6 +35,7 @@ export function registerListEvents(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/events', {
     config: { access: ['admin'] },
     schema: {
+      response: { 200: auditEventsResponse },
       tags: ['admin'],
       querystring: z
         .object({

@@ -6,6 +6,7 @@ import { userRoles } from '@mathdaily/domain';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { pageQuery, pagination } from './paging.ts';
+import { usersPageResponse, type AdminUser } from '@mathdaily/domain/api/admin';
 
 const userColumn = tableRows.users.shape;
 const row = z.object({
@@ -32,6 +33,7 @@ export function registerListUsers(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/users', {
     config: { access: ['admin'] },
     schema: {
+      response: { 200: usersPageResponse },
       tags: ['admin'],
       querystring: z.object({
         ...pageQuery(10),
@@ -59,7 +61,7 @@ export function registerListUsers(app: FastifyInstance, deps: QueryApiDeps) {
         ORDER BY created_at DESC, id
         LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
       const total = rows[0]?.total ?? (await deps.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int FROM read_models.users ${where}`));
-      return { data: { users: rows.map(({ total: _total, ...user }) => user), pagination: pagination(page, limit, total) } };
+      return { data: { users: rows.map(({ total: _total, ...user }) => user as AdminUser), pagination: pagination(page, limit, total) } };
     },
   });
 }

@@ -6,6 +6,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { CLASS_MESSAGES, DomainError, normalizeReferralCode } from '@mathdaily/domain';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { classInviteResponse } from '@mathdaily/domain/api/tutoring';
 
 const inviteRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRows.classes.shape.name, tutor_name: z.string(), member: z.boolean() });
 
@@ -18,7 +19,7 @@ const inviteRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRo
 export function registerGetClassInvite(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/classes/join/:code', {
     config: { access: ['student'] },
-    schema: { tags: ['classes'], params: z.object({ code: z.string().max(40) }) },
+    schema: { tags: ['classes'], params: z.object({ code: z.string().max(40) }), response: { 200: classInviteResponse } },
     handler: async (request) => {
       const code = normalizeReferralCode(request.params.code);
       const studentId = principalOf(request).userId.toLowerCase();
@@ -29,7 +30,7 @@ export function registerGetClassInvite(app: FastifyInstance, deps: QueryApiDeps)
             FROM read_models.classes c JOIN read_models.users t ON t.id = c.tutor_id
             WHERE c.join_code = ${code} AND c.archived_at IS NULL`)
         : null;
-      if (!row) throw new DomainError('NOT_FOUND', CLASS_MESSAGES.codeNotFound);
+      if (!row || !code) throw new DomainError('NOT_FOUND', CLASS_MESSAGES.codeNotFound);
       return { class_id: row.id, class_name: row.name, tutor_name: row.tutor_name, member: row.member, code };
     },
   });

@@ -6,6 +6,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, RESULT_COLUMNS, resultRow, standingOf } from '../tutors/assignment-view.ts';
+import { myClassesResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Finished work stays on the student's list this long, so they see it done. */
 const DONE_SHOWN_MS = 7 * 86_400_000;
@@ -22,7 +23,7 @@ const classRow = z.object({ id: tableRows.classes.shape.class_id, name: tableRow
 export function registerListMyClasses(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/classes/mine', {
     config: { access: ['student'] },
-    schema: { tags: ['classes'] },
+    schema: { tags: ['classes'], response: { 200: myClassesResponse } },
     handler: async (request) => {
       const studentId = principalOf(request).userId.toLowerCase();
       const now = deps.clock();
@@ -56,7 +57,7 @@ export function registerListMyClasses(app: FastifyInstance, deps: QueryApiDeps) 
         }))
         .filter((row) => row.status !== 'done' || now.getTime() - Date.parse(row.completed_at!) < DONE_SHOWN_MS)
         .sort((a, b) => Number(a.status === 'done') - Number(b.status === 'done') || Date.parse(a.due_at) - Date.parse(b.due_at));
-      return { classes, assignments };
+      return { classes: [...classes], assignments };
     },
   });
 }

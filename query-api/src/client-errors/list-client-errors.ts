@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { clientErrorsResponse } from '@mathdaily/domain/api/admin';
 
 const row = tableRows.client_errors;
 
@@ -12,6 +13,7 @@ export function registerListClientErrors(app: FastifyInstance, deps: QueryApiDep
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/client-errors', {
     config: { access: ['admin'] },
     schema: {
+      response: { 200: clientErrorsResponse },
       tags: ['admin'],
       querystring: z.object({
         page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
@@ -28,7 +30,7 @@ export function registerListClientErrors(app: FastifyInstance, deps: QueryApiDep
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
         deps.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*) FROM read_models.client_errors`),
       ]);
-      return { data: { errors, pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
+      return { data: { errors: [...errors], pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
     },
   });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ERASED_TEXT } from '@mathdaily/domain';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { contactRequestsResponse, type ContactRequest } from '@mathdaily/domain/api/admin';
 
 // name, email, organization and message sealed as the event keeps them (or plain text stored before personal data was sealed).
 const row = tableRows.contact_requests;
@@ -14,6 +15,7 @@ export function registerListContactRequests(app: FastifyInstance, deps: QueryApi
   app.withTypeProvider<ZodTypeProvider>().get('/api/admin/contact-requests', {
     config: { access: ['admin'] },
     schema: {
+      response: { 200: contactRequestsResponse },
       tags: ['admin'],
       querystring: z.object({
         page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
@@ -32,7 +34,7 @@ export function registerListContactRequests(app: FastifyInstance, deps: QueryApi
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
         deps.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*) FROM read_models.contact_requests ${where}`),
       ]);
-      return { data: { requests: await deps.personalData.openValues(requests, ERASED_TEXT), pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
+      return { data: { requests: (await deps.personalData.openValues(requests, ERASED_TEXT)) as ContactRequest[], pagination: { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total } } };
     },
   });
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
+import { mailboxResponse } from '@mathdaily/domain/api/admin';
 
 /** Where the mail reactor's development mailbox writes (projector/src/reactors/mail-transports.ts). */
 const MAILBOX_FOLDER = 'mailbox';
@@ -19,7 +20,7 @@ const message = z.object({ id: z.string(), to: z.string(), subject: z.string(), 
 export function registerListMailboxMessages(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/dev/mailbox', {
     config: { access: ['admin'] },
-    schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(254).optional() }) },
+    schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(254).optional() }), response: { 200: mailboxResponse } },
     handler: async (request) => {
       const dataDir = deps.config.dataDir;
       if (!deps.config.demoAccounts || !dataDir) throw new DomainError('NOT_FOUND', 'The development mailbox is turned off on this server.');

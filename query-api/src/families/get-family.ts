@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { principalOf } from '@mathdaily/api-kit';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { familyResponse } from '@mathdaily/domain/api/families';
 
 const parentRow = tableRows.users.pick({ id: true, first_name: true, last_name: true }).extend({ linked_at: tableRows.family_links.shape.linked_at });
 
@@ -11,7 +12,7 @@ const parentRow = tableRows.users.pick({ id: true, first_name: true, last_name: 
 export function registerGetFamily(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/family', {
     config: { access: ['student'] },
-    schema: { tags: ['family'] },
+    schema: { tags: ['family'], response: { 200: familyResponse } },
     handler: async (request) => {
       const childId = principalOf(request).userId.toLowerCase();
       const parents = await deps.pool.any(sql.type(parentRow)`

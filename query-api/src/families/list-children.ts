@@ -7,6 +7,7 @@ import { ACHIEVEMENTS, addLocalDays, masteryLevel } from '@mathdaily/domain';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { calendarFor, ratio } from '../learning/learning-figures.ts';
+import { childrenResponse } from '@mathdaily/domain/api/families';
 
 const childRow = tableRows.users.pick({ id: true, first_name: true, last_name: true, grade_level: true, timezone: true }).extend({
   linked_at: tableRows.family_links.shape.linked_at.nullable(),
@@ -38,7 +39,7 @@ export function mondayOf(date: string): string {
 export function registerListChildren(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/parent/children', {
     config: { access: ['parent'] },
-    schema: { tags: ['family'] },
+    schema: { tags: ['family'], response: { 200: childrenResponse } },
     handler: async (request) => {
       const parentId = principalOf(request).userId.toLowerCase();
       const ids = await deps.childrenOf(parentId);

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { DEFAULT_PROJECTOR_STALL_SECONDS, isUnavailable, PROJECTOR_LOCK_KEY, sendError, UNAVAILABLE_MESSAGE } from '@mathdaily/api-kit';
 import type { QueryApiDeps } from '../deps.ts';
+import { errorBody } from '@mathdaily/domain/api/common';
+import { healthResponse } from '@mathdaily/domain/api/site';
 
 const runningRow = z.object({ running: z.boolean() });
 const checkpointRow = z.object({ checkpoint: z.string(), uncheckedMs: z.number(), waitedMs: z.number().nullable() });
@@ -22,7 +25,7 @@ const checkpointRow = z.object({ checkpoint: z.string(), uncheckedMs: z.number()
  */
 export function registerGetHealth(app: FastifyInstance, deps: QueryApiDeps) {
   const stallMs = (deps.config.projectorStallSeconds ?? DEFAULT_PROJECTOR_STALL_SECONDS) * 1000;
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthResponse, 503: healthResponse.or(errorBody) } } }, async (_request, reply) => {
     let last: bigint;
     let running: boolean;
     let state: z.infer<typeof checkpointRow> | null;

@@ -12,6 +12,7 @@ import {
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
+import { achievementsResponse } from '@mathdaily/domain/api/learning';
 
 const statsRow = tableRows.achievement_stats.pick({ stats: true });
 const earnedRow = tableRows.achievements_earned.pick({ achievement_id: true, earned_at: true });
@@ -25,7 +26,7 @@ const earnedRow = tableRows.achievements_earned.pick({ achievement_id: true, ear
 export function registerGetAchievements(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/achievements/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: achievementsResponse } },
     handler: async (request) => {
       const learner = await resolveLearner(request, deps, request.params.userId);
       const [statsValue, earnedRows] = await Promise.all([

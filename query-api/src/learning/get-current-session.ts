@@ -9,6 +9,7 @@ import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { practiceProblem } from './get-due-problems.ts';
 import { calendarFor } from './learning-figures.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
+import { currentSessionResponse } from '@mathdaily/domain/api/learning';
 
 const sessionRow = tableRows.practice_sessions.pick({
   session_id: true,
@@ -55,7 +56,7 @@ const reviewRow = tableRows.review_states.pick({ problem_id: true, due_at: true,
 export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/sessions/current/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: currentSessionResponse } },
     handler: async (request) => {
       const userId = request.params.userId;
       const learner = await resolveLearner(request, deps, userId);
@@ -118,7 +119,7 @@ export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDe
             last_activity_at: session.last_activity_at,
             hints_opened: session.hints,
             problems,
-            answers,
+            answers: [...answers],
             counts: {
               problems_completed: session.problems_completed,
               correct_answers: session.correct_answers,

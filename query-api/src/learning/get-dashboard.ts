@@ -6,6 +6,7 @@ import { ACHIEVEMENTS, masteryLevel } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 import { achievementsEarnedCount, calendarFor, practiceTotals, ratio, reviewTotals, streakFigures } from './learning-figures.ts';
+import { dashboardResponse } from '@mathdaily/domain/api/learning';
 
 const coverageRow = z.object({ bank: z.number(), solved: z.number() });
 
@@ -23,7 +24,7 @@ const coverageRow = z.object({ bank: z.number(), solved: z.number() });
 export function registerGetDashboard(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/dashboard/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: dashboardResponse } },
     handler: async (request) => {
       const learner = await resolveLearner(request, deps, request.params.userId);
       const userId = learner.userId;

@@ -183,3 +183,45 @@ describe('GET /api/learning/due-problems reviews', () => {
     expect(reviews[0]!.progress.retrievability).toBeCloseTo(retrievability(stored.card as ReviewCard, new Date()), 2);
   });
 });
+
+describe('GET /api/learning/due-problems holds the answers back by its response schema', () => {
+  test('a handler that put the answer, explanation, hint, template, seed and other spellings in would still send none of them', async () => {
+    const rows = await fixture.pool.any(sql.type(
+      z.object({ problem_id: z.string(), correct_answer: z.string(), explanation: z.string(), hint: z.string(), template_id: z.string().nullable(), seed: z.number().nullable() }),
+    )`SELECT problem_id::text, correct_answer, explanation, hint, template_id, seed FROM read_models.problems`);
+    const byId = new Map(rows.map((row) => [row.problem_id, row]));
+    // What a careless handler would send: the problem row whole, before the schema.
+    const careless = await startQueryApiOnFixture(fixture, secret, {}, (server) =>
+      server.addHook('preSerialization', async (request, _reply, payload: { data?: { problems?: Record<string, unknown>[] } }) => {
+        if (request.routeOptions.url !== '/api/learning/due-problems/:userId' || !payload.data?.problems) return payload;
+        const problems = payload.data.problems.map((problem) => {
+          const { problem_id: _id, ...row } = byId.get(problem.id as string)!;
+          return { ...problem, ...row, answer_form: { ...(problem.answer_form as object), accept: ['another spelling'] } };
+        });
+        return { ...payload, data: { ...payload.data, problems } };
+      }),
+    );
+    try {
+      const learner = randomUUID();
+      const response = await careless.app.inject({
+        method: 'GET',
+        url: `/api/learning/due-problems/${learner}`,
+        headers: { authorization: `Bearer ${signAccessToken({ sub: learner, sid: 'session-4', role: 'student', ver: 0 }, secret, Math.floor(Date.now() / 1000))}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const problems = response.json().data.problems as Record<string, unknown>[];
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) {
+        expect(problem).toMatchObject({ correct_answer: null, explanation: null, hint: null, has_hint: true });
+        expect(problem).not.toHaveProperty('template_id');
+        expect(problem).not.toHaveProperty('seed');
+        expect(problem.answer_form).toEqual({ kind: 'number' });
+        const row = byId.get(problem.id as string)!;
+        expect(response.body).not.toContain(JSON.stringify(row.explanation));
+      }
+      expect(response.body).not.toMatch(/another spelling|Double it/);
+    } finally {
+      await careless.close();
+    }
+  });
+});

@@ -17,6 +17,7 @@ import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { intParam, toApiProblem, type ProblemRow } from '../problems/problem-row.ts';
 import { authorizeLearner, unknownLearner, userIdParams } from './learner-access.ts';
 import { learnerQueueCacheOf, type ReviewInput } from './learner-queue-cache.ts';
+import { dueProblemsResponse } from '@mathdaily/domain/api/learning';
 
 const querystring = z.object({
   limit: intParam('limit', 1, MAX_SESSION_SIZE).default(MAX_SESSION_SIZE),
@@ -123,7 +124,7 @@ function newProblemProgress(now: Date): ReviewProgress {
 export function registerGetDueProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/due-problems/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams, querystring },
+    schema: { tags: ['learning'], params: userIdParams, querystring, response: { 200: dueProblemsResponse } },
     handler: async (request) => {
       const userId = request.params.userId;
       const { self } = await authorizeLearner(request, deps, userId);

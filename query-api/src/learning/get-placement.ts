@@ -6,6 +6,7 @@ import { currentPlacementQuestion, MAX_PLACEMENT_QUESTIONS } from '@mathdaily/do
 import { problemFigure } from '@mathdaily/domain/problems/templates';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
+import { placementResponse } from '@mathdaily/domain/api/learning';
 
 const placementRow = tableRows.placements.pick({ state: true, grade: true, completed_at: true });
 
@@ -22,7 +23,7 @@ const placementRow = tableRows.placements.pick({ state: true, grade: true, compl
 export function registerGetPlacement(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/placement', {
     config: { access: ['student'] },
-    schema: { tags: ['learning'] },
+    schema: { tags: ['learning'], response: { 200: placementResponse } },
     handler: async (request) => {
       const userId = principalOf(request).userId;
       const row = await deps.pool.maybeOne(sql.type(placementRow)`
@@ -31,7 +32,7 @@ export function registerGetPlacement(app: FastifyInstance, deps: QueryApiDeps) {
       const finished = { grade: row?.grade ?? null, completed_at: row?.completed_at ?? null };
       if (!current) {
         return {
-          data: { status: finished.grade === null ? 'not_started' : 'completed', placement_id: null, question: null, max_questions: MAX_PLACEMENT_QUESTIONS, problem: null, ...finished },
+          data: { status: finished.grade === null ? ('not_started' as const) : ('completed' as const), placement_id: null, question: null, max_questions: MAX_PLACEMENT_QUESTIONS, problem: null, ...finished },
         };
       }
       const number = current.answers.length + 1;
@@ -39,7 +40,7 @@ export function registerGetPlacement(app: FastifyInstance, deps: QueryApiDeps) {
       const { accept: _accept, ...answerForm } = problem.answer_form;
       return {
         data: {
-          status: 'in_progress',
+          status: 'in_progress' as const,
           placement_id: current.placementId,
           question: number,
           max_questions: MAX_PLACEMENT_QUESTIONS,

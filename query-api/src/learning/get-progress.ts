@@ -7,6 +7,7 @@ import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
 import { achievementsEarnedCount, calendarFor, practiceTotals, ratio, reviewTotals, streakFigures } from './learning-figures.ts';
+import { progressResponse } from '@mathdaily/domain/api/learning';
 
 const topicRow = z.object({
   topic_id: tableRows.review_states.shape.topic_id,
@@ -67,7 +68,7 @@ export const REVIEW_DAYS = 14;
 export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/progress/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: progressResponse } },
     handler: async (request) => {
       const learner = await resolveLearner(request, deps, request.params.userId);
       const userId = learner.userId;
@@ -159,7 +160,7 @@ export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
               study_time_seconds: Math.round((day?.study_ms ?? 0) / 1000),
             };
           }),
-          recent_attempts: recent,
+          recent_attempts: [...recent],
           reviews_ahead: Array.from({ length: REVIEW_DAYS }, (_, i) => {
             const date = addLocalDays(cal.today, i);
             return { date, reviews: i === 0 ? reviews.due_today : (dueOn.get(date) ?? 0) };

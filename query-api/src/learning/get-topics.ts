@@ -16,6 +16,7 @@ import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf, type CatalogueView } from '../problems/problem-catalogue.ts';
 import { resolveLearner, userIdParams } from './learner-access.ts';
+import { topicsResponse, type MapTopic } from '@mathdaily/domain/api/learning';
 
 const learnerRow = tableRows.ability_students.pick({ state: true });
 const topicRow = tableRows.ability_student_topics.pick({ topic_id: true, answers: true, mastered: true, state: true });
@@ -55,7 +56,7 @@ function topicDifficulties(catalogue: CatalogueView) {
 export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/learning/topics/:userId', {
     config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: topicsResponse } },
     handler: async (request) => {
       const learner = await resolveLearner(request, deps, request.params.userId);
       const [student, rows, catalogue] = await Promise.all([
@@ -68,7 +69,7 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
       const learnerState = student?.state;
       const byTopic = new Map(rows.map((row) => [row.topic_id, row]));
       const progress = new Map<string, TopicProgress>(rows.map((row) => [row.topic_id, { answers: row.answers, mastered: row.mastered }]));
-      const strands: { strand: string; topics: unknown[] }[] = [];
+      const strands: { strand: string; topics: MapTopic[] }[] = [];
       for (const topic of topics) {
         let strand = strands.find((entry) => entry.strand === topic.strand);
         if (!strand) strands.push((strand = { strand: topic.strand, topics: [] }));
@@ -77,7 +78,7 @@ export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
           topic_id: topic.id,
           name: topic.name,
           description: topic.description,
-          grades: [topic.grades[0], topic.grades.at(-1)],
+          grades: [topic.grades[0]!, topic.grades.at(-1)!],
           status: topicStatus(topic.id, progress, learner.gradeLevel),
           missing_prerequisites: missingPrerequisites(topic.id, progress, learner.gradeLevel).map((id) => getTopic(id).name),
           answers: row?.answers ?? 0,

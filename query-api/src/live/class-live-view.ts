@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { initialLiveLearner, liveStatusOf, needsHelpOf } from '@mathdaily/domain';
+import type { RelationshipStatus } from '@mathdaily/domain/api/tutoring';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { ClassRow } from '../tutors/class-scope.ts';
 
@@ -72,7 +73,7 @@ export async function classLiveSnapshot(pool: DatabasePool, found: Pick<ClassRow
       return {
         id: card.id,
         name: `${card.first_name} ${card.last_name}`,
-        relationship_status: card.relationship_status ?? 'inactive',
+        relationship_status: (card.relationship_status ?? 'inactive') as RelationshipStatus,
         live: active ? state : null,
         status: active ? liveStatusOf(state, now, startOfToday) : null,
         needs_help: active ? needsHelpOf(state, now) : null,

@@ -7,6 +7,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { attemptedCondition, checkTopicGrade, IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
+import { generatedProblemsResponse } from '@mathdaily/domain/api/problems';
 
 export const MAX_GENERATE_COUNT = 20;
 
@@ -29,7 +30,7 @@ const querystring = z.object({
 export function registerGenerateProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems/generate', {
     config: { access: 'authenticated' },
-    schema: { tags: ['problems'], querystring },
+    schema: { tags: ['problems'], querystring, response: { 200: generatedProblemsResponse } },
     handler: async (request) => {
       const { count, difficulty_level: difficulty, grade_level: grade } = request.query;
       const conditions: FragmentSqlToken[] = [IN_BANK];

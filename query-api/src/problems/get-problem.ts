@@ -6,6 +6,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { DomainError, maySeeSetProblem, UUID_PATTERN } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, visibleProblems } from './problem-row.ts';
+import { problemResponse } from '@mathdaily/domain/api/problems';
 
 const params = z.object({
   id: z.string().regex(UUID_PATTERN, {
@@ -24,7 +25,7 @@ const setHolders = z.object({ tutorId: z.string(), assigned: z.array(z.string())
 export function registerGetProblem(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems/:id', {
     config: { access: 'authenticated' },
-    schema: { tags: ['problems'], params },
+    schema: { tags: ['problems'], params, response: { 200: problemResponse } },
     handler: async (request) => {
       const row = await deps.pool.maybeOne(sql.type(problemRow)`
         SELECT ${PROBLEM_COLUMNS} FROM read_models.problems p WHERE p.problem_id = ${request.params.id.toLowerCase()}::uuid`);
@@ -39,7 +40,7 @@ export function registerGetProblem(app: FastifyInstance, deps: QueryApiDeps) {
         if (!holders || !maySeeSetProblem(principal, holders)) throw notFound;
       }
       const [problem] = await visibleProblems(deps.pool, principal, [row]);
-      return { data: { problem } };
+      return { data: { problem: problem! } };
     },
   });
 }

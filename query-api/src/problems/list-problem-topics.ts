@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { IN_BANK } from './problem-row.ts';
+import { problemTopicsResponse } from '@mathdaily/domain/api/problems';
 
 const countRow = tableRows.problems.pick({ topic_id: true, topic: true, grade: true, difficulty_level: true }).extend({
   n: z.number(),
@@ -27,7 +29,7 @@ interface TopicSummary {
 
 /** GET /api/problems/topics → { data: { topics } }: the topic catalog with grades and problem counts. */
 export function registerListProblemTopics(app: FastifyInstance, deps: QueryApiDeps) {
-  app.get('/api/problems/topics', { config: { access: 'authenticated' }, schema: { tags: ['problems'] } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/problems/topics', { config: { access: 'authenticated' }, schema: { tags: ['problems'], response: { 200: problemTopicsResponse } } }, async () => {
     const rows = await deps.pool.any(sql.type(countRow)`
       SELECT topic_id, min(topic) AS topic, grade, difficulty_level, count(*) AS n
       FROM read_models.problems p WHERE ${IN_BANK} GROUP BY topic_id, grade, difficulty_level`);

@@ -6,6 +6,7 @@ import { principalOf } from '@mathdaily/api-kit';
 import { problemTypes } from '@mathdaily/domain/problems/problem';
 import type { QueryApiDeps } from '../deps.ts';
 import { IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems } from './problem-row.ts';
+import { problemsPageResponse } from '@mathdaily/domain/api/problems';
 
 const typeMessage = `type must be one of: ${problemTypes.join(', ')}`;
 
@@ -32,7 +33,7 @@ const querystring = z.object({
 export function registerListProblems(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/problems', {
     config: { access: 'authenticated' },
-    schema: { tags: ['problems'], querystring },
+    schema: { tags: ['problems'], querystring, response: { 200: problemsPageResponse } },
     handler: async (request) => {
       const query = request.query;
       const { page, limit } = query;

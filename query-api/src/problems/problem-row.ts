@@ -24,7 +24,13 @@ export const IN_BANK = sql.fragment`p.question_set_id IS NULL`;
  * the generator's template id and seed (which would regenerate the answer), and the answer form
  * loses its `accept` list (other spellings of a text answer are answers too).
  */
-export function toApiProblem(row: ProblemRow, showAnswer: boolean) {
+export function toApiProblem(row: ProblemRow, showAnswer: true): ApiProblem & { correct_answer: string; explanation: string };
+export function toApiProblem(row: ProblemRow, showAnswer: boolean): ApiProblem;
+export function toApiProblem(row: ProblemRow, showAnswer: boolean): ApiProblem {
+  return apiProblemOf(row, showAnswer);
+}
+
+function apiProblemOf(row: ProblemRow, showAnswer: boolean) {
   const { accept: _accept, ...form } = row.answer_form;
   // Drawn from the template and seed (not stored): the same numbers as the question.
   const figure = problemFigure(row.template_id, row.seed);
@@ -50,7 +56,7 @@ export function toApiProblem(row: ProblemRow, showAnswer: boolean) {
     created_at: row.created_at,
   };
 }
-export type ApiProblem = ReturnType<typeof toApiProblem>;
+export type ApiProblem = ReturnType<typeof apiProblemOf>;
 
 /** A topic slug (`fractions`) or name (`Fractions`, any case) → the catalog topic, or a 400 naming the allowed slugs. */
 export function resolveTopic(value: string, field = 'topic'): Topic {

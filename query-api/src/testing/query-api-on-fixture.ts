@@ -11,16 +11,21 @@ import { PositionWaiter } from '../wait-for-position.ts';
 /** Any token signed with the test secret counts as its claims say (no streams behind these tests). */
 const trustSignedTokens: PrincipalLoader = async (claims) => ({ userId: claims.sub, role: claims.role, sessionId: claims.sid });
 
-/** The query API alone on a projector fixture's database, for query tests that need no command side. */
+/**
+ * The query API alone on a projector fixture's database, for query tests that need no command side.
+ * `setup` runs on the server before the routes are registered (a hook that applies to all of them).
+ */
 export async function startQueryApiOnFixture(
   fixture: ProjectorFixture,
   secret: string,
   config: Partial<QueryApiDeps['config']> = {},
+  setup?: (app: FastifyInstance) => void,
 ): Promise<{ app: FastifyInstance; waiter: PositionWaiter; close(): Promise<void> }> {
   const waiter = new PositionWaiter({ pool: fixture.pool, databaseUrl: fixture.databaseUrl });
   await waiter.start();
   const prepared = createPreparedQueries(fixture.databaseUrl, { max: 2 });
   const app = await createApiServer({ jwtSecret: secret, loadPrincipal: trustSignedTokens });
+  setup?.(app);
   await app.register(async (scope) =>
     queryApi(scope, {
       pool: fixture.pool,

@@ -8,6 +8,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, toApiProblem } from '../problems/problem-row.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, countsOf, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
+import { assignmentDetailResponse } from '@mathdaily/domain/api/tutoring';
 
 const nameRow = tableRows.users.pick({ id: true, first_name: true, last_name: true });
 
@@ -20,7 +21,7 @@ const nameRow = tableRows.users.pick({ id: true, first_name: true, last_name: tr
 export function registerGetAssignment(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/classes/:id/assignments/:assignmentId', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], params: classParams.extend({ assignmentId: z.string().uuid(CLASS_MESSAGES.assignmentNotFound).transform((id) => id.toLowerCase()) }) },
+    schema: { tags: ['tutors'], params: classParams.extend({ assignmentId: z.string().uuid(CLASS_MESSAGES.assignmentNotFound).transform((id) => id.toLowerCase()) }), response: { 200: assignmentDetailResponse } },
     handler: async (request) => {
       const found = await visibleClass(deps.pool, request, request.params.id);
       const assignment = await deps.pool.maybeOne(sql.type(assignmentRow)`
@@ -35,7 +36,7 @@ export function registerGetAssignment(app: FastifyInstance, deps: QueryApiDeps) 
       const byId = new Map(problems.map((row) => [row.problem_id, row]));
       const nameOf = new Map(names.map((row) => [row.id, `${row.first_name} ${row.last_name}`]));
       const students = results
-        .map((result) => ({ id: result.student_id, name: nameOf.get(result.student_id) ?? 'Deleted user', ...standingOf(result, assignment.due_at, now), answers: result.answers }))
+        .map((result) => ({ id: result.student_id, name: nameOf.get(result.student_id) ?? 'Deleted user', ...standingOf(result, assignment.due_at, now), answers: result.answers as Record<string, [boolean, string]> }))
         .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
       return {
         ...assignment,

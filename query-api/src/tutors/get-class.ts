@@ -7,6 +7,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, countsOf, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
 import { PRACTISING_WINDOW_MS } from './student-view.ts';
+import { classDetailResponse, type RelationshipStatus } from '@mathdaily/domain/api/tutoring';
 
 export const rosterRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({
   id: tableRows.class_members.shape.student_id,
@@ -42,7 +43,7 @@ export const rosterQuery = (classId: string, tutorId: string, now: Date) => sql.
 export function registerGetClass(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/classes/:id', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], params: classParams },
+    schema: { tags: ['tutors'], params: classParams, response: { 200: classDetailResponse } },
     handler: async (request) => {
       const found = await visibleClass(deps.pool, request, request.params.id);
       const now = deps.clock();
@@ -58,7 +59,7 @@ export function registerGetClass(app: FastifyInstance, deps: QueryApiDeps) {
           name: `${student.first_name} ${student.last_name}`,
           email: student.email,
           grade_level: student.grade_level,
-          relationship_status: student.relationship_status ?? 'inactive',
+          relationship_status: (student.relationship_status ?? 'inactive') as RelationshipStatus,
           joined_at: student.joined_at,
           last_active: student.last_active,
           practising_now: student.open_session_id !== null && student.last_active !== null && now.getTime() - Date.parse(student.last_active) < PRACTISING_WINDOW_MS,

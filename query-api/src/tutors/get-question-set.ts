@@ -7,6 +7,7 @@ import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { PROBLEM_COLUMNS, problemRow, toApiProblem } from '../problems/problem-row.ts';
 import { inScope, tutorScopeOf } from './tutor-scope.ts';
+import { questionSetResponse } from '@mathdaily/domain/api/tutoring';
 
 const setRow = tableRows.question_sets.pick({ tutor_id: true, title: true, problem_ids: true, created_at: true, updated_at: true }).extend({ id: tableRows.question_sets.shape.set_id });
 const assignedRow = z.object({ id: tableRows.question_set_assignments.shape.student_id, name: z.string(), assigned_at: tableRows.question_set_assignments.shape.assigned_at });
@@ -19,7 +20,7 @@ const assignedRow = z.object({ id: tableRows.question_set_assignments.shape.stud
 export function registerGetQuestionSet(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/question-sets/:id', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], params: z.object({ id: z.string().uuid(QUESTION_SET_MESSAGES.notFound).transform((id) => id.toLowerCase()) }) },
+    schema: { tags: ['tutors'], params: z.object({ id: z.string().uuid(QUESTION_SET_MESSAGES.notFound).transform((id) => id.toLowerCase()) }), response: { 200: questionSetResponse } },
     handler: async (request) => {
       const scope = tutorScopeOf(request, {});
       const set = await deps.pool.maybeOne(sql.type(setRow)`
@@ -38,7 +39,7 @@ export function registerGetQuestionSet(app: FastifyInstance, deps: QueryApiDeps)
         const row = byId.get(id);
         return row ? [toApiProblem(row, true)] : [];
       });
-      return { id: set.id, tutor_id: set.tutor_id, title: set.title, created_at: set.created_at, updated_at: set.updated_at, questions, assigned_students: assigned };
+      return { id: set.id, tutor_id: set.tutor_id, title: set.title, created_at: set.created_at, updated_at: set.updated_at, questions, assigned_students: [...assigned] };
     },
   });
 }

@@ -8,6 +8,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { resolveLearner, userIdParams } from '../learning/learner-access.ts';
 import { calendarFor, ratio, reviewTotals } from '../learning/learning-figures.ts';
 import { tutorsStudent } from './student-access.ts';
+import { studentProgressResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Days shown in the student detail's charts. */
 export const DETAIL_DAYS = 30;
@@ -39,7 +40,7 @@ const dayRow = z.object({
 export function registerGetStudentProgress(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students/:userId/progress', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], params: userIdParams },
+    schema: { tags: ['tutors'], params: userIdParams, response: { 200: studentProgressResponse } },
     handler: async (request) => {
       await tutorsStudent(request, deps, request.params.userId);
       const learner = await resolveLearner(request, deps, request.params.userId);

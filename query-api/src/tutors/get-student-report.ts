@@ -11,6 +11,7 @@ import { ASSIGNMENT_COLUMNS, assignmentRow, standingOf, RESULT_COLUMNS, resultRo
 import { fileNameOf, percentCell, sendCsv, timeCell } from './report-csv.ts';
 import { assignmentSummary, ratio, topicFigures, topicRowsOf } from './report-rows.ts';
 import { STUDENT_MESSAGES, tutorsStudent } from './student-access.ts';
+import { studentReportResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Sessions on the printed page: enough for a parents' evening, few enough for one A4 page. */
 const RECENT_SESSIONS = 6;
@@ -87,7 +88,7 @@ async function studentReport(request: FastifyRequest, deps: QueryApiDeps, studen
 export function registerGetStudentReport(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students/:userId/report', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], params: userIdParams },
+    schema: { tags: ['tutors'], params: userIdParams, response: { 200: studentReportResponse } },
     handler: async (request) => studentReport(request, deps, request.params.userId),
   });
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students/:userId/report.csv', {

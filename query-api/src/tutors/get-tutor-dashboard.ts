@@ -6,6 +6,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { recentActivity } from './activity-view.ts';
 import { studentColumns, studentRow, studentViewOf } from './student-view.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+import { tutorDashboardResponse } from '@mathdaily/domain/api/tutoring';
 
 const statsRow = z.object({ total: z.number(), active: z.number(), pending: z.number(), referrals: z.number() });
 export const RECENT_ACTIVITY = 20;
@@ -20,7 +21,7 @@ const RECENT_STUDENTS = 5;
 export function registerGetTutorDashboard(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/dashboard', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], querystring: tutorScopeQuery },
+    schema: { tags: ['tutors'], querystring: tutorScopeQuery, response: { 200: tutorDashboardResponse } },
     handler: async (request) => {
       const scope = tutorScopeOf(request, request.query);
       const now = deps.clock();

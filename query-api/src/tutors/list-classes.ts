@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { CLASS_COLUMNS, classRow } from './class-scope.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+import { classesResponse } from '@mathdaily/domain/api/tutoring';
 
 const row = classRow.extend({ students: z.number(), active_students: z.number(), open_assignments: z.number() });
 
@@ -16,7 +17,7 @@ const row = classRow.extend({ students: z.number(), active_students: z.number(),
 export function registerListClasses(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/classes', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], querystring: tutorScopeQuery },
+    schema: { tags: ['tutors'], querystring: tutorScopeQuery, response: { 200: classesResponse } },
     handler: async (request) => {
       const scope = tutorScopeOf(request, request.query);
       const now = deps.clock().toISOString();
@@ -29,7 +30,7 @@ export function registerListClasses(app: FastifyInstance, deps: QueryApiDeps) {
         FROM read_models.classes c
         WHERE ${inScope('c', scope)}
         ORDER BY c.archived_at IS NOT NULL, lower(c.name), c.class_id`);
-      return { classes };
+      return { classes: [...classes] };
     },
   });
 }

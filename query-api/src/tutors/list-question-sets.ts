@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+import { questionSetsResponse } from '@mathdaily/domain/api/tutoring';
 
 const setRow = tableRows.question_sets.pick({ tutor_id: true, title: true, created_at: true, updated_at: true }).extend({
   id: tableRows.question_sets.shape.set_id,
@@ -19,7 +20,7 @@ const setRow = tableRows.question_sets.pick({ tutor_id: true, title: true, creat
 export function registerListQuestionSets(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/question-sets', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], querystring: tutorScopeQuery },
+    schema: { tags: ['tutors'], querystring: tutorScopeQuery, response: { 200: questionSetsResponse } },
     handler: async (request) => {
       const scope = tutorScopeOf(request, request.query);
       const sets = await deps.pool.any(sql.type(setRow)`
@@ -29,7 +30,7 @@ export function registerListQuestionSets(app: FastifyInstance, deps: QueryApiDep
         FROM read_models.question_sets s
         WHERE ${inScope('s', scope)}
         ORDER BY s.updated_at DESC, s.set_id`);
-      return { sets };
+      return { sets: [...sets] };
     },
   });
 }

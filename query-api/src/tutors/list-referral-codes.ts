@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+import { referralCodesResponse, type ReferralCode } from '@mathdaily/domain/api/tutoring';
 
 const codeColumn = tableRows.tutor_referral_codes.shape;
 const codeRow = z.object({
@@ -28,7 +29,7 @@ const codeRow = z.object({
 export function registerListReferralCodes(app: FastifyInstance, deps: QueryApiDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/referral-codes', {
     config: { access: ['tutor', 'admin'] },
-    schema: { tags: ['tutors'], querystring: tutorScopeQuery },
+    schema: { tags: ['tutors'], querystring: tutorScopeQuery, response: { 200: referralCodesResponse } },
     handler: async (request) => {
       const scope = tutorScopeOf(request, request.query);
       const [codes, joined] = await Promise.all([
@@ -46,7 +47,7 @@ export function registerListReferralCodes(app: FastifyInstance, deps: QueryApiDe
       ]);
       const count = (status: string) => codes.filter((code) => code.status === status).length;
       return {
-        codes,
+        codes: [...codes] as ReferralCode[],
         stats: {
           totalCodes: codes.length,
           activeCodes: count('active'),

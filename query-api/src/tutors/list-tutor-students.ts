@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { studentColumns, studentRow, studentViewOf } from './student-view.ts';
 import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
+import { tutorStudentsResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Enough for a class list; the page says when a search would narrow it. */
 const MAX_STUDENTS = 500;
@@ -29,6 +30,7 @@ export function registerListTutorStudents(app: FastifyInstance, deps: QueryApiDe
   app.withTypeProvider<ZodTypeProvider>().get('/api/tutors/students', {
     config: { access: ['tutor', 'admin'] },
     schema: {
+      response: { 200: tutorStudentsResponse },
       tags: ['tutors'],
       querystring: tutorScopeQuery.extend({
         search: z.string().max(200, 'Please shorten your search.').optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { PRACTISING_WINDOW_MS } from '@mathdaily/domain';
+import type { RelationshipStatus } from '@mathdaily/domain/api/tutoring';
 import { tableRows } from '@mathdaily/projector/tables';
 
 /** "Practising now": an open session with an answer in the last 10 minutes (the live class view's rule too). */
@@ -50,7 +51,7 @@ export function studentViewOf(row: StudentRow, now: Date) {
     name: `${row.first_name} ${row.last_name}`,
     email: row.email,
     grade_level: row.grade_level,
-    relationship_status: row.relationship_status,
+    relationship_status: row.relationship_status as RelationshipStatus,
     referral_code: row.referral_code ?? '',
     created_at: row.created_at,
     last_active: row.last_active,

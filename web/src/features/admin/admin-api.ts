@@ -1,62 +1,24 @@
 import type { UserRole } from '@mathdaily/domain/accounts/events';
+import type {
+  AdminUser,
+  AuditEvent,
+  AuditEventsResponse,
+  ClientErrorReport,
+  ClientErrorsResponse,
+  ContactRequest,
+  ContactRequestsResponse,
+  DashboardStats,
+  DashboardStatsResponse,
+  SystemLogs,
+  SystemLogsResponse,
+  UsersPageResponse,
+} from '@mathdaily/domain/api/admin';
+import type { RoleChangedResponse } from '@mathdaily/domain/api/accounts';
+import type { Pagination } from '@mathdaily/domain/api/common';
 import { api } from '../../api/client.ts';
 
-export interface DashboardStats {
-  totalUsers: number;
-  activeUsers: number;
-  recentRegistrations: number;
-  systemMetrics: {
-    totalProblems: number;
-    eventsStored: number;
-    answersToday: number;
-    /** Counted as a student's session summary counts them: problems by their first answer, retries apart. */
-    sessionsToday: number;
-    problemsToday: number;
-    retriesToday: number;
-    projectorLag: number | null;
-    lastEventPosition: string;
-    checkpoint: string | null;
-    checkpointAt: string | null;
-    usersByRole: Record<string, number>;
-  };
-}
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: UserRole;
-  gradeLevel: number | null;
-  isEmailVerified: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-}
-
-export interface SystemLogs {
-  recentRegistrations: { userId: string; email: string; firstName: string; lastName: string; role: string; registeredAt: string }[];
-  recentLogins: { eventId: string; userId: string; email: string; firstName: string; lastName: string; role: string; method: string | null; at: string }[];
-}
-
-export interface AuditEvent {
-  id: string;
-  type: string;
-  streamId: string;
-  version: number;
-  position: string;
-  data: unknown;
-  metadata: { actorId: string | null; correlationId: string; causationId: string | null; at: string; schemaVersion: number };
-  actor: { id: string; name: string; email: string } | null;
-}
+/** The admin pages' answers: their shapes are the APIs' response schemas (@mathdaily/domain/api/admin). */
+export type { AdminUser, AuditEvent, ClientErrorReport, ContactRequest, DashboardStats, Pagination, SystemLogs };
 
 export interface EventFilters {
   type?: string;
@@ -65,29 +27,6 @@ export interface EventFilters {
   correlation?: string;
   from?: string;
   to?: string;
-}
-
-export interface ContactRequest {
-  request_id: string;
-  source: 'contact' | 'help';
-  name: string;
-  email: string;
-  organization: string | null;
-  plan: string | null;
-  subject: string | null;
-  message: string;
-  created_at: string;
-}
-
-export interface ClientErrorReport {
-  report_id: string;
-  message: string;
-  stack: string | null;
-  url: string;
-  user_agent: string;
-  user_id: string | null;
-  occurred_at: string;
-  reported_at: string;
 }
 
 const query = (params: Record<string, string | number | undefined>) => {
@@ -100,22 +39,22 @@ const query = (params: Record<string, string | number | undefined>) => {
 export const ADMIN_PAGE_SIZE = 10;
 
 export const adminApi = {
-  stats: (signal?: AbortSignal) => api.get<{ data: DashboardStats }>('/api/admin/dashboard/stats', { signal }).then((body) => body.data),
+  stats: (signal?: AbortSignal) => api.get<DashboardStatsResponse>('/api/admin/dashboard/stats', { signal }).then((body) => body.data),
   users: (params: { page: number; search?: string; role?: string }, signal?: AbortSignal) =>
     api
-      .get<{ data: { users: AdminUser[]; pagination: Pagination } }>(`/api/admin/users${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
+      .get<UsersPageResponse>(`/api/admin/users${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
       .then((body) => body.data),
-  logs: (signal?: AbortSignal) => api.get<{ data: SystemLogs }>('/api/admin/system/logs', { signal }).then((body) => body.data),
-  changeRole: (userId: string, role: UserRole) => api.put<{ message: string }>('/api/admin/users/role', { userId, role }),
+  logs: (signal?: AbortSignal) => api.get<SystemLogsResponse>('/api/admin/system/logs', { signal }).then((body) => body.data),
+  changeRole: (userId: string, role: UserRole) => api.put<RoleChangedResponse>('/api/admin/users/role', { userId, role }),
   events: (filters: EventFilters & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
-    api.get<{ data: { events: AuditEvent[]; nextCursor: string | null } }>(`/api/admin/events${query({ ...filters })}`, { signal }).then((body) => body.data),
+    api.get<AuditEventsResponse>(`/api/admin/events${query({ ...filters })}`, { signal }).then((body) => body.data),
   contactRequests: (params: { page: number; source?: 'contact' | 'help' }, signal?: AbortSignal) =>
     api
-      .get<{ data: { requests: ContactRequest[]; pagination: Pagination } }>(`/api/admin/contact-requests${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
+      .get<ContactRequestsResponse>(`/api/admin/contact-requests${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
       .then((body) => body.data),
   clientErrors: (params: { page: number }, signal?: AbortSignal) =>
     api
-      .get<{ data: { errors: ClientErrorReport[]; pagination: Pagination } }>(`/api/admin/client-errors${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
+      .get<ClientErrorsResponse>(`/api/admin/client-errors${query({ ...params, limit: ADMIN_PAGE_SIZE })}`, { signal })
       .then((body) => body.data),
 };
 

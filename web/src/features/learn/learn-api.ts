@@ -1,28 +1,30 @@
 import type { FigureData } from '../../components/problem-figure.tsx';
 import { api, currentMinPosition } from '../../api/client.ts';
 import type { DifficultyRating } from '@mathdaily/domain/learning/rating-availability';
+import type {
+  AnswerResult as AnswerData,
+  CurrentSessionResponse,
+  DueProblemsResponse,
+  OpenHintResponse,
+  OpenSessionView,
+  PracticeProblem,
+  SubmitAnswerResponse,
+} from '@mathdaily/domain/api/learning';
 
 /**
- * The practice-loop calls of the Learn screen (SPEC §7 Learning), in the shapes the command and
- * query APIs answer with (command-api/src/learning/*, query-api/src/learning/*).
+ * The practice-loop calls of the Learn screen (SPEC §7 Learning). The answers' shapes are the
+ * APIs' response schemas (@mathdaily/domain/api/learning); this module turns them into what the
+ * Learn store works with.
  */
 
-/** SPEC §3 "Due problem": a problem plus the student's progress on it (null for a new problem). */
-export interface DueProblem {
-  id: string;
-  topic: string;
-  question: string;
-  problem_type: string;
-  answer_options: string[] | null;
+/** SPEC §3 "Due problem" as the Learn store keeps it: the problem, and the student's progress on it with its date parsed. */
+export interface DueProblem extends Pick<PracticeProblem, 'id' | 'topic' | 'question' | 'problem_type' | 'answer_options' | 'has_hint' | 'difficulty_level' | 'estimated_time_seconds'> {
   /** The queue holds the hint back: opening it (POST /hints) records it and answers with the text. */
   hint?: string | null;
-  has_hint: boolean;
   /** A review of a problem answered before, or a new problem. */
   kind: 'review' | 'new' | null;
   /** A new problem from a question set the student's tutor assigned. */
   assigned?: boolean;
-  difficulty_level: number;
-  estimated_time_seconds: number;
   progress: { next_review_at: Date | null; consecutive_correct: number } | null;
   /** Set on a missed problem asked again later in the session (not scored a second time). */
   retry?: boolean;
@@ -30,28 +32,14 @@ export interface DueProblem {
   figure?: FigureData | null;
 }
 
-interface RawDueProblem extends Omit<DueProblem, 'id' | 'progress' | 'has_hint' | 'kind'> {
-  id?: string;
-  problem_id?: string;
-  has_hint?: boolean;
-  kind?: string;
-  progress?: { next_review_at?: string | null; consecutive_correct?: number | null } | null;
-}
+/** A problem as the due queue or the session to continue sends it. */
+type WireProblem = DueProblemsResponse['data']['problems'][number] | OpenSessionView['problems'][number];
 
 /**
  * What submit-answer returns that the page uses. (It also sends `allowed_ratings` and `rating_note`:
  * the page applies the domain's rating rule to `is_correct` and `hints_used` itself, `ratingChoices`.)
  */
-export interface AnswerResult {
-  attempt_id: string;
-  is_correct: boolean;
-  /** 1 when the answer was recorded as given after a hint (this tab's or one opened in the session before). */
-  hints_used: 0 | 1;
-  correct_answer: string;
-  explanation: string;
-  /** Extra words from the answer checker, e.g. 'Write the fraction in its simplest form'. */
-  message?: string;
-}
+export type AnswerResult = Pick<AnswerData, 'attempt_id' | 'is_correct' | 'hints_used' | 'correct_answer' | 'explanation' | 'message'>;
 
 export interface SubmitAnswerInput {
   problem_id: string;
@@ -90,26 +78,15 @@ export interface OpenSession {
   counts: { problems_completed: number; correct_answers: number; retries: number; correct_on_retry: number };
 }
 
-interface RawOpenSession {
-  session_id: string;
-  mode: string;
-  topic_id: string | null;
-  plan: string[];
-  started_at: string;
-  problems: (RawDueProblem & { correct_answer?: string | null; explanation?: string | null })[];
-  answers: { problem_id: string; user_answer: string; is_correct: boolean; first_try: boolean; response_time_ms: number }[];
-  counts: OpenSession['counts'];
-}
-
-export function toOpenSession(raw: RawOpenSession): OpenSession {
-  const shown = new Map(raw.problems.map((problem) => [problem.problem_id ?? problem.id ?? '', problem]));
+export function toOpenSession(raw: OpenSessionView): OpenSession {
+  const shown = new Map(raw.problems.map((problem) => [problem.id, problem]));
   return {
     sessionId: raw.session_id,
     mode: raw.mode,
     topicId: raw.topic_id,
     plan: raw.plan,
     startedAt: Date.parse(raw.started_at),
-    problems: raw.problems.map(toDueProblem).filter((problem) => problem.id !== ''),
+    problems: raw.problems.map(toDueProblem),
     answers: raw.answers.map((answer) => ({
       problemId: answer.problem_id,
       userAnswer: answer.user_answer,
@@ -138,37 +115,33 @@ export interface LearnApi {
   rateDifficulty(attemptId: string, rating: DifficultyRating, sessionId: string): Promise<void>;
 }
 
-/** SPEC §3: next_review_at is converted to a date; the id may come as `problem_id` or `id`. */
-export function toDueProblem(raw: RawDueProblem): DueProblem {
-  const nextReview = raw.progress?.next_review_at ? new Date(raw.progress.next_review_at) : null;
+/** SPEC §3: next_review_at is converted to a date. */
+export function toDueProblem(raw: WireProblem): DueProblem {
+  const nextReview = raw.progress.next_review_at ? new Date(raw.progress.next_review_at) : null;
   return {
-    id: raw.problem_id ?? raw.id ?? '',
+    id: raw.id,
     topic: raw.topic,
     question: raw.question,
     problem_type: raw.problem_type,
-    answer_options: raw.answer_options ?? null,
-    hint: raw.hint ?? null,
-    has_hint: raw.has_hint ?? Boolean(raw.hint),
-    kind: raw.kind === 'review' || raw.kind === 'new' ? raw.kind : null,
-    assigned: raw.assigned === true,
+    answer_options: raw.answer_options,
+    hint: raw.hint,
+    has_hint: raw.has_hint,
+    kind: raw.kind,
+    assigned: raw.assigned,
     difficulty_level: raw.difficulty_level,
     estimated_time_seconds: raw.estimated_time_seconds,
-    figure: raw.figure ?? null,
-    progress: raw.progress
-      ? {
-          next_review_at: nextReview && !Number.isNaN(nextReview.getTime()) ? nextReview : null,
-          consecutive_correct: raw.progress.consecutive_correct ?? 0,
-        }
-      : null,
+    figure: raw.figure,
+    progress: {
+      next_review_at: nextReview && !Number.isNaN(nextReview.getTime()) ? nextReview : null,
+      consecutive_correct: raw.progress.consecutive_correct,
+    },
   };
 }
 
 async function fetchDueProblems(userId: string, limit: number, topicId: string | null = null): Promise<DueProblem[]> {
   const topic = topicId ? `&topic=${encodeURIComponent(topicId)}` : '';
-  const body = await api.get<{ data: { problems: RawDueProblem[] } }>(
-    `/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}${topic}`,
-  );
-  return body.data.problems.map(toDueProblem).filter((problem) => problem.id !== '');
+  const body = await api.get<DueProblemsResponse>(`/api/learning/due-problems/${encodeURIComponent(userId)}?limit=${limit}${topic}`);
+  return body.data.problems.map(toDueProblem);
 }
 
 /** Due problems asked for when Start Practice was clicked, before the Learn page had rendered. */
@@ -197,7 +170,7 @@ export const learnApi: LearnApi = {
     return fresh ? early.problems : fetchDueProblems(userId, limit);
   },
   async currentSession(userId) {
-    const body = await api.get<{ data: { session: RawOpenSession | null } }>(`/api/learning/sessions/current/${encodeURIComponent(userId)}`);
+    const body = await api.get<CurrentSessionResponse>(`/api/learning/sessions/current/${encodeURIComponent(userId)}`);
     return body.data.session ? toOpenSession(body.data.session) : null;
   },
   async startSession(sessionId, plan) {
@@ -207,11 +180,11 @@ export const learnApi: LearnApi = {
     await api.post(`/api/learning/sessions/${encodeURIComponent(sessionId)}/end`);
   },
   async openHint(sessionId, problemId) {
-    const body = await api.post<{ data: { hint?: string | null } }>('/api/learning/hints', { session_id: sessionId, problem_id: problemId });
-    return body.data.hint ?? null;
+    const body = await api.post<OpenHintResponse>('/api/learning/hints', { session_id: sessionId, problem_id: problemId });
+    return body.data.hint;
   },
   async submitAnswer(input, idempotencyKey) {
-    const body = await api.post<{ data: AnswerResult }>('/api/learning/submit-answer', input, { idempotencyKey });
+    const body = await api.post<SubmitAnswerResponse>('/api/learning/submit-answer', input, { idempotencyKey });
     return body.data;
   },
   async rateDifficulty(attemptId, rating, sessionId) {

@@ -1,29 +1,12 @@
 import { api } from '../../api/client.ts';
-import type { FigureData } from '../../components/problem-figure.tsx';
+import type { AnswerPlacementResponse, PlacementProblem, PlacementResponse, PlacementView } from '@mathdaily/domain/api/learning';
 import { newSessionId } from '../learn/learn-api.ts';
 
-/** The placement check's calls (command-api/src/learning/*-placement.ts, query-api/src/learning/get-placement.ts). */
-
-export interface PlacementProblem {
-  id: string;
-  topic: string;
-  grade: number;
-  question: string;
-  figure: FigureData | null;
-  problem_type: string;
-  answer_options: string[] | null;
-}
-
-export interface PlacementView {
-  status: 'not_started' | 'in_progress' | 'completed';
-  placement_id: string | null;
-  /** The current question's number (1-based) while in progress. */
-  question: number | null;
-  max_questions: number;
-  problem: PlacementProblem | null;
-  /** The starting grade of the last finished check. */
-  grade: number | null;
-}
+/**
+ * The placement check's calls (command-api/src/learning/*-placement.ts, query-api/src/learning/get-placement.ts);
+ * the answers' shapes are their response schemas (@mathdaily/domain/api/learning).
+ */
+export type { PlacementProblem, PlacementView };
 
 export interface PlacementAnswer {
   placementId: string;
@@ -35,14 +18,14 @@ export interface PlacementAnswer {
 
 export const placementApi = {
   async load(): Promise<PlacementView> {
-    return (await api.get<{ data: PlacementView }>('/api/learning/placement')).data;
+    return (await api.get<PlacementResponse>('/api/learning/placement')).data;
   },
   async start(): Promise<void> {
     await api.post('/api/learning/placement', { placement_id: newSessionId() });
   },
   /** The starting grade when this answer finished the check, else null. */
   async answer(input: PlacementAnswer): Promise<{ completed: boolean; grade: number | null }> {
-    const body = await api.post<{ data: { completed: boolean; grade: number | null } }>('/api/learning/placement/answer', {
+    const body = await api.post<AnswerPlacementResponse>('/api/learning/placement/answer', {
       placement_id: input.placementId,
       question: input.question,
       response_time_ms: Math.round(input.responseTimeMs),

@@ -13,11 +13,26 @@ const summary = (over: Partial<ProgressSummary> = {}): ProgressSummary => ({
   problems_overdue: 0,
   average_mastery_time_days: null,
   mastery_by_topic: {
-    Fractions: { mastered: 0, total: 2, mastery_rate: 0, attempts: 2, success_rate: 1 },
-    Percentages: { mastered: 0, total: 3, mastery_rate: 0, attempts: 3, success_rate: 0.667 },
+    Fractions: { topic_id: 'fractions', mastered: 0, total: 2, mastery_rate: 0, mastery_level: 'Beginner', attempts: 2, success_rate: 1 },
+    Percentages: { topic_id: 'percentages', mastered: 0, total: 3, mastery_rate: 0, mastery_level: 'Beginner', attempts: 3, success_rate: 0.667 },
   },
+  // As the server figures it: problems mastered of problems attempted.
+  mastery_rate: (over.total_problems_mastered ?? 0) / (over.total_problems_attempted ?? 5),
+  mastery_level: 'Beginner',
   total_answers: 5,
+  correct_answers: 4,
+  problems_practised: 5,
+  problems_right_first_time: 4,
+  retries: 0,
+  problems_solved: 4,
+  average_response_time_ms: null,
+  achievements_earned: 0,
   practiced_today: true,
+  today: '2026-03-02',
+  timezone: 'Europe/London',
+  recent_activity: [],
+  recent_attempts: [],
+  reviews_ahead: [],
   ...over,
 });
 
