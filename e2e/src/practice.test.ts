@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
+import type { DueProblem, DueProblemsResponse } from '@mathdaily/domain/api/learning';
 import { launchBrowser, screenshot, seriousA11yViolations, signedInPage, startTestApp } from './harness.ts';
 
 /**
@@ -112,6 +113,12 @@ async function earnedAchievements(): Promise<string[]> {
  */
 const everyVisitANewSession = (page: Page) =>
   page.route('**/api/learning/sessions/current/**', (route) => route.fulfill({ json: { data: { session: null } } }));
+
+/** A problem from the bank's listing put first in a real due queue, as the queue sends a new problem (its progress is the queue's first's: a new student's queue holds new problems only). */
+function asFirstOfQueue(listed: { id: string }, queue: DueProblemsResponse): DueProblem {
+  const [queued] = queue.data.problems;
+  return { ...queued!, ...listed, kind: 'new', assigned: false, has_hint: true, hint: null, correct_answer: null, explanation: null };
+}
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
 
@@ -432,11 +439,11 @@ describe('the practice loop', () => {
     const { context, page } = await signedIn(PHONE);
     await everyVisitANewSession(page);
     // Real problems from the bank, each put first in the queue the page receives.
-    let first: unknown = null;
+    let first: Listed | null = null;
     await page.route('**/api/learning/due-problems/**', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: { problems: unknown[] } };
-      body.data.problems.unshift(first);
+      const body = (await response.json()) as DueProblemsResponse;
+      body.data.problems.unshift(asFirstOfQueue(first!, body));
       await route.fulfill({ response, json: body });
     });
     type Listed = { id: string; figure: { svg: string; alt: string } | null; correct_answer: string | null };
@@ -448,7 +455,7 @@ describe('the practice loop', () => {
       const [problem] = ((await listed.json()) as { data: { problems: Listed[] } }).data.problems;
       expect(problem?.figure?.alt).toMatch(alt);
       expect(problem?.correct_answer).toBeNull();
-      first = { ...problem, kind: 'new', has_hint: true, hint: null, progress: null };
+      first = problem!;
       await page.goto(`${app.url}/learn`);
       const figure = page.getByTestId('problem-figure').getByRole('img');
       await figure.waitFor({ timeout: 15_000 });
@@ -486,8 +493,8 @@ describe('the practice loop', () => {
     const withFraction = problems.find((p) => /\\frac\{3\}\{4\}|\\frac\{\d\}\{\d\}/.test(p.question) && p.problem_type !== 'multiple_choice') ?? problems[0]!;
     await page.route('**/api/learning/due-problems/**', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: { problems: unknown[] } };
-      body.data.problems.unshift({ ...withFraction, kind: 'new', has_hint: true, hint: null, progress: null });
+      const body = (await response.json()) as DueProblemsResponse;
+      body.data.problems.unshift(asFirstOfQueue(withFraction, body));
       await route.fulfill({ response, json: body });
     });
 
