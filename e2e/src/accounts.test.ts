@@ -309,6 +309,8 @@ describe('a new student', () => {
 describe('signing in', () => {
   test('a wrong password shows the Login Failed box, announces it, and editing clears it', async () => {
     const { context, page } = await newPage();
+    // The page's clock, to move past the announcement's 5 seconds without waiting them out.
+    await page.clock.install();
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Email').fill('demo.student@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Wrong-Pass-1');
@@ -331,9 +333,10 @@ describe('signing in', () => {
     await expect.poll(() => box.count()).toBe(1);
     expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
     expect(await firstAnnouncement!.evaluate((node) => node.isConnected)).toBe(false);
-    await page.waitForTimeout(4000);
+    await page.clock.runFor(4000);
     expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
-    await expect.poll(() => assertive(page).textContent(), { timeout: 3000 }).toBe('');
+    await page.clock.runFor(1500);
+    await expect.poll(() => assertive(page).textContent()).toBe('');
     // Last: axe takes seconds on a loaded machine, longer than an announcement lives.
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
@@ -427,6 +430,7 @@ describe('signing in', () => {
 
   test('a failed quick login reads Failed, then Quick Login again after 3 seconds', async () => {
     const { context, page } = await newPage(PHONE);
+    await page.clock.install();
     await page.route('**/api/auth/login', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }) }));
     await page.goto(`${app.url}/test-credentials`);
     const tutor = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tutor' }) });
@@ -434,9 +438,10 @@ describe('signing in', () => {
     await expect.poll(() => quick.count()).toBe(1);
     await quick.click();
     await expect.poll(() => quick.textContent()).toContain('Failed');
-    const failedAt = Date.now();
-    await expect.poll(() => quick.textContent(), { timeout: 6_000 }).toContain('Quick Login');
-    expect(Date.now() - failedAt).toBeGreaterThan(2_000);
+    await page.clock.runFor(2_900);
+    expect(await quick.textContent()).toContain('Failed');
+    await page.clock.runFor(200);
+    await expect.poll(() => quick.textContent()).toContain('Quick Login');
     await screenshot(page, 'accounts-phone-test-credentials');
     await context.close();
   });
@@ -643,6 +648,7 @@ describe('profile settings', () => {
 
   test('a tutor uploads a picture after a preview, sees size/type refusals, and removes it', async () => {
     const { context, page } = await signedInPage('tutor@example.com', DEMO_PASSWORD);
+    await page.clock.install();
     await page.goto(`${app.url}/profile`);
     const input = page.getByLabel('Upload your own picture');
     await expect.poll(() => input.count()).toBe(1);
@@ -652,7 +658,7 @@ describe('profile settings', () => {
     await input.setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File type not supported. Please use JPEG, PNG, or GIF images.');
     // SPEC §2: error banners persist (success banners go after 3 s).
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500);
     expect(await page.getByTestId('profile-error').textContent()).toContain('File type not supported. Please use JPEG, PNG, or GIF images.');
 
     // A 1×1 PNG.
