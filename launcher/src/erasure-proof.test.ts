@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
 import { createEventStoreDbEventStore } from '@mathdaily/event-store';
-import { committedEvents, createTestDatabase } from '@mathdaily/testing';
+import { committedEvents, createTestDatabase, withSeededBank } from '@mathdaily/testing';
 import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { startApp, type RunningApp } from './app.ts';
 import { runExportCli } from './cli/export-events.ts';
@@ -201,7 +201,7 @@ describe('erasure leaves nothing findable', () => {
   });
 
   test('on EventStoreDB (the gRPC test server)', async () => {
-    const server = await startEventStoreDbTestServer();
+    const server = await withSeededBank(await startEventStoreDbTestServer());
     stops.push(() => server.close());
     const databaseUrl = await createTestDatabase('erasure_esdb');
     const { app, dataDir, logs } = await startLogged({ databaseUrl, eventStoreUrl: server.url });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
-import { createTestDatabase, startProductionTopology, type ProductionTopology } from '@mathdaily/testing';
+import { createTestDatabase, startProductionTopology, withSeededBank, type ProductionTopology } from '@mathdaily/testing';
 import { startEventStoreDbTestServer, type EventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { runExportCli } from './cli/export-events.ts';
 import { runWhatIfCli } from './cli/what-if.ts';
@@ -37,7 +37,7 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     if (store === 'EventStoreDB') {
       eventStoreUrl = process.env.EVENTSTORE_URL;
       if (!eventStoreUrl) {
-        eventStore = await startEventStoreDbTestServer();
+        eventStore = await withSeededBank(await startEventStoreDbTestServer());
         eventStoreUrl = eventStore.url;
       }
     }

@@ -7,3 +7,4 @@ export { testServerUrl, TEST_WORKERS } from './workers.ts';
 export { startProductionTopology, type ProductionTopology, type TopologyProcess } from './production.ts';
 export { appendFractionProblem, HALF_AS_DECIMAL } from './sample-problem.ts';
 export { startNginx, type RunningNginx } from './nginx.ts';
+export { withSeededBank } from './eventstoredb-bank.ts';
