@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { createClient, type Client, type Reply } from './http.ts';
 import { percentiles, type Percentiles } from './stats.ts';
 
-export interface BankProblem {
+interface BankProblem {
   id: string;
   answer: string;
 }
@@ -22,7 +22,7 @@ export interface Student {
   cursor: number;
 }
 
-export type StatusCounts = Record<string, number>;
+type StatusCounts = Record<string, number>;
 
 interface AnswerableProblem {
   answer_options?: string[] | null;

@@ -58,7 +58,7 @@ function mulberry32(seed: number) {
   };
 }
 
-export interface AlertScore {
+interface AlertScore {
   precision: number;
   recall: number;
   alerts: number;

@@ -30,14 +30,14 @@ export interface KnowledgeFitOptions {
   iterations: number;
 }
 
-export const DEFAULT_FIT: KnowledgeFitOptions = {
+const DEFAULT_FIT: KnowledgeFitOptions = {
   penalties: { global: 1e-6, topic: 3e-3, transfer: 1e-3 },
   minTransferCount: 10,
   iterations: 80,
 };
 
 /** The product's per-problem difficulty settings (not fitted on this data: it has no problems, only skills). */
-export const PRODUCT_PROBLEM_SETTINGS: KnowledgeModelParameters['problem'] = { levelStep: 0.65, alpha: 0.5, beta: 0.05, ratingWeight: 0.1 };
+const PRODUCT_PROBLEM_SETTINGS: KnowledgeModelParameters['problem'] = { levelStep: 0.65, alpha: 0.5, beta: 0.05, ratingWeight: 0.1 };
 
 /**
  * The product-only signals' weights (not fitted: the data has no ratings, and a hint there is only a
@@ -47,7 +47,7 @@ export const PRODUCT_PROBLEM_SETTINGS: KnowledgeModelParameters['problem'] = { l
  * the log-odds by ±0.25, a quarter of that gap: a self-report is weaker evidence than an outcome
  * (docs/knowledge-model.md §1 "Ratings and hints").
  */
-export const PRODUCT_SIGNAL_WEIGHTS: KnowledgeModelParameters['signals'] = { rating: 0.25, hintedCorrect: 0.5 };
+const PRODUCT_SIGNAL_WEIGHTS: KnowledgeModelParameters['signals'] = { rating: 0.25, hintedCorrect: 0.5 };
 
 const emptyLearner = emptyLearnerKnowledge();
 const emptyTopic = emptyTopicKnowledge();

@@ -63,7 +63,7 @@ export function forecastMetrics(predictions: ArrayLike<number>, outcomes: ArrayL
 }
 
 /** One bin of a reliability diagram: forecasts in [from, to), their mean and the share that came true. */
-export interface CalibrationBin {
+interface CalibrationBin {
   from: number;
   to: number;
   n: number;

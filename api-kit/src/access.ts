@@ -3,7 +3,6 @@ import { DomainError } from '@mathdaily/domain';
 import { verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
 
 export type Role = 'student' | 'tutor' | 'admin' | 'parent';
-export const ROLES: readonly Role[] = ['student', 'tutor', 'admin', 'parent'];
 
 /**
  * Every route declares who may call it; a route without a declaration fails at start-up
@@ -19,7 +18,7 @@ export interface Principal {
 }
 
 /** A stream the principal was built from, at the version it saw. */
-export interface PrincipalStream {
+interface PrincipalStream {
   streamId: string;
   version: number;
 }

@@ -22,7 +22,7 @@ const statusByCode: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
 };
 
-export function statusFor(code: DomainErrorCode): number {
+function statusFor(code: DomainErrorCode): number {
   return statusByCode[code];
 }
 

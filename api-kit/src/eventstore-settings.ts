@@ -62,7 +62,7 @@ export class EventStoreSettingsError extends Error {
 }
 
 /** EVENTSTORE_URL as it may be shown: the password masked. */
-export function redactEventStoreUrl(url: string): string {
+function redactEventStoreUrl(url: string): string {
   return url.replace(/^([^:]+:\/\/[^:@/]*:)[^@/]*@/, '$1***@');
 }
 

@@ -13,7 +13,7 @@ import { sendError } from './errors.ts';
  * another caller's answer.
  */
 
-export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 /** How long a claimed key waits for its first request to finish before a retry may run it again (a crashed server). */
 const LOCK_SECONDS = 60;
 

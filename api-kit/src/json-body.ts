@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '@mathdaily/domain';
 
 /** No body of ours nests beyond a handful of levels; a deeper one is an attack or a bug. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels of objects and arrays).`;
+const TOO_DEEP_MESSAGE = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels of objects and arrays).`;
 
 /**
  * The deepest nesting of objects and arrays in a JSON text, stopping as soon as it passes `limit`.
  * One pass over the characters, skipping string contents, so it costs no stack whatever the input.
  */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

@@ -10,7 +10,7 @@ import { parseTrustProxy } from './server.ts';
  */
 export type Topology = 'embedded' | 'command-api' | 'query-api' | 'projector';
 
-export class SettingsError extends Error {
+class SettingsError extends Error {
   override name = 'SettingsError';
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.ts';
 
 /** How long requests in flight get to finish once a service is told to stop (compose waits 30 s before it kills). */
-export const SHUTDOWN_DEADLINE_MS = 10_000;
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
  * Stops a server the gentle way: no new connections, keep-alive connections closed once idle,

@@ -3,7 +3,7 @@ import type { UploadStore } from '@mathdaily/api-kit';
 import type { EventStore } from '@mathdaily/event-store';
 import type { CommandMeta } from './pipeline/handle-command.ts';
 
-export interface CommandApiConfig {
+interface CommandApiConfig {
   jwtSecret: string;
   /** Seed the SPEC's four test accounts and allow quick login. */
   demoAccounts: boolean;

@@ -1,4 +1,3 @@
 export { commandApi } from './plugin.ts';
-export type { CommandApiDeps, CommandApiConfig } from './deps.ts';
-export { handleCommand, appendNew } from './pipeline/handle-command.ts';
+export type { CommandApiDeps } from './deps.ts';
 export { seedOnStart } from './seed-on-start.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readSettings, SettingsError } from '@mathdaily/api-kit';
+import { readSettings } from '@mathdaily/api-kit';
 import { DataDirError } from './embedded-postgres.ts';
 
 export interface LauncherConfig {
@@ -74,4 +74,3 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   };
 }
 
-export { SettingsError };

@@ -4,21 +4,21 @@ import type { BatchContext } from './batch-context.ts';
 import type { TableDef } from './tables/define-table.ts';
 import type { TableState } from './table-state.ts';
 
-export { column, defineTable, type Column, type ColumnType, type KeyOf, type RowInputOf, type RowOf, type TableDef } from './tables/define-table.ts';
+export { column, defineTable, type ColumnType, type KeyOf, type RowInputOf, type TableDef } from './tables/define-table.ts';
 
 export type Row = Record<string, unknown>;
 
 /** The event types a model handles, or every event in the log. */
 export type Handles = readonly EventType[] | 'all';
 /** The events a model with these `handles` is given: typed by their type, or any event for 'all'. */
-export type EventsOf<H extends Handles> = H extends 'all' ? RecordedEvent : H extends readonly (infer Type extends EventType)[] ? RecordedEventOf<Type> : never;
+type EventsOf<H extends Handles> = H extends 'all' ? RecordedEvent : H extends readonly (infer Type extends EventType)[] ? RecordedEventOf<Type> : never;
 
 /** The tables of one model during a batch, by name, each typed by its definition's row. */
 export type TablesOf<Defs extends readonly TableDef[]> = { [Def in Defs[number] as Def['name']]: TableState<Def> };
 /** The tables of some model, untyped (the projection run's view). */
 export type Tables = Record<string, TableState>;
 /** Primary keys (in column order) per table name. */
-export type KeysOf<Defs extends readonly TableDef[]> = { [Def in Defs[number] as Def['name']]?: unknown[][] };
+type KeysOf<Defs extends readonly TableDef[]> = { [Def in Defs[number] as Def['name']]?: unknown[][] };
 
 /**
  * One read model, batch-oriented (DESIGN.md §5): for each batch the projector asks which rows the
@@ -62,7 +62,7 @@ export function createTableSql(table: TableDef, options: { primaryKey?: boolean 
 }
 
 /** The same constraint (and name, `<table>_pkey`) as createTableSql's, added to a loaded table. */
-export function addPrimaryKeySql(table: TableDef): string {
+function addPrimaryKeySql(table: TableDef): string {
   return `ALTER TABLE ${table.name} ADD PRIMARY KEY (${table.primaryKey.join(', ')})`;
 }
 

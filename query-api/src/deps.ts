@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import type { MetricsRegistry, PrincipalLoader, UploadStore } from '@mathdaily/api-kit';
 import type { PersonalDataOpener } from '@mathdaily/event-store';
@@ -36,4 +35,3 @@ export interface QueryApiDeps {
   };
 }
 
-export type { FastifyRequest };

@@ -2,7 +2,7 @@ import client from 'prom-client';
 import type { MetricsRegistry } from '@mathdaily/api-kit';
 
 /** How a due-queue request got its learner's inputs: from memory, by reading what changed, or read whole. */
-export type InputsOutcome = 'hit' | 'changes' | 'whole';
+type InputsOutcome = 'hit' | 'changes' | 'whole';
 
 export interface QueryMetrics {
   inputs(outcome: InputsOutcome): void;

@@ -14,7 +14,7 @@ const APPLIED_POSITIONS_KEPT = 10_000;
 const BATCHES_KEPT = 512;
 
 /** What one projector batch changed (projector/src/change-feed.ts, the JSON of change_feed.changes). */
-export interface BatchChanges {
+interface BatchChanges {
   learners: Record<string, { problems: string[]; other: boolean }>;
   everyone: boolean;
   problemsCreated: string[];

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startApp, type RunningApp } from '@mathdaily/launcher/app';
 import { createTestDatabase } from './database.ts';
 
-export { startApp, type AppOptions, type RunningApp } from '@mathdaily/launcher/app';
+export { startApp, type RunningApp } from '@mathdaily/launcher/app';
 
 /**
  * The whole product on a fresh database and a free port, serving the built web app. The database

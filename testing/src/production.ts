@@ -14,7 +14,7 @@ const ENTRY_POINTS = {
   'query-api': 'query-api/src/main.ts',
   projector: 'projector/src/main.ts',
 } as const;
-export type ProductionProcess = keyof typeof ENTRY_POINTS;
+type ProductionProcess = keyof typeof ENTRY_POINTS;
 
 /**
  * The bundle production runs (`<service>/dist/main.js`, which `npm test` builds first), else the
@@ -26,7 +26,7 @@ function commandOf(kind: ProductionProcess): string[] {
 }
 
 /** One process of the topology: `command-api-1`, `projector-2`, … */
-export interface TopologyProcess {
+interface TopologyProcess {
   name: string;
   kind: ProductionProcess;
   /** Its HTTP address (a projector's has /metrics and /health/* only). */

@@ -9,8 +9,8 @@ import { DomainError, MESSAGES } from '@mathdaily/domain';
  * it at /api/avatars/uploads/{file}.
  */
 
-export const AVATAR_MAX_BYTES = 2_097_152;
-export const AVATAR_MAX_SIDE = 512;
+const AVATAR_MAX_BYTES = 2_097_152;
+const AVATAR_MAX_SIDE = 512;
 export const AVATAR_URL_PREFIX = '/api/avatars/uploads/';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif';
@@ -25,7 +25,7 @@ export const AVATAR_MESSAGES = {
 } as const;
 
 /** The image type named by the file's magic bytes, or null. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
+function sniffImageType(bytes: Uint8Array): ImageType | null {
   const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';

@@ -11,7 +11,7 @@ import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 import { passwordChangedResponse } from '@mathdaily/domain/api/accounts';
 
-export const PASSWORD_CHANGED = 'Password changed successfully';
+const PASSWORD_CHANGED = 'Password changed successfully';
 
 /**
  * POST /api/auth/change-password {currentPassword, newPassword} → {message, position, accessToken}.

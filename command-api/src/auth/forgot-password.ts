@@ -11,7 +11,7 @@ import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.
 import { RATE_LIMITS } from './rate-limits.ts';
 import { forgotPasswordResponse } from '@mathdaily/domain/api/accounts';
 
-export const RESET_LINK_SENT = 'If an account exists for that email address, we have sent a link to reset the password. Please check your inbox.';
+const RESET_LINK_SENT = 'If an account exists for that email address, we have sent a link to reset the password. Please check your inbox.';
 
 /**
  * POST /api/auth/forgot-password {email} → 200 {message}. The same answer whether or not the

@@ -9,7 +9,7 @@ import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z.object({ refreshToken: z.string().max(200).optional() });
 
-export const SIGNED_OUT = 'You have been signed out.';
+const SIGNED_OUT = 'You have been signed out.';
 
 /**
  * POST /api/auth/logout {refreshToken} → 200 {message, position}. Ends the session the refresh

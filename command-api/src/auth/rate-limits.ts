@@ -9,7 +9,7 @@ import { DomainError } from '@mathdaily/domain';
  * per e-mail in the same plugin's store (PostgreSQL in production, shared by every instance).
  */
 
-export const RATE_LIMIT_MESSAGES = {
+const RATE_LIMIT_MESSAGES = {
   signIn: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   registration: 'Too many accounts created from this network. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset requests. Please wait a few minutes and try again.',
@@ -59,13 +59,13 @@ export const RATE_LIMITS = {
  * Failed sign-ins per (account, address) before that address gets 429 for the account: a guesser
  * is stopped without locking out the owner, who signs in from another address.
  */
-export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = { max: 10, timeWindow: '15 minutes' } as const;
+const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = { max: 10, timeWindow: '15 minutes' } as const;
 
 /**
  * Failed sign-ins per account from all addresses before every attempt on it is slowed down by
  * `ACCOUNT_SLOWDOWN_MS` (never refused: refusing would let anyone lock anyone out).
  */
-export const SIGN_IN_FAILURES_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' } as const;
+const SIGN_IN_FAILURES_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' } as const;
 export const ACCOUNT_SLOWDOWN_MS = 1000;
 
 export interface AccountSignInLimiter {

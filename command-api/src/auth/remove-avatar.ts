@@ -7,7 +7,7 @@ import { handleCommand } from '../pipeline/handle-command.ts';
 import { loadUser, viewOf } from './user-records.ts';
 import { avatarRemovedResponse } from '@mathdaily/domain/api/accounts';
 
-export const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
+const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
 
 /**
  * DELETE /api/auth/profile/avatar → {message, profileImageUrl, position}. Tutors and admins

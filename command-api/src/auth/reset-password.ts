@@ -22,7 +22,7 @@ const body = z
     }
   });
 
-export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
+const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
 
 /**
  * POST /api/auth/reset-password {token, password} → 200 {message, position}. The link works once,

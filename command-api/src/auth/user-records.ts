@@ -30,7 +30,7 @@ export interface UserRecord {
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
-export function recordOf(events: readonly RecordedEvent[], version: number): UserRecord {
+function recordOf(events: readonly RecordedEvent[], version: number): UserRecord {
   const state = foldEvents(userDecider, events);
   const createdAt = events.find((event) => event.type === 'UserRegistered')?.metadata.at ?? '';
   const lastLoginAt = events.findLast((event) => event.type === 'UserSignedIn')?.metadata.at ?? null;

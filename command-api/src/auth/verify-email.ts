@@ -9,8 +9,8 @@ import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 
-export const EMAIL_VERIFIED = 'Your email address has been verified. Thank you!';
-export const ALREADY_VERIFIED = 'Your email address is already verified.';
+const EMAIL_VERIFIED = 'Your email address has been verified. Thank you!';
+const ALREADY_VERIFIED = 'Your email address is already verified.';
 
 /**
  * POST /api/auth/verify-email {token} → 200 {message, position}; the link works once, for 48 hours.

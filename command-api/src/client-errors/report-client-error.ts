@@ -9,9 +9,9 @@ import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { clientErrorReportedResponse } from '@mathdaily/domain/api/site';
 
 /** Per client IP: a crash loop in one browser cannot flood the store. */
-export const CLIENT_ERROR_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+const CLIENT_ERROR_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
 /** Message, stack, address and browser at their limits fit well inside this. */
-export const CLIENT_ERROR_BODY_LIMIT_BYTES = 16 * 1024;
+const CLIENT_ERROR_BODY_LIMIT_BYTES = 16 * 1024;
 
 const TOO_LARGE = 'The error report is too large (the limit is 16 KB). Shorten the stack trace and send it again.';
 

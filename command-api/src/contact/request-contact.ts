@@ -7,9 +7,9 @@ import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { contactRequestSentResponse } from '@mathdaily/domain/api/site';
 
 /** Per client IP: enough for a school sharing one address, too few to flood the inbox. */
-export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
+const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 /** The longest form (5,000-character message and the other fields) fits well inside this. */
-export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
+const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
 
 const TOO_LARGE = 'Your message is too large to send (the limit is 32 KB). Please shorten it and try again.';
 

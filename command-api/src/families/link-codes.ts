@@ -20,7 +20,7 @@ import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
 import { linkCodeResponse } from '@mathdaily/domain/api/families';
 
-export const NOT_YOUR_ACTIVE_STUDENT = 'You can make a parent link code only for your active students.';
+const NOT_YOUR_ACTIVE_STUDENT = 'You can make a parent link code only for your active students.';
 
 /** A code's digest: keyed with the server's secret, so nobody who sees a stream name can find the code by trying them all. */
 export const linkCodeHash = (secret: string, code: string): string =>

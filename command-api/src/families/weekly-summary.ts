@@ -10,9 +10,9 @@ import { userIdOfLinkToken } from '../auth/secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 import { weeklySummaryResponse } from '@mathdaily/domain/api/families';
 
-export const OPT_OUT_LINK_INVALID = 'This link is not valid. You can turn weekly summaries off on your dashboard.';
-export const SUMMARIES_OFF = 'You will not get weekly summaries any more.';
-export const SUMMARIES_ON = 'Weekly summaries are on.';
+const OPT_OUT_LINK_INVALID = 'This link is not valid. You can turn weekly summaries off on your dashboard.';
+const SUMMARIES_OFF = 'You will not get weekly summaries any more.';
+const SUMMARIES_ON = 'Weekly summaries are on.';
 
 /**
  * PUT /api/parent/weekly-summary {enabled} (parents): the weekly e-mail on or off.

@@ -10,9 +10,9 @@ import { RATE_LIMITS } from '../auth/rate-limits.ts';
 import { verifyPassword } from '../auth/secrets.ts';
 import { accountErasedResponse } from '@mathdaily/domain/api/accounts';
 
-export const PASSWORD_TO_DELETE = 'Please enter your password to confirm.';
-export const WRONG_PASSWORD = 'That password is not right. Please try again.';
-export const ACCOUNT_DELETED = 'The account has been deleted. Its personal information is being destroyed now.';
+const PASSWORD_TO_DELETE = 'Please enter your password to confirm.';
+const WRONG_PASSWORD = 'That password is not right. Please try again.';
+const ACCOUNT_DELETED = 'The account has been deleted. Its personal information is being destroyed now.';
 const USER_ID_MESSAGE = 'The user id must be a UUID, e.g. 3f2b8c1e-5d4a-4b6c-8d7e-9f0a1b2c3d4e';
 
 const confirmation = z.object({ password: z.string({ error: () => PASSWORD_TO_DELETE }).min(1, PASSWORD_TO_DELETE).max(128, WRONG_PASSWORD) });

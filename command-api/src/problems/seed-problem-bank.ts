@@ -27,8 +27,8 @@ export const PROBLEM_BANK_VERSION = 2;
 export const PROBLEM_BANK_STREAM = 'problem-bank';
 
 /** Seeds per template: at least 12, and at least 3 per grade the template covers. */
-export const MIN_SEEDS_PER_TEMPLATE = 12;
-export const MIN_SEEDS_PER_GRADE = 3;
+const MIN_SEEDS_PER_TEMPLATE = 12;
+const MIN_SEEDS_PER_GRADE = 3;
 /** Problems appended per transaction (appendMany). */
 const CHUNK_SIZE = 100;
 
@@ -37,7 +37,7 @@ export function seedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
 }
 
 /** Seeds stored before start-up goes on: one per grade the template covers, at least two. */
-export function coreSeedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
+function coreSeedsFor(template: Pick<ProblemTemplate, 'grades'>): number {
   return Math.max(2, template.grades.length);
 }
 
@@ -46,7 +46,7 @@ export function gradeForSeed(template: Pick<ProblemTemplate, 'grades'>, seed: nu
   return template.grades[(seed - 1) % template.grades.length]!;
 }
 
-export type ProblemBankSeeded = ProblemBankSeededData;
+type ProblemBankSeeded = ProblemBankSeededData;
 
 export interface SeedProblemBankOptions {
   store: EventStore;

@@ -49,7 +49,7 @@ import type { CommandApiDeps } from '../deps.ts';
 import { commandApi } from '../plugin.ts';
 
 /** A slice's `register…(app, deps)`, or `commandApi` (every command route). */
-export type RegisterRoutes = (app: FastifyInstance, deps: CommandApiDeps) => unknown;
+type RegisterRoutes = (app: FastifyInstance, deps: CommandApiDeps) => unknown;
 
 export interface ApiSpecificationOptions {
   /** The routes under test; default the whole command plugin. */
@@ -144,7 +144,7 @@ function actorStreams(who: Actor, now: Date): GivenStream[] {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One request, built as `request.post(url).as(actor).send(body)`. */
-export class ApiRequest {
+class ApiRequest {
   /** @internal */ caller: Actor | null = null;
   /** @internal */ body: unknown = undefined;
   /** @internal */ headers: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLASS_MESSAGES, DomainError, instantOfLocal, isLocalDateTime, type DueDate } from '@mathdaily/domain';
 
 /** When work is due when the tutor gives a date only: the end of that day in the class's time zone. */
-export const DEFAULT_DUE_TIME = '23:59';
+const DEFAULT_DUE_TIME = '23:59';
 
 export const dueFields = {
   due_date: z.string({ error: CLASS_MESSAGES.dueDate }).regex(/^\d{4}-\d{2}-\d{2}$/, CLASS_MESSAGES.dueDate),

@@ -14,7 +14,7 @@ import type { AuthSessionEvent, AuthSessionRevokeReason } from './events.ts';
 /** How long the token rotated last still yields the token it was rotated to. */
 export const REFRESH_GRACE_MS = 20_000;
 
-export const SESSION_TTL = {
+const SESSION_TTL = {
   /** A session unused for this long ends. */
   idleMs: 7 * 24 * 60 * 60 * 1000,
   /** A session ends this long after sign-in, however active. */
@@ -85,7 +85,7 @@ export function sessionIsLive(state: AuthSessionState, at: string): boolean {
  * Whether the session still counts after the user's password changes: sessions that started
  * (or were last refreshed) with the current credentials, or the one the change was made from.
  */
-export function sessionMatchesCredentials(state: AuthSessionState, user: { credentialsVersion: number; keptSessionId: string | null }): boolean {
+function sessionMatchesCredentials(state: AuthSessionState, user: { credentialsVersion: number; keptSessionId: string | null }): boolean {
   return state.credentialsVersion === user.credentialsVersion || state.sessionId === user.keptSessionId;
 }
 

@@ -9,7 +9,7 @@
  * math 5, science 1, character 6, abstract 6, color 6. See docs/accounts.md.
  */
 
-export const avatarCategories = ['math', 'science', 'character', 'abstract', 'color'] as const;
+const avatarCategories = ['math', 'science', 'character', 'abstract', 'color'] as const;
 export type AvatarCategory = (typeof avatarCategories)[number];
 
 export interface AvatarOption {

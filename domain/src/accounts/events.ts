@@ -40,7 +40,7 @@ const passwordHash = personal(secret(z.string().startsWith('$argon2').max(256)),
 /** A picture's address or file name: personal (an upload may show the person). */
 const pictureText = (max: number) => personal(z.string().min(1).max(max), ERASED_TEXT);
 
-export const userRegisteredSchema = z.object({
+const userRegisteredSchema = z.object({
   userId: uuid,
   email,
   firstName,
@@ -54,9 +54,9 @@ export const userRegisteredSchema = z.object({
 });
 
 /** The user id too is sealed: once the person is erased, nothing ties the address's stream to their history. */
-export const emailAddressReservedSchema = z.object({ email, userId: personal(uuid, NIL_USER_ID) });
+const emailAddressReservedSchema = z.object({ email, userId: personal(uuid, NIL_USER_ID) });
 
-export const emailVerificationRequestedSchema = z.object({
+const emailVerificationRequestedSchema = z.object({
   userId: uuid,
   email,
   tokenId: uuid,
@@ -64,7 +64,7 @@ export const emailVerificationRequestedSchema = z.object({
   expiresAt: isoTime,
 });
 
-export const emailVerifiedSchema = z.object({
+const emailVerifiedSchema = z.object({
   userId: uuid,
   email,
   /** The link's token hash; null when verified another way. */
@@ -72,19 +72,19 @@ export const emailVerifiedSchema = z.object({
   method: z.enum(['link', 'password-reset', 'demo-seed']),
 });
 
-export const userSignedInSchema = z.object({
+const userSignedInSchema = z.object({
   userId: uuid,
   sessionId: uuid,
   method: z.enum(['password', 'registration']),
   absoluteExpiresAt: isoTime,
 });
 
-export const signInFailedSchema = z.object({
+const signInFailedSchema = z.object({
   userId: uuid,
   reason: z.enum(['wrong-password']),
 });
 
-export const authSessionStartedSchema = z.object({
+const authSessionStartedSchema = z.object({
   sessionId: uuid,
   userId: uuid,
   refreshTokenHash: tokenHash,
@@ -95,7 +95,7 @@ export const authSessionStartedSchema = z.object({
   method: z.enum(['password', 'registration']),
 });
 
-export const authSessionRefreshedSchema = z.object({
+const authSessionRefreshedSchema = z.object({
   sessionId: uuid,
   userId: uuid,
   previousTokenHash: tokenHash,
@@ -106,23 +106,23 @@ export const authSessionRefreshedSchema = z.object({
   refreshedAt: isoTime.optional(),
 });
 
-export const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset', 'account-erased'] as const;
+const authSessionRevokeReasons = ['logout', 'refresh-token-reuse', 'password-changed', 'password-reset', 'account-erased'] as const;
 export type AuthSessionRevokeReason = (typeof authSessionRevokeReasons)[number];
 
-export const authSessionRevokedSchema = z.object({
+const authSessionRevokedSchema = z.object({
   sessionId: uuid,
   userId: uuid,
   reason: z.enum(authSessionRevokeReasons),
 });
 
-export const passwordResetRequestedSchema = z.object({
+const passwordResetRequestedSchema = z.object({
   userId: uuid,
   tokenId: uuid,
   tokenHash,
   expiresAt: isoTime,
 });
 
-export const passwordChangedSchema = z.object({
+const passwordChangedSchema = z.object({
   userId: uuid,
   passwordHash,
   credentialsVersion: z.number().int().min(1),
@@ -130,14 +130,14 @@ export const passwordChangedSchema = z.object({
   keptSessionId: uuid.nullable(),
 });
 
-export const passwordResetSchema = z.object({
+const passwordResetSchema = z.object({
   userId: uuid,
   passwordHash,
   credentialsVersion: z.number().int().min(1),
   tokenHash,
 });
 
-export const profileUpdatedSchema = z.object({
+const profileUpdatedSchema = z.object({
   userId: uuid,
   firstName: firstName.optional(),
   lastName: lastName.optional(),
@@ -145,13 +145,13 @@ export const profileUpdatedSchema = z.object({
   timezone: z.string().min(1).max(64).optional(),
 });
 
-export const avatarChosenSchema = z.object({
+const avatarChosenSchema = z.object({
   userId: uuid,
   avatarId: pictureText(64),
   url: pictureText(200),
 });
 
-export const avatarUploadedSchema = z.object({
+const avatarUploadedSchema = z.object({
   userId: uuid,
   url: pictureText(200),
   fileName: pictureText(200),
@@ -164,27 +164,26 @@ export const avatarUploadedSchema = z.object({
   height: z.number().int().min(1),
 });
 
-export const avatarRemovedSchema = z.object({
+const avatarRemovedSchema = z.object({
   userId: uuid,
   previousUrl: pictureText(200),
 });
 
-export const userRoleChangedSchema = z.object({
+const userRoleChangedSchema = z.object({
   userId: uuid,
   role,
   previousRole: role,
   changedBy: uuid,
 });
 
-export const emailKinds = ['email-verification', 'password-reset', 'password-changed', 'weekly-summary'] as const;
-export type EmailKind = (typeof emailKinds)[number];
+const emailKinds = ['email-verification', 'password-reset', 'password-changed', 'weekly-summary'] as const;
 
 /**
  * The outbox: the mail reactor delivers each one once. Texts contain `{{link}}` where the
  * message's link goes; the reactor derives the link's token from `link.tokenId` and the server
  * secret, so no usable token is ever stored in an event.
  */
-export const emailRequestedSchema = z.object({
+const emailRequestedSchema = z.object({
   messageId: uuid,
   userId: uuid,
   to: email,
@@ -202,31 +201,31 @@ export const emailRequestedSchema = z.object({
  * event on the account signs nobody in; the erasure reactor then ends its links, releases its
  * address and destroys its keys, and records PersonalDataErased (docs/personal-data.md).
  */
-export const userErasedSchema = z.object({
+const userErasedSchema = z.object({
   userId: uuid,
   requestedBy: z.enum(['self', 'parent', 'admin']),
   erasedBy: uuid,
 });
 
 /** The keys of the account's personal data are destroyed: what its events held of the person reads as erased from now on. */
-export const personalDataErasedSchema = z.object({
+const personalDataErasedSchema = z.object({
   userId: uuid,
   keysDestroyed: z.number().int().min(0),
   uploadsDeleted: z.number().int().min(0),
 });
 
 /** The address may register again: its reservation was held by an erased account. */
-export const emailAddressReleasedSchema = z.object({ reason: z.enum(['account-erased']) });
+const emailAddressReleasedSchema = z.object({ reason: z.enum(['account-erased']) });
 
 /** A parent's weekly summary e-mail turned on or off (from settings, or the e-mail's one-click link). */
-export const weeklySummaryPreferenceChangedSchema = z.object({
+const weeklySummaryPreferenceChangedSchema = z.object({
   userId: uuid,
   enabled: z.boolean(),
   via: z.enum(['settings', 'email-link']),
 });
 
 /** The weekly summary of the week starting `weekStart` (a Monday, the parent's calendar) was queued as EmailRequested. */
-export const weeklySummaryRequestedSchema = z.object({
+const weeklySummaryRequestedSchema = z.object({
   userId: uuid,
   weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   messageId: uuid,
@@ -260,29 +259,29 @@ export const accountEventSchemas = {
 
 type Fact<T extends keyof typeof accountEventSchemas> = { type: T; data: z.infer<(typeof accountEventSchemas)[T]> };
 
-export type UserRegistered = Fact<'UserRegistered'>;
-export type EmailAddressReserved = Fact<'EmailAddressReserved'>;
-export type EmailVerificationRequested = Fact<'EmailVerificationRequested'>;
-export type EmailVerified = Fact<'EmailVerified'>;
-export type UserSignedIn = Fact<'UserSignedIn'>;
-export type SignInFailed = Fact<'SignInFailed'>;
-export type AuthSessionStarted = Fact<'AuthSessionStarted'>;
-export type AuthSessionRefreshed = Fact<'AuthSessionRefreshed'>;
-export type AuthSessionRevoked = Fact<'AuthSessionRevoked'>;
-export type PasswordResetRequested = Fact<'PasswordResetRequested'>;
-export type PasswordChanged = Fact<'PasswordChanged'>;
-export type PasswordReset = Fact<'PasswordReset'>;
-export type ProfileUpdated = Fact<'ProfileUpdated'>;
-export type AvatarChosen = Fact<'AvatarChosen'>;
+type UserRegistered = Fact<'UserRegistered'>;
+type EmailAddressReserved = Fact<'EmailAddressReserved'>;
+type EmailVerificationRequested = Fact<'EmailVerificationRequested'>;
+type EmailVerified = Fact<'EmailVerified'>;
+type UserSignedIn = Fact<'UserSignedIn'>;
+type SignInFailed = Fact<'SignInFailed'>;
+type AuthSessionStarted = Fact<'AuthSessionStarted'>;
+type AuthSessionRefreshed = Fact<'AuthSessionRefreshed'>;
+type AuthSessionRevoked = Fact<'AuthSessionRevoked'>;
+type PasswordResetRequested = Fact<'PasswordResetRequested'>;
+type PasswordChanged = Fact<'PasswordChanged'>;
+type PasswordReset = Fact<'PasswordReset'>;
+type ProfileUpdated = Fact<'ProfileUpdated'>;
+type AvatarChosen = Fact<'AvatarChosen'>;
 export type AvatarUploaded = Fact<'AvatarUploaded'>;
-export type AvatarRemoved = Fact<'AvatarRemoved'>;
-export type UserRoleChanged = Fact<'UserRoleChanged'>;
+type AvatarRemoved = Fact<'AvatarRemoved'>;
+type UserRoleChanged = Fact<'UserRoleChanged'>;
 export type EmailRequested = Fact<'EmailRequested'>;
 export type UserErased = Fact<'UserErased'>;
-export type PersonalDataErased = Fact<'PersonalDataErased'>;
-export type EmailAddressReleased = Fact<'EmailAddressReleased'>;
-export type WeeklySummaryPreferenceChanged = Fact<'WeeklySummaryPreferenceChanged'>;
-export type WeeklySummaryRequested = Fact<'WeeklySummaryRequested'>;
+type PersonalDataErased = Fact<'PersonalDataErased'>;
+type EmailAddressReleased = Fact<'EmailAddressReleased'>;
+type WeeklySummaryPreferenceChanged = Fact<'WeeklySummaryPreferenceChanged'>;
+type WeeklySummaryRequested = Fact<'WeeklySummaryRequested'>;
 
 /** Events of the `user-{id}` stream. */
 export type UserEvent =

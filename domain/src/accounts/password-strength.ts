@@ -1,6 +1,6 @@
 import { hasDigit, hasLowercase, hasSpecial, hasUppercase, PASSWORD_MIN_LENGTH } from './validation.ts';
 
-export type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
+type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
 export interface PasswordStrength {
   /** Criteria met, capped at 4 (SPEC §5). */
@@ -15,7 +15,7 @@ export interface PasswordStrength {
   suggestions: string[];
 }
 
-export const PASSWORD_SUGGESTIONS = {
+const PASSWORD_SUGGESTIONS = {
   length: 'Use at least 8 characters',
   lowercase: 'Add lowercase letters',
   uppercase: 'Add uppercase letters',
@@ -23,7 +23,7 @@ export const PASSWORD_SUGGESTIONS = {
   special: 'Add special characters',
 } as const;
 
-export function strengthLabel(score: number): PasswordStrengthLabel {
+function strengthLabel(score: number): PasswordStrengthLabel {
   if (score < 2) return 'Weak';
   if (score < 3) return 'Fair';
   if (score < 4) return 'Good';

@@ -20,7 +20,7 @@ export interface ProfileCompletionInput {
   hasChosenAvatar: boolean;
 }
 
-export interface ProfileCompletionItem {
+interface ProfileCompletionItem {
   id: 'firstName' | 'lastName' | 'emailVerified' | 'gradeLevel' | 'timezone' | 'avatar';
   label: string;
   required: boolean;

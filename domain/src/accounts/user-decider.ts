@@ -13,11 +13,11 @@ import { MESSAGES, profileUpdateSchema } from './validation.ts';
 
 /** The `user-{id}` stream: one account. Password checks (argon2) happen in the server before a command is sent. */
 
-export type UserAvatar =
+type UserAvatar =
   | { kind: 'predefined'; avatarId: string; url: string }
   | { kind: 'uploaded'; url: string; fileName: string };
 
-export interface PendingToken {
+interface PendingToken {
   tokenHash: string;
   expiresAt: string;
 }

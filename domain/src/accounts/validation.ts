@@ -41,18 +41,18 @@ export const MESSAGES = {
 
 export type NameField = 'First name' | 'Last name';
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 50;
-export const GRADE_MIN = 1;
-export const GRADE_MAX = 12;
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MIN_LENGTH = 2;
+const NAME_MAX_LENGTH = 50;
+const GRADE_MIN = 1;
+const GRADE_MAX = 12;
 
 /** The usual "standard" pattern: something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters of any script (with their combining marks), spaces, hyphens and apostrophes (straight or typographic). */
-export const NAME_PATTERN = /^[\p{L}\p{M}' \-’]+$/u;
+const NAME_PATTERN = /^[\p{L}\p{M}' \-’]+$/u;
 
 export const hasUppercase = (value: string) => /\p{Lu}/u.test(value);
 export const hasLowercase = (value: string) => /\p{Ll}/u.test(value);
@@ -61,7 +61,7 @@ export const hasDigit = (value: string) => /\p{Nd}/u.test(value);
 export const hasSpecial = (value: string) => /[^\p{L}\p{M}\p{N}\s]/u.test(value);
 
 /** Lower-cased and trimmed: the form in which addresses are stored and compared. */
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -88,7 +88,7 @@ function passwordRules(messages: { required: string; tooShort: string; tooLong: 
 }
 
 /** Uppercase, lowercase, digit and special character all present. */
-export function isComplexEnough(password: string): boolean {
+function isComplexEnough(password: string): boolean {
   return hasUppercase(password) && hasLowercase(password) && hasDigit(password) && hasSpecial(password);
 }
 
@@ -100,14 +100,14 @@ export const passwordSchema = passwordRules({
 });
 
 /** The new password of a password change (SPEC: 'New password must be at least 8 characters long'). */
-export const newPasswordSchema = passwordRules({
+const newPasswordSchema = passwordRules({
   required: MESSAGES.newPasswordRequired,
   tooShort: MESSAGES.newPasswordTooShort,
   tooLong: MESSAGES.newPasswordTooLong,
 });
 
 /** First or last name: trimmed, required, at least 2, letters/spaces/hyphens/apostrophes, at most 50. */
-export function nameSchema(field: NameField) {
+function nameSchema(field: NameField) {
   return z
     .string({ error: () => MESSAGES.nameRequired(field) })
     .trim()
@@ -138,7 +138,7 @@ export const gradeLevelSchema = z.preprocess(
 );
 
 /** Grade level on a profile edit: a number 1-12, or null to clear it. */
-export const profileGradeLevelSchema = z.preprocess(
+const profileGradeLevelSchema = z.preprocess(
   (value) => {
     if (value === '') return null;
     if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
@@ -152,7 +152,7 @@ export const profileGradeLevelSchema = z.preprocess(
     .nullable(),
 );
 
-export const timezoneSchema = z
+const timezoneSchema = z
   .string({ error: () => MESSAGES.timezoneInvalid })
   .refine((value) => (TIME_ZONE_IDS as readonly string[]).includes(value), { message: MESSAGES.timezoneInvalid });
 
@@ -237,9 +237,6 @@ export const profileUpdateSchema = z
     if (value.email !== undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.emailReadOnly });
   })
   .transform(({ email: _email, ...changes }) => changes);
-
-export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
-export type ProfileChanges = z.output<typeof profileUpdateSchema>;
 
 /** The first message for each field of a failed parse, keyed by field path ('email', 'confirmPassword'…). */
 export function firstErrors(result: { success: boolean; error?: z.ZodError }): Record<string, string> {

@@ -5,7 +5,7 @@ import { commandPosition, isoTime } from './common.ts';
 export const userRole = z.enum(userRoles);
 
 /** SPEC §3 User as every API answers with it (domain UserView): with the profile's time zone and picture. */
-export const userView = z.object({
+const userView = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -19,14 +19,12 @@ export const userView = z.object({
   /** Always set: the chosen or uploaded picture, else the default for the role. */
   profileImageUrl: z.string(),
 });
-export type UserViewBody = z.input<typeof userView>;
 
 /** GET /api/auth/me and GET /api/auth/profile. */
 export const userResponse = z.object({ user: userView });
-export type UserResponse = z.input<typeof userResponse>;
 
 /** GET /api/auth/profile/status (docs/accounts.md: what counts and whether it is done). */
-export const profileCompletion = z.object({
+const profileCompletion = z.object({
   overall: z.number(),
   required: z.number(),
   optional: z.number(),
@@ -39,9 +37,7 @@ export const profileCompletion = z.object({
     }),
   ),
 });
-export type ProfileCompletionView = z.input<typeof profileCompletion>;
 export const profileStatusResponse = z.object({ profileCompletion });
-export type ProfileStatusResponse = z.input<typeof profileStatusResponse>;
 
 const avatarCategory = z.enum(['math', 'science', 'character', 'abstract', 'color']);
 /** GET /api/auth/avatars: the predefined avatars and the gallery's filters. */
@@ -49,51 +45,40 @@ export const avatarsResponse = z.object({
   avatars: z.array(z.object({ id: z.string(), name: z.string(), url: z.string(), category: avatarCategory })),
   filters: z.array(z.object({ id: z.string(), label: z.string(), category: avatarCategory.nullable() })),
 });
-export type AvatarsResponse = z.input<typeof avatarsResponse>;
 
 /** GET /api/auth/test-accounts (only with DEMO_ACCOUNTS on). */
 export const testAccountsResponse = z.object({
   accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string(), role: userRole, gradeLevel: z.number().nullable() })),
 });
-export type TestAccountsResponse = z.input<typeof testAccountsResponse>;
 
 // Commands (command-api/src/auth/*).
 
 /** POST /api/auth/register (201) and POST /api/auth/login: the tokens and the user signed in. */
 export const signedInResponse = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userView, position: commandPosition });
-export type SignedInResponse = z.input<typeof signedInResponse>;
 
 /** POST /api/auth/refresh: a new pair of tokens. */
 export const refreshResponse = z.object({ accessToken: z.string(), refreshToken: z.string(), position: commandPosition });
-export type RefreshResponse = z.input<typeof refreshResponse>;
 
 /** POST /api/auth/forgot-password: the same sentence whether or not the address has an account. */
 export const forgotPasswordResponse = z.object({ message: z.string() });
-export type ForgotPasswordResponse = z.input<typeof forgotPasswordResponse>;
 
 /** POST /api/auth/reset-password/check: the link can be used (otherwise a 400 says why). */
 export const resetLinkCheckResponse = z.object({ valid: z.boolean() });
-export type ResetLinkCheckResponse = z.input<typeof resetLinkCheckResponse>;
 
 /** PUT /api/auth/profile: the user as saved. */
 export const profileUpdatedResponse = z.object({ user: userView, position: commandPosition });
-export type ProfileUpdatedResponse = z.input<typeof profileUpdatedResponse>;
 
 /** POST /api/auth/change-password: a new access token for this session (the others are signed out). */
 export const passwordChangedResponse = z.object({ message: z.string(), position: commandPosition, accessToken: z.string() });
-export type PasswordChangedResponse = z.input<typeof passwordChangedResponse>;
 
 /** PUT and POST /api/auth/profile/avatar: the picture now shown. */
 export const avatarResponse = z.object({ profileImageUrl: z.string(), position: commandPosition });
-export type AvatarResponse = z.input<typeof avatarResponse>;
 
 /** DELETE /api/auth/profile/avatar: back to the default picture. */
 export const avatarRemovedResponse = z.object({ message: z.string(), profileImageUrl: z.string(), position: commandPosition });
-export type AvatarRemovedResponse = z.input<typeof avatarRemovedResponse>;
 
 /** DELETE /api/auth/account, POST /api/parent/children/{id}/erase, POST /api/admin/users/{id}/erase. */
 export const accountErasedResponse = z.object({ message: z.string(), userId: z.string(), position: commandPosition });
-export type AccountErasedResponse = z.input<typeof accountErasedResponse>;
 
 /** PUT /api/admin/users/role. */
 export const roleChangedResponse = z.object({ message: z.string(), userId: z.string(), role: userRole, position: commandPosition });

@@ -3,7 +3,7 @@ import { userRole } from './accounts.ts';
 import { isoTime, pagesPagination, pagination, position } from './common.ts';
 
 /** GET /api/admin/dashboard/stats (admins). */
-export const dashboardStats = z.object({
+const dashboardStats = z.object({
   totalUsers: z.number(),
   activeUsers: z.number(),
   recentRegistrations: z.number(),
@@ -28,7 +28,7 @@ export const dashboardStatsResponse = z.object({ data: dashboardStats });
 export type DashboardStatsResponse = z.input<typeof dashboardStatsResponse>;
 
 /** A row of the admin's user table. */
-export const adminUser = z.object({
+const adminUser = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -45,7 +45,7 @@ export const usersPageResponse = z.object({ data: z.object({ users: z.array(admi
 export type UsersPageResponse = z.input<typeof usersPageResponse>;
 
 /** GET /api/admin/system/logs?limit: the newest registrations and sign-ins. */
-export const systemLogs = z.object({
+const systemLogs = z.object({
   recentRegistrations: z.array(
     z.object({ userId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.string(), source: z.string(), registeredAt: isoTime }),
   ),
@@ -62,12 +62,11 @@ export const systemLogs = z.object({
     }),
   ),
 });
-export type SystemLogs = z.input<typeof systemLogs>;
 export const systemLogsResponse = z.object({ data: systemLogs });
 export type SystemLogsResponse = z.input<typeof systemLogsResponse>;
 
 /** Every event's metadata (domain eventMetadataSchema); later fields pass as they are. */
-export const eventMetadata = z.looseObject({
+const eventMetadata = z.looseObject({
   actorId: z.string().nullable(),
   correlationId: z.string(),
   causationId: z.string().nullable(),
@@ -76,7 +75,7 @@ export const eventMetadata = z.looseObject({
   clientRequestId: z.string().optional(),
 });
 /** An event of the audit log, whole (secrets redacted, personal data opened or "[erased]"), with its actor's current name. */
-export const auditEvent = z.object({
+const auditEvent = z.object({
   id: z.string(),
   type: z.string(),
   streamId: z.string(),
@@ -93,7 +92,7 @@ export const auditEventsResponse = z.object({ data: z.object({ events: z.array(a
 export type AuditEventsResponse = z.input<typeof auditEventsResponse>;
 
 /** A contact or help form's message (personal data opened, "[erased]" once its person is erased). */
-export const contactRequest = z.object({
+const contactRequest = z.object({
   request_id: z.string(),
   source: z.enum(['contact', 'help']),
   name: z.string(),
@@ -111,7 +110,7 @@ export const contactRequestsResponse = z.object({ data: z.object({ requests: z.a
 export type ContactRequestsResponse = z.input<typeof contactRequestsResponse>;
 
 /** A crash the web app reported. */
-export const clientErrorReport = z.object({
+const clientErrorReport = z.object({
   report_id: z.string(),
   message: z.string(),
   stack: z.string().nullable(),
@@ -121,13 +120,12 @@ export const clientErrorReport = z.object({
   occurred_at: isoTime,
   reported_at: isoTime,
 });
-export type ClientErrorReport = z.input<typeof clientErrorReport>;
 /** GET /api/admin/client-errors?page&limit. */
 export const clientErrorsResponse = z.object({ data: z.object({ errors: z.array(clientErrorReport), pagination }) });
 export type ClientErrorsResponse = z.input<typeof clientErrorsResponse>;
 
 /** GET /api/dev/mailbox[?to]: the e-mails the app "sent" in development (demo accounts on), newest first. */
-export const mailboxMessage = z.object({
+const mailboxMessage = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
@@ -136,6 +134,4 @@ export const mailboxMessage = z.object({
   kind: z.string().optional(),
   createdAt: isoTime,
 });
-export type MailboxMessage = z.input<typeof mailboxMessage>;
 export const mailboxResponse = z.object({ messages: z.array(mailboxMessage) });
-export type MailboxResponse = z.input<typeof mailboxResponse>;

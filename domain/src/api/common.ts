@@ -32,7 +32,6 @@ export const withheld = () => z.codec(z.null(), z.unknown(), { decode: () => nul
 
 /** The error body of every 4xx/5xx (api-kit/src/errors.ts). */
 export const errorBody = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
-export type ErrorBody = z.input<typeof errorBody>;
 
 /** A command that answers with its position only. */
 export const positionResponse = z.object({ position: commandPosition });
@@ -40,11 +39,9 @@ export type PositionResponse = z.input<typeof positionResponse>;
 
 /** A command that answers with a sentence for the person and its position. */
 export const messageResponse = z.object({ message: z.string(), position: commandPosition });
-export type MessageResponse = z.input<typeof messageResponse>;
 
 /** Page-number paging of the problem bank and the admin lists (SPEC §3 pagination). */
 export const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), hasPrevious: z.boolean(), hasNext: z.boolean() });
 export type Pagination = z.input<typeof pagination>;
 /** The admin user table's paging, with the number of pages. */
 export const pagesPagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number(), hasPrevious: z.boolean(), hasNext: z.boolean() });
-export type PagesPagination = z.input<typeof pagesPagination>;

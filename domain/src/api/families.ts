@@ -3,10 +3,9 @@ import { commandPosition, isoTime, localDate } from './common.ts';
 
 /** GET /api/family (students): the grown-ups who can see this child's progress. */
 export const familyResponse = z.object({ data: z.object({ parents: z.array(z.object({ id: z.string(), name: z.string(), linkedAt: isoTime })) }) });
-export type FamilyResponse = z.input<typeof familyResponse>;
 
 /** One linked child on the parent dashboard and in the weekly e-mail: this week in the child's own calendar and their standing. */
-export const childSummary = z.object({
+const childSummary = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -33,7 +32,6 @@ export type ChildrenResponse = z.input<typeof childrenResponse>;
 
 /** POST /api/family/link-codes and POST /api/tutors/students/{id}/link-code (201): the code, shown this once. */
 export const linkCodeResponse = z.object({ code: z.string(), expiresAt: isoTime, position: commandPosition });
-export type LinkCodeResponse = z.input<typeof linkCodeResponse>;
 
 /** POST /api/parent/children (201): the child now linked. */
 export const childLinkedResponse = z.object({ child: z.object({ id: z.string(), firstName: z.string() }), position: commandPosition });

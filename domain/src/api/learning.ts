@@ -15,7 +15,7 @@ const difficultyRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.li
  * an answer form without the `accept` spellings. The three are `withheld`: always null here,
  * whatever the handler held.
  */
-export const practiceProblem = z.object({
+const practiceProblem = z.object({
   id: z.string(),
   topic: z.string(),
   topic_id: z.string(),
@@ -38,7 +38,7 @@ export const practiceProblem = z.object({
 export type PracticeProblem = z.input<typeof practiceProblem>;
 
 /** SPEC §3 progress of a due problem: the FSRS card (a new problem's is a new card, due now) and the student's record on it. */
-export const reviewProgress = z.object({
+const reviewProgress = z.object({
   next_review_at: isoTime,
   last_review_at: isoTime.nullable(),
   consecutive_correct: z.number(),
@@ -52,10 +52,9 @@ export const reviewProgress = z.object({
   mastered: z.boolean(),
   retrievability: z.number(),
 });
-export type ReviewProgress = z.input<typeof reviewProgress>;
 
 /** SPEC §3 "Due problem". */
-export const dueProblem = practiceProblem.extend({
+const dueProblem = practiceProblem.extend({
   kind: z.enum(['review', 'new']),
   /** A new problem from a question set the student's tutor assigned (the Learn page says so). */
   assigned: z.boolean(),
@@ -72,17 +71,16 @@ export const dueProblemsResponse = z.object({
 export type DueProblemsResponse = z.input<typeof dueProblemsResponse>;
 
 /** A problem of the session to continue: as the queue showed it, with the answer and explanation once the student answered it (they saw them). */
-export const sessionProblem = practiceProblem.extend({
+const sessionProblem = practiceProblem.extend({
   correct_answer: z.string().nullable(),
   explanation: z.string().nullable(),
   kind: z.enum(['review', 'new']),
   assigned: z.boolean(),
   progress: z.object({ next_review_at: isoTime.nullable(), consecutive_correct: z.number() }),
 });
-export type SessionProblem = z.input<typeof sessionProblem>;
 
 /** An answer given in the session to continue. */
-export const sessionAnswer = z.object({
+const sessionAnswer = z.object({
   attempt_id: z.string(),
   problem_id: z.string(),
   user_answer: z.string(),
@@ -95,13 +93,11 @@ export const sessionAnswer = z.object({
   feedback: z.string().nullable(),
   answered_at: isoTime,
 });
-export type SessionAnswerRow = z.input<typeof sessionAnswer>;
 
 /** The session counts as the summary shows them (`sessionCounts`). */
-export const sessionCounts = z.object({ problems_completed: z.number(), correct_answers: z.number(), retries: z.number(), correct_on_retry: z.number() });
-export type SessionCounts = z.input<typeof sessionCounts>;
+const sessionCounts = z.object({ problems_completed: z.number(), correct_answers: z.number(), retries: z.number(), correct_on_retry: z.number() });
 
-export const openSession = z.object({
+const openSession = z.object({
   session_id: z.string(),
   mode: z.string(),
   topic_id: z.string().nullable(),
@@ -122,7 +118,7 @@ export const currentSessionResponse = z.object({ data: z.object({ session: openS
 export type CurrentSessionResponse = z.input<typeof currentSessionResponse>;
 
 /** One topic of the progress summary's mastery_by_topic (keyed by the topic's name). */
-export const topicMastery = z.object({
+const topicMastery = z.object({
   topic_id: z.string(),
   mastered: z.number(),
   /** Problems practised in the topic. */
@@ -135,7 +131,7 @@ export const topicMastery = z.object({
 export type TopicMastery = z.input<typeof topicMastery>;
 
 /** GET /api/learning/progress/{userId}: SPEC §3's progress summary and the progress page's extras. */
-export const progressSummary = z.object({
+const progressSummary = z.object({
   total_problems_attempted: z.number(),
   total_problems_mastered: z.number(),
   total_study_time_seconds: z.number(),
@@ -182,7 +178,7 @@ export const progressResponse = z.object({ data: progressSummary });
 export type ProgressResponse = z.input<typeof progressResponse>;
 
 /** A topic on the knowledge map (GET /api/learning/topics/{userId}). */
-export const mapTopic = z.object({
+const mapTopic = z.object({
   topic_id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -196,13 +192,11 @@ export const mapTopic = z.object({
   predicted_success: z.number(),
 });
 export type MapTopic = z.input<typeof mapTopic>;
-export const knowledgeMap = z.object({ grade: z.number().nullable(), strands: z.array(z.object({ strand: z.string(), topics: z.array(mapTopic) })) });
-export type KnowledgeMap = z.input<typeof knowledgeMap>;
+const knowledgeMap = z.object({ grade: z.number().nullable(), strands: z.array(z.object({ strand: z.string(), topics: z.array(mapTopic) })) });
 export const topicsResponse = z.object({ data: knowledgeMap });
-export type TopicsResponse = z.input<typeof topicsResponse>;
 
 /** SPEC §3 Achievement. */
-export const achievement = z.object({
+const achievement = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -217,7 +211,7 @@ export const achievement = z.object({
   progress: z.number(),
 });
 export type Achievement = z.input<typeof achievement>;
-export const achievementsData = z.object({
+const achievementsData = z.object({
   achievements: z.array(achievement),
   earned: z.number(),
   total: z.number(),
@@ -231,7 +225,7 @@ export const achievementsResponse = z.object({ data: achievementsData });
 export type AchievementsResponse = z.input<typeof achievementsResponse>;
 
 /** GET /api/learning/dashboard/{userId}: the student dashboard's tiles and cards. */
-export const dashboardData = z.object({
+const dashboardData = z.object({
   problems_solved: z.number(),
   day_streak: z.number(),
   grade_level: z.number().nullable(),
@@ -252,7 +246,7 @@ export const dashboardResponse = z.object({ data: dashboardData });
 export type DashboardResponse = z.input<typeof dashboardResponse>;
 
 /** A placement question as the check shows it: like a practice problem, no answer, explanation, hint, template or seed. */
-export const placementProblem = z.object({
+const placementProblem = z.object({
   id: z.string(),
   topic: z.string(),
   topic_id: z.string(),
@@ -265,9 +259,8 @@ export const placementProblem = z.object({
   difficulty_level: z.number(),
   estimated_time_seconds: z.number(),
 });
-export type PlacementProblem = z.input<typeof placementProblem>;
 /** GET /api/learning/placement (students, their own). */
-export const placementView = z.object({
+const placementView = z.object({
   status: z.enum(['not_started', 'in_progress', 'completed']),
   placement_id: z.string().nullable(),
   /** The current question's number (1-based) while in progress. */
@@ -285,7 +278,7 @@ export type PlacementResponse = z.input<typeof placementResponse>;
 // Commands (command-api/src/learning/*): { position, data }.
 
 /** POST /api/learning/submit-answer (201). */
-export const answerResult = z.object({
+const answerResult = z.object({
   attempt_id: z.string(),
   session_id: z.string(),
   problem_id: z.string(),
@@ -319,18 +312,15 @@ export const rateDifficultyResponse = z.object({
   position: commandPosition,
   data: z.object({ attempt_id: z.string(), session_id: z.string(), problem_id: z.string(), rating: z.number() }),
 });
-export type RateDifficultyResponse = z.input<typeof rateDifficultyResponse>;
 
 /** POST /api/learning/sessions (201 started, 200 already started). */
 export const startSessionResponse = z.object({ position: commandPosition, data: z.object({ session_id: z.string() }) });
-export type StartSessionResponse = z.input<typeof startSessionResponse>;
 
 /** POST /api/learning/sessions/{id}/extend: the problems added to the plan. */
 export const extendSessionResponse = z.object({ position: commandPosition, data: z.object({ session_id: z.string(), added: z.array(z.string()) }) });
-export type ExtendSessionResponse = z.input<typeof extendSessionResponse>;
 
 /** POST /api/learning/sessions/{id}/end: the session's summary. */
-export const sessionSummary = z.object({
+const sessionSummary = z.object({
   session_id: z.string(),
   problems_completed: z.number(),
   correct_answers: z.number(),
@@ -344,13 +334,10 @@ export const sessionSummary = z.object({
   ended_at: isoTime.nullable(),
   reason: z.enum(['finished', 'ended', 'idle']).nullable(),
 });
-export type SessionSummary = z.input<typeof sessionSummary>;
 export const endSessionResponse = z.object({ position: commandPosition, data: sessionSummary });
-export type EndSessionResponse = z.input<typeof endSessionResponse>;
 
 /** POST /api/learning/placement (201 started, 200 already started). */
 export const startPlacementResponse = z.object({ position: commandPosition, data: z.object({ placement_id: z.string() }) });
-export type StartPlacementResponse = z.input<typeof startPlacementResponse>;
 
 /** POST /api/learning/placement/answer (201): whether the check is finished, and the starting grade when it is. */
 export const answerPlacementResponse = z.object({

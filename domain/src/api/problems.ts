@@ -4,7 +4,6 @@ import { isoTime, pagination } from './common.ts';
 
 /** A problem's drawing: an SVG document and its text alternative (domain/src/problems/figures.ts). */
 export const problemFigure = z.object({ svg: z.string(), alt: z.string() });
-export type ProblemFigure = z.input<typeof problemFigure>;
 
 /** How an answer is read (domain answerFormSchema), as a learner may see it: without `accept`, the other spellings of a text answer, which are answers too. */
 export const shownAnswerForm = z.object({
@@ -15,17 +14,15 @@ export const shownAnswerForm = z.object({
   tolerance: z.number().optional(),
   require: z.enum(answerRequirements).optional(),
 });
-export type ShownAnswerForm = z.input<typeof shownAnswerForm>;
 /** The whole answer form, `accept` included: for those who may see the answer. */
-export const answerForm = shownAnswerForm.extend({ accept: z.array(z.string()).optional() });
-export type AnswerFormView = z.input<typeof answerForm>;
+const answerForm = shownAnswerForm.extend({ accept: z.array(z.string()).optional() });
 
 /**
  * SPEC §3 Problem as GET /api/problems answers (query-api/src/problems/problem-row.ts
  * toApiProblem): the answer, explanation, template and seed are null unless the caller may see
  * the answer (answerVisibility), and the answer form then lacks `accept`.
  */
-export const apiProblem = z.object({
+const apiProblem = z.object({
   id: z.string(),
   topic: z.string(),
   topic_id: z.string(),
@@ -45,26 +42,21 @@ export const apiProblem = z.object({
   source: z.string(),
   created_at: isoTime,
 });
-export type ApiProblem = z.input<typeof apiProblem>;
 
 /** A problem whose answer the caller may see (a tutor's own question, an assignment's problem on the tutor's page). */
 export const answeredProblem = apiProblem.extend({ correct_answer: z.string(), explanation: z.string() });
-export type AnsweredProblem = z.input<typeof answeredProblem>;
 
 /** GET /api/problems/{id}. */
 export const problemResponse = z.object({ data: z.object({ problem: apiProblem }) });
-export type ProblemResponse = z.input<typeof problemResponse>;
 
 /** GET /api/problems?topic&grade&difficulty&type&q&page&limit. */
 export const problemsPageResponse = z.object({ data: z.object({ problems: z.array(apiProblem), pagination }) });
-export type ProblemsPageResponse = z.input<typeof problemsPageResponse>;
 
 /** GET /api/problems/generate. */
 export const generatedProblemsResponse = z.object({ data: z.object({ problems: z.array(apiProblem) }) });
-export type GeneratedProblemsResponse = z.input<typeof generatedProblemsResponse>;
 
 /** One topic of GET /api/problems/topics: the catalog's facts and the bank's counts. */
-export const problemTopic = z.object({
+const problemTopic = z.object({
   id: z.string(),
   name: z.string(),
   strand: z.string().nullable(),
@@ -78,6 +70,4 @@ export const problemTopic = z.object({
   /** Problems per difficulty level 1-5. */
   problemsByDifficulty: z.record(z.string(), z.number()),
 });
-export type ProblemTopic = z.input<typeof problemTopic>;
 export const problemTopicsResponse = z.object({ data: z.object({ topics: z.array(problemTopic) }) });
-export type ProblemTopicsResponse = z.input<typeof problemTopicsResponse>;

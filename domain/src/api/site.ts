@@ -9,18 +9,14 @@ export const healthResponse = z.object({
   eventStore: z.object({ lastPosition: position }),
   projector: z.object({ running: z.boolean(), stalled: z.boolean(), checkpoint: position.nullable(), lag: z.string().nullable() }),
 });
-export type HealthResponse = z.input<typeof healthResponse>;
 
 /** GET /health/live (api-kit, outside /api/). */
 export const livenessResponse = z.object({ status: z.literal('live') });
 /** GET /health/ready (api-kit, outside /api/): each check's outcome, 'ok' or what failed. */
 export const readinessResponse = z.object({ status: z.enum(['ready', 'not ready', 'stopping']), checks: z.record(z.string(), z.string()) });
-export type ReadinessResponse = z.input<typeof readinessResponse>;
 
 /** POST /api/contact-requests (201): the contact and help forms. */
 export const contactRequestSentResponse = z.object({ position: commandPosition, data: z.object({ requestId: z.string(), message: z.string() }) });
-export type ContactRequestSentResponse = z.input<typeof contactRequestSentResponse>;
 
 /** POST /api/client-errors (201): a crash of the web app, reported. */
 export const clientErrorReportedResponse = z.object({ position: commandPosition, data: z.object({ reportId: z.string() }) });
-export type ClientErrorReportedResponse = z.input<typeof clientErrorReportedResponse>;

@@ -4,14 +4,13 @@ import { commandPosition, isoTime, localDate, position } from './common.ts';
 import { answeredProblem } from './problems.ts';
 
 /** A student's link with a tutor. */
-export const relationshipStatus = z.enum(relationshipStatuses);
+const relationshipStatus = z.enum(relationshipStatuses);
 export type RelationshipStatus = z.input<typeof relationshipStatus>;
 /** Where a student stands on an assignment (domain AssignmentStatus). */
-export const assignmentStatus = z.enum(['not_started', 'in_progress', 'done', 'overdue']);
-export type AssignmentStatus = z.input<typeof assignmentStatus>;
+const assignmentStatus = z.enum(['not_started', 'in_progress', 'done', 'overdue']);
 
 /** An activity item of the tutor's feed (the dashboard's Recent Activity and the /api/live socket). */
-export const activityItem = z.object({
+const activityItem = z.object({
   /** Stable per happening: a session's row keeps its id while it grows, so clients replace it. */
   id: z.string(),
   /** Position of the event that last changed it: ordering, and the /api/live resume cursor. */
@@ -28,7 +27,7 @@ export const activityItem = z.object({
 export type ActivityItem = z.input<typeof activityItem>;
 
 /** SPEC §3 "Student (tutor view)", with who they belong to. */
-export const tutorStudent = z.object({
+const tutorStudent = z.object({
   id: z.string(),
   tutor_id: z.string(),
   name: z.string(),
@@ -59,7 +58,7 @@ export type TutorDashboardResponse = z.input<typeof tutorDashboardResponse>;
 export const tutorStudentsResponse = z.object({ students: z.array(tutorStudent), total: z.number() });
 export type TutorStudentsResponse = z.input<typeof tutorStudentsResponse>;
 
-export const referralCode = z.object({
+const referralCode = z.object({
   id: z.string(),
   code: z.string(),
   kind: z.enum(['generated', 'custom']),
@@ -116,7 +115,7 @@ export type StudentProgressResponse = Omit<z.input<typeof studentProgressRespons
 };
 
 /** A question set in the tutor's list. */
-export const questionSetSummary = z.object({
+const questionSetSummary = z.object({
   id: z.string(),
   tutor_id: z.string(),
   title: z.string(),
@@ -125,7 +124,6 @@ export const questionSetSummary = z.object({
   created_at: isoTime,
   updated_at: isoTime,
 });
-export type QuestionSetSummary = z.input<typeof questionSetSummary>;
 /** GET /api/tutors/question-sets[?tutor_id]. */
 export const questionSetsResponse = z.object({ sets: z.array(questionSetSummary) });
 export type QuestionSetsResponse = z.input<typeof questionSetsResponse>;
@@ -143,7 +141,7 @@ export const questionSetResponse = z.object({
 export type QuestionSetResponse = z.input<typeof questionSetResponse>;
 
 /** A class as its tutor sees it. */
-export const tutorClass = z.object({
+const tutorClass = z.object({
   id: z.string(),
   tutor_id: z.string(),
   name: z.string(),
@@ -152,15 +150,14 @@ export const tutorClass = z.object({
   archived_at: isoTime.nullable(),
   created_at: isoTime,
 });
-export type TutorClass = z.input<typeof tutorClass>;
-export const classSummary = tutorClass.extend({ students: z.number(), active_students: z.number(), open_assignments: z.number() });
+const classSummary = tutorClass.extend({ students: z.number(), active_students: z.number(), open_assignments: z.number() });
 export type ClassSummary = z.input<typeof classSummary>;
 /** GET /api/tutors/classes[?tutor_id]: open classes first, by name. */
 export const classesResponse = z.object({ classes: z.array(classSummary) });
 export type ClassesResponse = z.input<typeof classesResponse>;
 
 /** A student of the class's roster. */
-export const rosterStudent = z.object({
+const rosterStudent = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -175,15 +172,14 @@ export const rosterStudent = z.object({
 export type RosterStudent = z.input<typeof rosterStudent>;
 
 /** Where an assignment's problems came from (domain AssignmentSource). */
-export const assignmentSource = z.discriminatedUnion('kind', [
+const assignmentSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('topic'), topicId: z.string(), grade: z.number(), difficulty: z.number().nullable() }),
   z.object({ kind: z.literal('problems') }),
   z.object({ kind: z.literal('question_set'), setId: z.string() }),
 ]);
-export type AssignmentSource = z.input<typeof assignmentSource>;
 
 /** An assignment as stored (read model class_assignments). */
-export const assignment = z.object({
+const assignment = z.object({
   id: z.string(),
   class_id: z.string(),
   title: z.string(),
@@ -205,7 +201,7 @@ const assignmentCounts = {
   overdue: z.number(),
   average_score: z.number().nullable(),
 };
-export const assignmentSummary = assignment.extend({ problem_count: z.number(), ...assignmentCounts });
+const assignmentSummary = assignment.extend({ problem_count: z.number(), ...assignmentCounts });
 export type AssignmentSummary = z.input<typeof assignmentSummary>;
 
 /** GET /api/tutors/classes/{id}: the class, its roster and its work. */
@@ -213,7 +209,7 @@ export const classDetailResponse = z.object({ class: tutorClass, students: z.arr
 export type ClassDetailResponse = z.input<typeof classDetailResponse>;
 
 /** One student's standing on one assignment. */
-export const standing = z.object({
+const standing = z.object({
   status: assignmentStatus,
   answered: z.number(),
   total: z.number(),
@@ -223,7 +219,6 @@ export const standing = z.object({
   late: z.boolean(),
   completed_at: isoTime.nullable(),
 });
-export type Standing = z.input<typeof standing>;
 
 /** GET /api/tutors/classes/{id}/assignments/{assignmentId}: the assignment's problems (answers too) and each student's standing. */
 export const assignmentDetailResponse = assignment.extend({
@@ -236,7 +231,7 @@ export const assignmentDetailResponse = assignment.extend({
 export type AssignmentDetailResponse = z.input<typeof assignmentDetailResponse>;
 
 /** A student's live state (domain LiveLearner). */
-export const liveLearner = z.object({
+const liveLearner = z.object({
   sessionId: z.string().nullable(),
   sessionStartedAt: isoTime.nullable(),
   problemSince: isoTime.nullable(),
@@ -248,13 +243,12 @@ export const liveLearner = z.object({
   missesSince: isoTime.nullable(),
   lastAnswerAt: isoTime.nullable(),
 });
-export type LiveLearnerView = z.input<typeof liveLearner>;
-export const needsHelp = z.discriminatedUnion('reason', [
+const needsHelp = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('misses'), since: isoTime, misses: z.number() }),
   z.object({ reason: z.literal('time'), since: isoTime, minutes: z.number() }),
 ]);
 /** A student's card in the live class view. */
-export const liveCard = z.object({
+const liveCard = z.object({
   id: z.string(),
   name: z.string(),
   relationship_status: relationshipStatus,

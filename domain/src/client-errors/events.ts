@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const CLIENT_ERROR_LIMITS = { message: 1000, stack: 8000, url: 2000, userAgent: 500 } as const;
 
-export const clientErrorReportedSchema = z.object({
+const clientErrorReportedSchema = z.object({
   reportId: z.string().uuid(),
   message: z.string().min(1).max(CLIENT_ERROR_LIMITS.message),
   stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullable(),
@@ -20,8 +20,6 @@ export const clientErrorReportedSchema = z.object({
 export const clientErrorEventSchemas = {
   ClientErrorReported: clientErrorReportedSchema,
 };
-
-export type ClientErrorReported = { type: 'ClientErrorReported'; data: z.infer<typeof clientErrorReportedSchema> };
 
 const REDACTED_TEXT = '[redacted]';
 const UUID_ONLY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

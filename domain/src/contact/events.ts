@@ -3,7 +3,7 @@ import { ERASED_TEXT, personal } from '../events/personal.ts';
 import { CONTACT_LIMITS, CONTACT_PLANS, CONTACT_SOURCES, HELP_SUBJECTS } from './contact-form.ts';
 
 /** A contact-sales or help form submission (stream `contact-{requestId}`). */
-export const contactRequestedSchema = z.object({
+const contactRequestedSchema = z.object({
   requestId: z.string().uuid(),
   source: z.enum(CONTACT_SOURCES),
   // What the sender wrote about themselves is theirs: sealed (docs/personal-data.md).

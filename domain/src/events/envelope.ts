@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Metadata every event carries. `at` is the only source of time for deciders and projections. */
-export const eventMetadataSchema = z.object({
+const eventMetadataSchema = z.object({
   actorId: z.string().nullable(),
   correlationId: z.string(),
   causationId: z.string().nullable(),

@@ -23,7 +23,7 @@ export function redactEventData(type: string, data: unknown): unknown {
  * who). A field that is both secret and personal (the password hash) stays `[redacted]`, as in the
  * admin's event log and the person's own export: a secret is shown to nobody, the person included.
  */
-export function withoutPersonalData(type: string, data: unknown): unknown {
+function withoutPersonalData(type: string, data: unknown): unknown {
   const schema = eventSchemas[type];
   return schema ? personalFields.map(schema, redactEventData(type, data), (field) => (isSecret(field) ? REDACTED : PERSONAL_DATA_HIDDEN)) : data;
 }

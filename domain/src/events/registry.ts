@@ -25,7 +25,7 @@ const schemasByType = {
 export const eventSchemas: Record<string, z.ZodType> = schemasByType;
 
 /** Each event type's data as its schema gives it (what a reader of the log gets, upcast and opened). */
-export type EventDataByType = { [Type in keyof typeof schemasByType]: z.output<(typeof schemasByType)[Type]> };
+type EventDataByType = { [Type in keyof typeof schemasByType]: z.output<(typeof schemasByType)[Type]> };
 export type EventType = keyof EventDataByType;
 /** A stored event of one of these types, its data typed by its type: `switch (event.type)` narrows `event.data`. */
 export type RecordedEventOf<Type extends EventType = EventType> = { [T in Type]: RecordedEvent<T, EventDataByType[T]> }[Type];

@@ -23,17 +23,17 @@ export const LINK_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 const uuid = z.string().uuid();
 const sha256Hex = secret(z.string().regex(/^[0-9a-f]{64}$/));
 
-export const familyLinkCodeCreatedSchema = z.object({
+const familyLinkCodeCreatedSchema = z.object({
   childId: uuid,
   codeHash: sha256Hex,
   expiresAt: z.string().datetime({ offset: true }),
   /** The child, or their tutor. */
   createdBy: uuid,
 });
-export const familyLinkCodeReservedSchema = z.object({ childId: uuid, codeHash: sha256Hex });
-export const familyLinkCodeRedeemedSchema = z.object({ childId: uuid, codeHash: sha256Hex, parentId: uuid });
-export const childLinkedSchema = z.object({ parentId: uuid, childId: uuid });
-export const childUnlinkedSchema = z.object({
+const familyLinkCodeReservedSchema = z.object({ childId: uuid, codeHash: sha256Hex });
+const familyLinkCodeRedeemedSchema = z.object({ childId: uuid, codeHash: sha256Hex, parentId: uuid });
+const childLinkedSchema = z.object({ parentId: uuid, childId: uuid });
+const childUnlinkedSchema = z.object({
   parentId: uuid,
   childId: uuid,
   /** Who ended the link: the parent, the child, or the erasure of either account. */
@@ -49,11 +49,11 @@ export const familyEventSchemas = {
 };
 
 type Fact<T extends keyof typeof familyEventSchemas> = { type: T; data: z.infer<(typeof familyEventSchemas)[T]> };
-export type FamilyLinkCodeCreated = Fact<'FamilyLinkCodeCreated'>;
+type FamilyLinkCodeCreated = Fact<'FamilyLinkCodeCreated'>;
 export type FamilyLinkCodeReserved = Fact<'FamilyLinkCodeReserved'>;
-export type FamilyLinkCodeRedeemed = Fact<'FamilyLinkCodeRedeemed'>;
-export type ChildLinked = Fact<'ChildLinked'>;
-export type ChildUnlinked = Fact<'ChildUnlinked'>;
+type FamilyLinkCodeRedeemed = Fact<'FamilyLinkCodeRedeemed'>;
+type ChildLinked = Fact<'ChildLinked'>;
+type ChildUnlinked = Fact<'ChildUnlinked'>;
 
 export type FamilyCodesEvent = FamilyLinkCodeCreated | FamilyLinkCodeRedeemed;
 export type ParentEvent = ChildLinked | ChildUnlinked;

@@ -29,7 +29,7 @@ export interface AchievementDefinition {
 /** A correct answer faster than this counts for Speed Demon. */
 export const FAST_ANSWER_MS = 30_000;
 /** Sharp Shooter looks at windows of this many consecutive answers. */
-export const SHARP_SHOOTER_WINDOW = 20;
+const SHARP_SHOOTER_WINDOW = 20;
 
 export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   { id: 'first-steps', title: 'First Steps', description: 'Answer your first problem', category: 'milestone', icon: '👣', color: '#22c55e', requirement: 1 },

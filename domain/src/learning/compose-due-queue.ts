@@ -51,7 +51,7 @@ export interface QueueCatalogue<P extends QueueProblem> {
 }
 
 /** A new problem with its predicted success, as `selectNewProblems` ranks it. */
-export interface NewProblemChoiceOf<P> {
+interface NewProblemChoiceOf<P> {
   problemId: string;
   p: number;
   grade: number;
@@ -95,7 +95,7 @@ export interface DueQueueRequest {
   limit: number;
 }
 
-export type DueQueueItem<R, P> =
+type DueQueueItem<R, P> =
   | { kind: 'review'; problem: P; review: R; predictedSuccess: number }
   /** `assigned`: the problem is work set for the learner (the Learn page says so). */
   | { kind: 'new'; problem: P; assigned: boolean; predictedSuccess: number };

@@ -94,19 +94,19 @@ export const practiceEventSchemas = {
   PracticeSessionEnded: practiceSessionEndedSchema,
 };
 
-export type PracticeSessionStartedData = z.infer<typeof practiceSessionStartedSchema>;
-export type PracticeSessionExtendedData = z.infer<typeof practiceSessionExtendedSchema>;
-export type HintOpenedData = z.infer<typeof hintOpenedSchema>;
+type PracticeSessionStartedData = z.infer<typeof practiceSessionStartedSchema>;
+type PracticeSessionExtendedData = z.infer<typeof practiceSessionExtendedSchema>;
+type HintOpenedData = z.infer<typeof hintOpenedSchema>;
 export type AnswerSubmittedData = z.infer<typeof answerSubmittedSchema>;
 export type DifficultyRatedData = z.infer<typeof difficultyRatedSchema>;
 export type PracticeSessionEndedData = z.infer<typeof practiceSessionEndedSchema>;
 
-export type PracticeSessionStarted = { type: 'PracticeSessionStarted'; data: PracticeSessionStartedData };
-export type PracticeSessionExtended = { type: 'PracticeSessionExtended'; data: PracticeSessionExtendedData };
-export type HintOpened = { type: 'HintOpened'; data: HintOpenedData };
+type PracticeSessionStarted = { type: 'PracticeSessionStarted'; data: PracticeSessionStartedData };
+type PracticeSessionExtended = { type: 'PracticeSessionExtended'; data: PracticeSessionExtendedData };
+type HintOpened = { type: 'HintOpened'; data: HintOpenedData };
 export type AnswerSubmitted = { type: 'AnswerSubmitted'; data: AnswerSubmittedData };
-export type DifficultyRated = { type: 'DifficultyRated'; data: DifficultyRatedData };
-export type PracticeSessionEnded = { type: 'PracticeSessionEnded'; data: PracticeSessionEndedData };
+type DifficultyRated = { type: 'DifficultyRated'; data: DifficultyRatedData };
+type PracticeSessionEnded = { type: 'PracticeSessionEnded'; data: PracticeSessionEndedData };
 
 export type PracticeEvent =
   | PracticeSessionStarted
@@ -115,8 +115,6 @@ export type PracticeEvent =
   | AnswerSubmitted
   | DifficultyRated
   | PracticeSessionEnded;
-
-export type PracticeEventType = PracticeEvent['type'];
 
 /**
  * Events of the placement stream `placement-{userId}` (placement-decider.ts): the adaptive check
@@ -171,7 +169,7 @@ export const placementEventSchemas = {
   PlacementCompleted: placementCompletedSchema,
 };
 
-export type PlacementStartedData = z.infer<typeof placementStartedSchema>;
+type PlacementStartedData = z.infer<typeof placementStartedSchema>;
 export type PlacementAnswerRecordedData = z.infer<typeof placementAnswerRecordedSchema>;
 export type PlacementCompletedData = z.infer<typeof placementCompletedSchema>;
 

@@ -20,9 +20,9 @@
 import { z } from 'zod';
 
 /** Decay per answer on the topic of the topic's recency-weighted counts. */
-export const TOPIC_DECAYS = [0.5, 0.8] as const;
+const TOPIC_DECAYS = [0.5, 0.8] as const;
 /** Decay per answer (any topic) of the student's overall recency-weighted counts. */
-export const LEARNER_DECAYS = [0.7, 0.9, 0.98] as const;
+const LEARNER_DECAYS = [0.7, 0.9, 0.98] as const;
 
 /** The features, in the order of `knowledgeFeatures`; every name is a weight in the parameter file. */
 export const KNOWLEDGE_FEATURES = [
@@ -48,7 +48,6 @@ export const KNOWLEDGE_FEATURES = [
   'previous.correctOtherTopic',
   'previous.wrongOtherTopic',
 ] as const;
-export type KnowledgeFeature = (typeof KNOWLEDGE_FEATURES)[number];
 
 /** The terms a topic's own fitted values multiply (`topicTerms`); each is a field of a parameter file's topic entry. */
 export const TOPIC_TERMS = ['bias', 'successes', 'failures', 'lastCorrect', 'lastWrong', 'recentSuccesses', 'recentFailures'] as const;

@@ -34,7 +34,7 @@ import {
 } from './placement.ts';
 import { validated } from './practice-decider.ts';
 
-export type StartPlacement = {
+type StartPlacement = {
   type: 'StartPlacement';
   data: { userId: string; placementId: string; seed: number; statedGrade: number | null };
 };
@@ -53,7 +53,7 @@ export type AnswerPlacement = {
 export type PlacementCommand = StartPlacement | AnswerPlacement;
 
 /** What a check needs of each answer: the estimate's facts and what makes later questions differ. */
-export type PlacementAnswerState = Pick<PlacementAnswerRecordedData, 'grade' | 'isCorrect' | 'multipleChoice' | 'templateId' | 'topicId'>;
+type PlacementAnswerState = Pick<PlacementAnswerRecordedData, 'grade' | 'isCorrect' | 'multipleChoice' | 'templateId' | 'topicId'>;
 
 export interface CurrentPlacement {
   placementId: string;
@@ -109,7 +109,7 @@ export function currentPlacementQuestion(current: CurrentPlacement): PlacementQu
   return placementQuestion(current.seed, current.answers.length, grade, current.answers);
 }
 
-export function decidePlacement(command: PlacementCommand, state: PlacementState): PlacementEvent[] {
+function decidePlacement(command: PlacementCommand, state: PlacementState): PlacementEvent[] {
   if (state.userId !== null && state.userId !== command.data.userId) {
     throw new DomainError('FORBIDDEN', 'This placement record belongs to another student');
   }

@@ -11,12 +11,12 @@ import type { Problem } from '../problems/problem.ts';
 import { createRng, mixSeed } from '../problems/random.ts';
 import type { ProblemTemplate } from '../problems/template.ts';
 
-export const PLACEMENT_GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+const PLACEMENT_GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export const MAX_PLACEMENT_QUESTIONS = 12;
 /** Fewer answers than this never settle the estimate (one lucky guess must not place a student). */
 export const MIN_PLACEMENT_QUESTIONS = 8;
 /** Settled: this much of the posterior lies within one grade of its median. */
-export const SETTLED_MASS = 0.9;
+const SETTLED_MASS = 0.9;
 
 /** How fast success falls with the distance between the student's grade and the question's. */
 const SLOPE = 1.5;
@@ -38,7 +38,7 @@ export interface PlacementAnswerFact {
 }
 
 /** P(right answer | the student is at `studentGrade`, the question is of `questionGrade`). */
-export function placementSuccessChance(studentGrade: number, questionGrade: number, multipleChoice: boolean): number {
+function placementSuccessChance(studentGrade: number, questionGrade: number, multipleChoice: boolean): number {
   const guess = multipleChoice ? CHOICE_GUESS : TYPED_GUESS;
   return guess + (1 - guess - SLIP) / (1 + Math.exp(-(SLOPE * (studentGrade - questionGrade) + OFFSET)));
 }
@@ -49,7 +49,7 @@ const normalised = (weights: number[]): number[] => {
 };
 
 /** Uniform over grades 1-12, or leaning towards the grade the student gave. */
-export function placementPrior(statedGrade: number | null): number[] {
+function placementPrior(statedGrade: number | null): number[] {
   return normalised(PLACEMENT_GRADES.map((g) => (statedGrade === null ? 1 : PRIOR_DECAY ** Math.abs(g - statedGrade))));
 }
 
@@ -70,7 +70,7 @@ function updated(posterior: readonly number[], questionGrade: number, multipleCh
 }
 
 /** The smallest grade at which the posterior reaches one half. */
-export function posteriorMedian(posterior: readonly number[]): number {
+function posteriorMedian(posterior: readonly number[]): number {
   let mass = 0;
   for (let i = 0; i < posterior.length; i++) {
     mass += posterior[i]!;

@@ -58,15 +58,15 @@ import { maySeeSetProblem, type QuestionSetHolders } from '../tutoring/question-
 export const MAX_OPEN_SESSIONS = 20;
 
 /** A session with its plan (the problems it asks, in order); without one it is a daily session with an empty plan. */
-export type StartSession = {
+type StartSession = {
   type: 'StartSession';
   data: { userId: string; sessionId: string; mode?: SessionMode; topicId?: string | null; problemIds?: readonly string[] };
 };
 /** "Keep going": more problems for an open session (those already planned are left out). */
-export type ExtendSession = { type: 'ExtendSession'; data: { userId: string; sessionId: string; problemIds: readonly string[] } };
+type ExtendSession = { type: 'ExtendSession'; data: { userId: string; sessionId: string; problemIds: readonly string[] } };
 /** A tutor's question-set problem names who holds its set; a bank problem (null or absent) is everyone's. */
 type ProblemHolders = { setHolders?: QuestionSetHolders | null };
-export type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } & ProblemHolders };
+type OpenHint = { type: 'OpenHint'; data: { userId: string; sessionId: string; problemId: string } & ProblemHolders };
 /** What the decider needs to know about the problem being answered. */
 export type AnsweredProblem = CheckableProblem & Pick<Problem, 'topic' | 'topic_id' | 'grade' | 'difficulty_level'> & { id: string };
 
@@ -80,7 +80,7 @@ export type SubmitAnswer = {
     rating?: number | null;
   };
 };
-export type RateDifficulty = {
+type RateDifficulty = {
   type: 'RateDifficulty';
   data: {
     userId: string;
@@ -91,16 +91,16 @@ export type RateDifficulty = {
   };
 };
 /** `at`: the command's time, the session's end. */
-export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string; at: string } };
+type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string; at: string } };
 /**
  * The scheduled check's: ends a session abandoned for SESSION_IDLE_MS at `now`, as of its last
  * activity (`lastActivityAt`, the time of the stream's last event about it, which the check reads).
  */
-export type EndIdleSession = { type: 'EndIdleSession'; data: { userId: string; sessionId: string; lastActivityAt: string; now: string } };
+type EndIdleSession = { type: 'EndIdleSession'; data: { userId: string; sessionId: string; lastActivityAt: string; now: string } };
 
 export type PracticeCommand = StartSession | ExtendSession | OpenHint | SubmitAnswer | RateDifficulty | EndSession | EndIdleSession;
 
-export interface AttemptFact {
+interface AttemptFact {
   attemptId: string;
   problemId: string;
   isCorrect: boolean;
@@ -108,7 +108,7 @@ export interface AttemptFact {
   rated: boolean;
 }
 
-export interface OpenSession {
+interface OpenSession {
   sessionId: string;
   /** The problems planned, in order ("Keep going" adds to the end). */
   plan: readonly string[];
@@ -132,7 +132,7 @@ export interface PracticeState {
   expired: readonly string[];
 }
 
-export const initialPracticeState = (): PracticeState => ({ userId: null, open: [], ended: [], expired: [] });
+const initialPracticeState = (): PracticeState => ({ userId: null, open: [], ended: [], expired: [] });
 
 const findOpen = (state: PracticeState, sessionId: string) => state.open.find((s) => s.sessionId === sessionId);
 const findAttempt = (session: OpenSession | undefined, attemptId: string) =>
@@ -170,7 +170,7 @@ function startSession(state: PracticeState, sessionId: string, userId: string, p
   };
 }
 
-export function evolvePractice(state: PracticeState, event: PracticeEvent): PracticeState {
+function evolvePractice(state: PracticeState, event: PracticeEvent): PracticeState {
   switch (event.type) {
     case 'PracticeSessionStarted':
       return startSession(state, event.data.sessionId, event.data.userId, event.data.problemIds);
@@ -273,7 +273,7 @@ function assertMayPractise(userId: string, problemId: string, setHolders: Questi
   if (setHolders && !maySeeSetProblem({ userId, role: 'student' }, setHolders)) throw new DomainError('NOT_FOUND', `Problem ${problemId} was not found.`);
 }
 
-export function decidePractice(command: PracticeCommand, state: PracticeState): PracticeEvent[] {
+function decidePractice(command: PracticeCommand, state: PracticeState): PracticeEvent[] {
   assertOwner(state, command.data.userId);
   switch (command.type) {
     case 'StartSession': {

@@ -20,7 +20,7 @@ export const sessionModes = ['daily', 'topic', 'again'] as const;
 export type SessionMode = (typeof sessionModes)[number];
 
 /** One problem's answers in a session: the first is scored, later ones are retries. */
-export interface TalliedProblem {
+interface TalliedProblem {
   problemId: string;
   firstCorrect: boolean;
   lastCorrect: boolean;
@@ -45,7 +45,7 @@ export interface SessionCounts {
   correctOnRetry: number;
 }
 
-export const emptySessionCounts = (): SessionCounts => ({ problemsCompleted: 0, correctAnswers: 0, retries: 0, correctOnRetry: 0 });
+const emptySessionCounts = (): SessionCounts => ({ problemsCompleted: 0, correctAnswers: 0, retries: 0, correctOnRetry: 0 });
 
 /** True when the answer is the problem's first in the session (anything else is a retry). */
 export const isFirstTry = (tally: SessionTally, problemId: string): boolean => !tally.some((p) => p.problemId === problemId);
@@ -73,7 +73,7 @@ export function sessionCounts(tally: SessionTally): SessionCounts {
 export const tallyOf = (answers: readonly { problemId: string; isCorrect: boolean }[]): SessionTally => answers.reduce(tallyAnswer, [] as SessionTally);
 
 /** One place in a session's queue: a planned problem, or a missed one asked again. */
-export interface QueueItem {
+interface QueueItem {
   problemId: string;
   retry: boolean;
 }

@@ -33,9 +33,6 @@ export const DIFFICULTY_CARD_LABELS: Readonly<Record<DifficultyRating, string>> 
   5: 'Very Hard',
 };
 
-export const isDifficultyRating = (value: unknown): value is DifficultyRating =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
-
 export interface AnswerFacts {
   isCorrect: boolean;
   hintUsed: boolean;

@@ -54,12 +54,12 @@ export interface ReviewCard {
  * Longest interval: one year (a year apart is long enough to check a K-12 problem again). ts-fsrs
  * keeps Hard < Good < Easy at least a day apart, so Good may land 1 day and Easy 2 days later.
  */
-export const MAX_REVIEW_INTERVAL_DAYS = 365;
+const MAX_REVIEW_INTERVAL_DAYS = 365;
 
 /** A problem missed before it was ever answered right is due again a minute later (Anki's first step). */
-export const LEARNING_STEPS: readonly StepUnit[] = ['1m'];
+const LEARNING_STEPS: readonly StepUnit[] = ['1m'];
 /** A problem that lapsed (missed after being answered right) is due again ten minutes later. */
-export const RELEARNING_STEPS: readonly StepUnit[] = ['10m'];
+const RELEARNING_STEPS: readonly StepUnit[] = ['10m'];
 
 /** ts-fsrs's steps for a miss only: Again takes the next step; other grades never reach this scheduler. */
 const stepsForMissesOnly: TLearningStepsStrategy = (params, state, step) => {
@@ -88,7 +88,7 @@ export const LIVE_FSRS_CONFIG: FsrsConfig = {
 };
 
 /** FSRS weight vectors ts-fsrs reads: FSRS-4.5 (17), FSRS-5 (19) and FSRS-6 (21 weights). */
-export const FSRS_WEIGHT_COUNTS = [17, 19, 21] as const;
+const FSRS_WEIGHT_COUNTS = [17, 19, 21] as const;
 
 /**
  * Why a weight vector cannot schedule (null when it can): a weight outside the range ts-fsrs

@@ -24,7 +24,6 @@ export const problemCreatedSchema = problemFieldsSchema
   });
 
 export type ProblemCreatedData = z.infer<typeof problemCreatedSchema>;
-export type ProblemCreated = { type: 'ProblemCreated'; data: ProblemCreatedData };
 
 /** A seeding of the generated bank finished. Stream `problem-bank`; the newest version wins. */
 export const problemBankSeededSchema = z.object({

@@ -30,9 +30,6 @@ export function num(x: number, maxDp = 10): string {
 /** A number with exactly `dp` decimal places (for money and rounded answers). */
 export const fixed = (x: number, dp: number): string => round(x, dp).toFixed(dp);
 
-/** Thousands separators for display in text (not for typed answers). */
-export const grouped = (x: number): string => x.toLocaleString('en-GB');
-
 /** In LaTeX, thousands separated with {,} so KaTeX does not add space after the comma. */
 export const texNum = (x: number): string => {
   const [whole = '', decimals] = num(x).split('.');
@@ -115,9 +112,6 @@ export const linear = (a: number, b: number, variable = 'x'): string => poly([[a
 /** A signed constant to append: ' + 3', ' - 3', '' for 0. */
 export const plus = (b: number): string => (b === 0 ? '' : b > 0 ? ` + ${num(b)}` : ` - ${num(-b)}`);
 
-/** A number in brackets when negative, for substitution lines: 3 × (-2). */
-export const paren = (x: number): string => (x < 0 ? `(${num(x)})` : num(x));
-
 /** A count with its noun: 1 ten, 3 tens; 1 day, 2 days. */
 export const count = (n: number, singular: string, plural = `${singular}s`): string => `${num(n)} ${n === 1 ? singular : plural}`;
 
@@ -139,12 +133,6 @@ export const texPow = (base: string, e: number): string => (e === 1 ? base : `${
 export const ordinal = (n: number): string => {
   const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
   return `${n}${s}`;
-};
-
-export const isPrime = (n: number): boolean => {
-  if (n < 2 || !Number.isInteger(n)) return false;
-  for (let k = 2; k * k <= n; k++) if (n % k === 0) return false;
-  return true;
 };
 
 export function primeFactors(n: number): number[] {
@@ -188,4 +176,3 @@ export function texSurd(outside: number, inside: number): string {
   return `${num(outside)}\\sqrt{${inside}}`;
 }
 
-export const listText = (xs: readonly (string | number)[]): string => xs.map(String).join(', ');

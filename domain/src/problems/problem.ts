@@ -48,7 +48,6 @@ export const answerKinds = [
   'text',
   'choice',
 ] as const;
-export type AnswerKind = (typeof answerKinds)[number];
 
 /** Extra conditions on how an answer is written, on top of having the right value. */
 export const answerRequirements = [
@@ -62,7 +61,6 @@ export const answerRequirements = [
   'surd_simplest', // every square root has a square-free integer inside
   'rationalised', // no square root in a denominator
 ] as const;
-export type AnswerRequirement = (typeof answerRequirements)[number];
 
 export const answerFormSchema = z.object({
   kind: z.enum(answerKinds),
@@ -80,9 +78,9 @@ export const answerFormSchema = z.object({
 });
 export type AnswerForm = z.infer<typeof answerFormSchema>;
 
-export const difficultyLevelSchema = z.number().int().min(1).max(5);
-export const gradeSchema = z.number().int().min(1).max(12);
-export const topicIdSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'topic_id must be a lower-case slug');
+const difficultyLevelSchema = z.number().int().min(1).max(5);
+const gradeSchema = z.number().int().min(1).max(12);
+const topicIdSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'topic_id must be a lower-case slug');
 
 /** The fields of a problem, without the cross-field rules (so event schemas can extend it). */
 export const problemFieldsSchema = z.object({

@@ -23,7 +23,7 @@ export interface ProblemTemplate {
 }
 
 /** What a template builds from its random stream. */
-export interface Built {
+interface Built {
   question: string;
   /** The correct answer in a typed form. */
   answer: string;

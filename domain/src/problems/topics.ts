@@ -15,7 +15,7 @@ export interface Topic {
   description: string;
 }
 
-export type TopicStrand = 'number' | 'measurement' | 'algebra' | 'geometry' | 'statistics' | 'probability' | 'calculus';
+type TopicStrand = 'number' | 'measurement' | 'algebra' | 'geometry' | 'statistics' | 'probability' | 'calculus';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

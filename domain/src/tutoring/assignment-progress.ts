@@ -58,9 +58,3 @@ export function assignmentStatusOf(progress: Pick<AssignmentProgress, 'total' | 
   return progress.answered > 0 ? 'in_progress' : 'not_started';
 }
 
-export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  done: 'Done',
-  overdue: 'Overdue',
-};

@@ -44,7 +44,7 @@ export function generatedClassCode(indexes: readonly number[]): string {
 /** A due date at most this far ahead: a school year, with room. */
 const MAX_DUE_AHEAD_MS = 366 * 86_400_000;
 
-export interface ClassAssignmentState {
+interface ClassAssignmentState {
   studentIds: string[];
 }
 

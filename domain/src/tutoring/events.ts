@@ -21,18 +21,18 @@ export const relationshipStreamId = (tutorId: string, studentId: string): string
 export const classStreamId = (classId: string): string => `class-${classId}`;
 
 /** Upper-case letters and digits, 3-20 (generated codes are TUTOR + 6 of them). */
-export const referralCodeSchema = z.string().regex(/^[A-Z0-9]{3,20}$/);
+const referralCodeSchema = z.string().regex(/^[A-Z0-9]{3,20}$/);
 const uuid = z.string().uuid();
 
-export const referralCodeCreatedSchema = z.object({
+const referralCodeCreatedSchema = z.object({
   code: referralCodeSchema,
   tutorId: uuid,
   kind: z.enum(['generated', 'custom']),
 });
 
-export const referralCodeDeactivatedSchema = z.object({ code: referralCodeSchema, tutorId: uuid });
+const referralCodeDeactivatedSchema = z.object({ code: referralCodeSchema, tutorId: uuid });
 
-export const referralCodeRedeemedSchema = z.object({
+const referralCodeRedeemedSchema = z.object({
   code: referralCodeSchema,
   tutorId: uuid,
   studentId: uuid,
@@ -42,20 +42,20 @@ export const referralCodeRedeemedSchema = z.object({
 const statusChangeSchema = z.object({ tutorId: uuid, studentId: uuid, changedBy: uuid });
 
 /** A class's join code: the tutor's invitation, so the student is active with the tutor at once. */
-export const classJoinCodeReservedSchema = z.object({ code: referralCodeSchema, tutorId: uuid, classId: uuid });
+const classJoinCodeReservedSchema = z.object({ code: referralCodeSchema, tutorId: uuid, classId: uuid });
 /** How a student came into a class: with its code (at registration, on the profile, through the join link) or put there by the tutor. */
-export const classJoinVias = ['registration', 'profile', 'tutor'] as const;
-export const studentJoinedTutorClassSchema = z.object({ tutorId: uuid, studentId: uuid, classId: uuid, code: referralCodeSchema, via: z.enum(['registration', 'profile']) });
+const classJoinVias = ['registration', 'profile', 'tutor'] as const;
+const studentJoinedTutorClassSchema = z.object({ tutorId: uuid, studentId: uuid, classId: uuid, code: referralCodeSchema, via: z.enum(['registration', 'profile']) });
 /**
  * The relationship ended by a process, not by the tutor: the student is no longer a student
  * (the pair stays on the tutor's list as inactive), or either account was erased (the pair leaves
  * every list).
  */
-export const relationshipEndReasons = ['role_changed', 'account_erased'] as const;
+const relationshipEndReasons = ['role_changed', 'account_erased'] as const;
 export type RelationshipEndReason = (typeof relationshipEndReasons)[number];
-export const tutorStudentRelationshipEndedSchema = z.object({ tutorId: uuid, studentId: uuid, reason: z.enum(relationshipEndReasons), changedBy: uuid.nullable() });
+const tutorStudentRelationshipEndedSchema = z.object({ tutorId: uuid, studentId: uuid, reason: z.enum(relationshipEndReasons), changedBy: uuid.nullable() });
 
-export const studentFellBehindSchema = z.object({
+const studentFellBehindSchema = z.object({
   tutorId: uuid,
   studentId: uuid,
   /** The student's last answer the check saw (null: never practised); one alert per quiet spell. */
@@ -65,36 +65,36 @@ export const studentFellBehindSchema = z.object({
 });
 
 /** A question set's title: what the tutor and their students see. */
-export const questionSetTitleSchema = z.string().trim().min(1).max(100).refine(hasVisibleText).refine((title) => !hasHiddenControls(title));
+const questionSetTitleSchema = z.string().trim().min(1).max(100).refine(hasVisibleText).refine((title) => !hasHiddenControls(title));
 const setEvent = z.object({ setId: uuid });
 
-export const questionSetCreatedSchema = setEvent.extend({ tutorId: uuid, title: questionSetTitleSchema });
-export const questionSetRenamedSchema = setEvent.extend({ title: questionSetTitleSchema });
+const questionSetCreatedSchema = setEvent.extend({ tutorId: uuid, title: questionSetTitleSchema });
+const questionSetRenamedSchema = setEvent.extend({ title: questionSetTitleSchema });
 /** The problem itself is a ProblemCreated (source 'tutor', question_set_id) in its own stream, appended in the same transaction. */
-export const questionAddedToSetSchema = setEvent.extend({ problemId: uuid });
+const questionAddedToSetSchema = setEvent.extend({ problemId: uuid });
 /** An edit: problems never change once created (answers refer to them), so an edited question is a new problem in the old one's place. */
-export const questionReplacedInSetSchema = setEvent.extend({ problemId: uuid, replacedProblemId: uuid });
-export const questionRemovedFromSetSchema = setEvent.extend({ problemId: uuid });
-export const questionSetAssignedSchema = setEvent.extend({ tutorId: uuid, studentIds: z.array(uuid).min(1) });
+const questionReplacedInSetSchema = setEvent.extend({ problemId: uuid, replacedProblemId: uuid });
+const questionRemovedFromSetSchema = setEvent.extend({ problemId: uuid });
+const questionSetAssignedSchema = setEvent.extend({ tutorId: uuid, studentIds: z.array(uuid).min(1) });
 /** The set taken back from one student: its unanswered problems leave their queue; answers given stay. */
-export const questionSetUnassignedSchema = setEvent.extend({ tutorId: uuid, studentId: uuid });
+const questionSetUnassignedSchema = setEvent.extend({ tutorId: uuid, studentId: uuid });
 
 /** A class's name as its tutor and students see it. */
-export const classNameSchema = z.string().trim().min(1).max(60).refine(hasVisibleText).refine((name) => !hasHiddenControls(name));
-export const classTimeZoneSchema = z.enum(TIME_ZONE_IDS as [string, ...string[]]);
+const classNameSchema = z.string().trim().min(1).max(60).refine(hasVisibleText).refine((name) => !hasHiddenControls(name));
+const classTimeZoneSchema = z.enum(TIME_ZONE_IDS as [string, ...string[]]);
 /** A due date and time as the tutor chose it, in the class's time zone ('2026-03-05T17:00'). */
-export const localDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const localDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const classEvent = z.object({ classId: uuid });
 
-export const classCreatedSchema = classEvent.extend({ tutorId: uuid, name: classNameSchema, timeZone: classTimeZoneSchema, joinCode: referralCodeSchema });
-export const classRenamedSchema = classEvent.extend({ name: classNameSchema });
-export const classTimeZoneChangedSchema = classEvent.extend({ timeZone: classTimeZoneSchema });
-export const classArchivedSchema = classEvent;
-export const classRestoredSchema = classEvent;
+const classCreatedSchema = classEvent.extend({ tutorId: uuid, name: classNameSchema, timeZone: classTimeZoneSchema, joinCode: referralCodeSchema });
+const classRenamedSchema = classEvent.extend({ name: classNameSchema });
+const classTimeZoneChangedSchema = classEvent.extend({ timeZone: classTimeZoneSchema });
+const classArchivedSchema = classEvent;
+const classRestoredSchema = classEvent;
 /** A new code (the old one leaked, or a new school year): the old code stops working at once. */
-export const classJoinCodeChangedSchema = classEvent.extend({ joinCode: referralCodeSchema, previousCode: referralCodeSchema });
-export const studentJoinedClassSchema = classEvent.extend({ tutorId: uuid, studentId: uuid, via: z.enum(classJoinVias) });
-export const studentLeftClassSchema = classEvent.extend({
+const classJoinCodeChangedSchema = classEvent.extend({ joinCode: referralCodeSchema, previousCode: referralCodeSchema });
+const studentJoinedClassSchema = classEvent.extend({ tutorId: uuid, studentId: uuid, via: z.enum(classJoinVias) });
+const studentLeftClassSchema = classEvent.extend({
   tutorId: uuid,
   studentId: uuid,
   reason: z.enum(['removed', 'moved', 'left', 'role_changed']),
@@ -103,7 +103,7 @@ export const studentLeftClassSchema = classEvent.extend({
 });
 
 /** Where an assignment's problems came from: a topic of the bank, problems picked from the bank, or a question set of the tutor's. */
-export const assignmentSourceSchema = z.discriminatedUnion('kind', [
+const assignmentSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('topic'), topicId: z.string().min(1).max(100), grade: z.number().int().min(1).max(12), difficulty: z.number().int().min(1).max(5).nullable() }),
   z.object({ kind: z.literal('problems') }),
   z.object({ kind: z.literal('question_set'), setId: uuid }),
@@ -112,7 +112,7 @@ export const MAX_ASSIGNMENT_PROBLEMS = 50;
 export const MAX_CLASS_STUDENTS = 200;
 export const assignmentTitleSchema = z.string().trim().min(1).max(100).refine(hasVisibleText).refine((title) => !hasHiddenControls(title));
 const due = { dueLocal: localDateTimeSchema, timeZone: classTimeZoneSchema, dueAt: z.string().datetime({ offset: true }) };
-export const classAssignmentCreatedSchema = classEvent.extend({
+const classAssignmentCreatedSchema = classEvent.extend({
   tutorId: uuid,
   assignmentId: uuid,
   title: assignmentTitleSchema,
@@ -122,9 +122,9 @@ export const classAssignmentCreatedSchema = classEvent.extend({
   studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS),
   ...due,
 });
-export const classAssignmentDueChangedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS), ...due });
+const classAssignmentDueChangedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS), ...due });
 /** `studentIds` as given: whose practice queues and results lose it (or see it re-dated). */
-export const classAssignmentRemovedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS) });
+const classAssignmentRemovedSchema = classEvent.extend({ assignmentId: uuid, studentIds: z.array(uuid).min(1).max(MAX_CLASS_STUDENTS) });
 
 export const tutoringEventSchemas = {
   ReferralCodeCreated: referralCodeCreatedSchema,
@@ -156,15 +156,15 @@ export const tutoringEventSchemas = {
   ClassAssignmentRemoved: classAssignmentRemovedSchema,
 };
 
-export type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
-export type ReferralCodeDeactivatedData = z.infer<typeof referralCodeDeactivatedSchema>;
-export type ReferralCodeRedeemedData = z.infer<typeof referralCodeRedeemedSchema>;
-export type TutorStudentStatusChangeData = z.infer<typeof statusChangeSchema>;
-export type StudentFellBehindData = z.infer<typeof studentFellBehindSchema>;
+type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
+type ReferralCodeDeactivatedData = z.infer<typeof referralCodeDeactivatedSchema>;
+type ReferralCodeRedeemedData = z.infer<typeof referralCodeRedeemedSchema>;
+type TutorStudentStatusChangeData = z.infer<typeof statusChangeSchema>;
+type StudentFellBehindData = z.infer<typeof studentFellBehindSchema>;
 
-export type ClassJoinCodeReservedData = z.infer<typeof classJoinCodeReservedSchema>;
-export type StudentJoinedTutorClassData = z.infer<typeof studentJoinedTutorClassSchema>;
-export type TutorStudentRelationshipEndedData = z.infer<typeof tutorStudentRelationshipEndedSchema>;
+type ClassJoinCodeReservedData = z.infer<typeof classJoinCodeReservedSchema>;
+type StudentJoinedTutorClassData = z.infer<typeof studentJoinedTutorClassSchema>;
+type TutorStudentRelationshipEndedData = z.infer<typeof tutorStudentRelationshipEndedSchema>;
 export type AssignmentSource = z.infer<typeof assignmentSourceSchema>;
 
 export type ReferralCodeEvent =
@@ -202,4 +202,3 @@ export type ClassEvent =
   | { type: 'ClassAssignmentCreated'; data: ClassData<typeof classAssignmentCreatedSchema> }
   | { type: 'ClassAssignmentDueChanged'; data: ClassData<typeof classAssignmentDueChangedSchema> }
   | { type: 'ClassAssignmentRemoved'; data: ClassData<typeof classAssignmentRemovedSchema> };
-export type ClassEventData<T extends ClassEvent['type']> = Extract<ClassEvent, { type: T }>['data'];

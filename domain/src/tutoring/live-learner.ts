@@ -7,9 +7,9 @@
  */
 
 /** Wrong answers in a row, in one session, after which a student may need help. */
-export const NEEDS_HELP_MISSES = 3;
+const NEEDS_HELP_MISSES = 3;
 /** Time on the problem on screen after which a student may need help. */
-export const NEEDS_HELP_MS = 5 * 60_000;
+const NEEDS_HELP_MS = 5 * 60_000;
 /** A student with an open session and something done in this window is practising now (as the students list says). */
 export const PRACTISING_WINDOW_MS = 10 * 60_000;
 

@@ -23,7 +23,7 @@ export const QUESTION_SET_MESSAGES = {
   topicGrade: (topic: string, from: number, to: number) => `Topic '${topic}' is practised in ${from === to ? `grade ${from}` : `grades ${from}-${to}`}.`,
 } as const;
 
-export const MAX_QUESTIONS_PER_SET = 100;
+const MAX_QUESTIONS_PER_SET = 100;
 
 /**
  * What a tutor writes for one question: the fields of a generated problem, without what the
@@ -74,7 +74,7 @@ export function maySeeSetProblem(who: { userId: string; role: string }, set: Que
 }
 
 /** Who is acting: the set's tutor, or an admin (who may act on any tutor's set). */
-export interface QuestionSetActor {
+interface QuestionSetActor {
   userId: string;
   role: string;
 }

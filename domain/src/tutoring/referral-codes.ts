@@ -15,7 +15,7 @@ export const REFERRAL_MESSAGES = {
 
 /** Characters of a generated code: SPEC's "uppercase alphanumerics". */
 export const REFERRAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export const GENERATED_PREFIX = 'TUTOR';
+const GENERATED_PREFIX = 'TUTOR';
 export const GENERATED_RANDOM_LENGTH = 6;
 
 /**

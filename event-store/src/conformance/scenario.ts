@@ -30,7 +30,7 @@ export function makeEvents(count: number, type?: string): NewEvent[] {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failing run can be repeated. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

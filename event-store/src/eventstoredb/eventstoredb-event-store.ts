@@ -75,7 +75,7 @@ const RETIRED_CLIENT_GRACE_MS = 30_000;
 /** EventStoreDB before 22.6 reports "no position" as the largest unsigned 64-bit value. */
 const NO_POSITION = 18446744073709551615n;
 
-export function isSystemEvent(event: { streamId: string; type: string }): boolean {
+function isSystemEvent(event: { streamId: string; type: string }): boolean {
   return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 

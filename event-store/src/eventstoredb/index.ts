@@ -1,1 +1,1 @@
-export { createEventStoreDbEventStore, isSystemEvent, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';
+export { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';

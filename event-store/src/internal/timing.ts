@@ -1,7 +1,5 @@
 /** Small timing helpers shared by the adapters. */
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Exponential backoff with jitter: the ceiling doubles from `start` up to `max`, and each delay is
  * drawn between half the ceiling and the ceiling ("equal jitter"), so processes that lost the same

@@ -9,7 +9,7 @@ export interface ReadCursor {
   position: bigint;
 }
 
-export const START_CURSOR: ReadCursor = { transactionId: '0', position: 0n };
+const START_CURSOR: ReadCursor = { transactionId: '0', position: 0n };
 
 export interface EventRow {
   position: string;

@@ -14,7 +14,7 @@ export const POSTGRES_LISTENER_APPLICATION_NAME = 'mathdaily-event-store-listene
  * Advisory lock keys, two-int form (which never overlaps the single-bigint form).
  * Class 1: the schema migration. Class 2: one lock per stream (key hashtext(stream_id)).
  */
-export const ADVISORY_LOCK_MIGRATION: readonly [number, number] = [0x4d44_4553, 1];
+const ADVISORY_LOCK_MIGRATION: readonly [number, number] = [0x4d44_4553, 1];
 export const ADVISORY_LOCK_STREAM_CLASS = 0x4d44_4553 + 1;
 
 const SCHEMA_SQL = `

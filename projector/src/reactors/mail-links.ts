@@ -2,7 +2,7 @@ import { linkToken } from '@mathdaily/api-kit';
 import { LINK_PLACEHOLDER, type EmailRequested } from '@mathdaily/domain';
 
 /** The message's link: `${publicUrl}/verify-email?token=…` or `/reset-password?token=…`, its token derived from the secret. */
-export function linkOf(message: EmailRequested['data'], options: { publicUrl: string; secret: string }): string | null {
+function linkOf(message: EmailRequested['data'], options: { publicUrl: string; secret: string }): string | null {
   if (!message.link) return null;
   const { token } = linkToken(options.secret, message.userId, message.link.purpose, message.link.tokenId);
   return `${options.publicUrl.replace(/\/+$/, '')}/${message.link.purpose}?token=${encodeURIComponent(token)}`;

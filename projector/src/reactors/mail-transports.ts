@@ -20,7 +20,7 @@ export interface MailTransport {
 }
 
 export const MAILBOX_FOLDER = 'mailbox';
-export const DEFAULT_FROM = 'MathDaily <no-reply@example.com>';
+const DEFAULT_FROM = 'MathDaily <no-reply@example.com>';
 
 /**
  * The development mailbox: each message as `{time}-{id}.json` (what GET /api/dev/mailbox lists)

@@ -5,7 +5,7 @@ import { practiceDaysTables } from '../tables/practice-days.ts';
  * One answer counts for at most 10 minutes of study time: a tab left open overnight is not study.
  * (The response time itself is kept as sent in `attempts`.)
  */
-export const STUDY_TIME_CAP_MS = 10 * 60_000;
+const STUDY_TIME_CAP_MS = 10 * 60_000;
 
 /**
  * The calendar days on which a student practised, in the student's time zone at the moment of

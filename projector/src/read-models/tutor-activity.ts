@@ -3,13 +3,13 @@ import { defineReadModel, isUuid } from '../read-model.ts';
 import { tutorActivityTables, type RecentSession } from '../tables/tutor-activity.ts';
 
 /** A session needs this many answers before its accuracy says anything. */
-export const ACCURACY_MIN_ANSWERS = 5;
+const ACCURACY_MIN_ANSWERS = 5;
 /** Alert when a session's accuracy is this far below the average of the previous sessions… */
-export const ACCURACY_DROP = 0.3;
+const ACCURACY_DROP = 0.3;
 /** …of which at least 2 (and at most 3) sessions with enough answers are compared. */
 const PREVIOUS_SESSIONS = 3;
 /** An answer streak is reported at every multiple of this many right answers in a row. */
-export const STREAK_STEP = 5;
+const STREAK_STEP = 5;
 const TOPICS_KEPT = 5;
 
 /** A session row's figures as tutors read them: problems (first tries), right first time, retries. */
@@ -169,7 +169,7 @@ function tallied(sessions: readonly RecentSession[], answer: AnswerSubmittedData
 }
 
 /** The session's accuracy against the previous sessions' average, when it dropped by ACCURACY_DROP or more. */
-export function accuracyDrop(
+function accuracyDrop(
   sessions: readonly RecentSession[],
   sessionId: string,
 ): { accuracy: number; previous_accuracy: number; answers: number; sessions_compared: number } | null {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export type ColumnType = 'uuid' | 'text' | 'int2' | 'int4' | 'int8' | 'float8' | 'bool' | 'date' | 'timestamptz' | 'json' | 'jsonb';
 
 /** A column as the DDL and the writes see it, in table order (derived from the row schema's columns). */
-export interface Column {
+interface Column {
   name: string;
   type: ColumnType;
   nullable?: boolean;
@@ -23,7 +23,7 @@ export interface Column {
  * gives only when the query selects them as text, `to_char(…)`: it has no parser for `date`); its
  * input is what `apply` may put (the same, but for an event's position, put as the event's bigint).
  */
-export class ColumnSpec<Schema extends z.ZodType = z.ZodType> {
+class ColumnSpec<Schema extends z.ZodType = z.ZodType> {
   constructor(
     readonly type: ColumnType,
     readonly schema: Schema,
@@ -125,8 +125,6 @@ export function defineTable<const Name extends string, Columns extends ColumnSpe
   };
 }
 
-/** A row as readers get it (query-api's `sql.type`, and the projector's rows loaded from the table). */
-export type RowOf<Def extends TableDef> = z.output<Def['row']>;
 /** A row as `apply` holds and puts it (an event's position may still be the event's bigint). */
 export type RowInputOf<Def extends TableDef> = z.input<Def['row']>;
 /** A row's primary key, its columns' values in key order (`tables.x.get(...key)`). */

@@ -33,9 +33,6 @@ import { tutorActivityTables } from './tutor-activity.ts';
 import { tutorRelationshipsTables } from './tutor-relationships.ts';
 import { usersTables } from './users.ts';
 
-export type { OpenAssignment } from './class-assignments.ts';
-export type { RecentSession } from './tutor-activity.ts';
-
 /** The zod schema of a row of each read-model table, by table name: `tableRows.users`, `tableRows.review_states`… */
 export const tableRows = rowsOf([
   ...abilityModelTables,
@@ -64,8 +61,6 @@ export const tableRows = rowsOf([
   ...usersTables,
 ]);
 
-export type TableName = keyof typeof tableRows;
-/** A whole row of a read-model table as a reader gets it (`z.output` of its schema). */
-export type Row<Name extends TableName> = z.output<(typeof tableRows)[Name]>;
+type TableName = keyof typeof tableRows;
 /** A whole row as the projection holds and puts it (`z.input`: an event's position may be its bigint). */
 export type RowInput<Name extends TableName> = z.input<(typeof tableRows)[Name]>;

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DomainError } from '@mathdaily/domain';
 import type { QueryApiDeps } from '../deps.ts';
 import { testAccountsResponse } from '@mathdaily/domain/api/accounts';
 
-export const DEMO_ACCOUNTS_OFF = 'Demo accounts are turned off on this server.';
+const DEMO_ACCOUNTS_OFF = 'Demo accounts are turned off on this server.';
 
 /** GET /api/auth/test-accounts → {accounts: [{label, email, password, role, gradeLevel}]}; 404 unless DEMO_ACCOUNTS is on. */
 export function registerListTestAccounts(app: FastifyInstance, deps: QueryApiDeps) {

@@ -4,7 +4,7 @@ import { DomainError, profileCompletion, type UserRole, type UserView } from '@m
 import { tableRows } from '@mathdaily/projector/tables';
 
 /** A row of read_models.users as the auth queries read it. */
-export const userRow = tableRows.users.pick({
+const userRow = tableRows.users.pick({
   id: true,
   email: true,
   first_name: true,

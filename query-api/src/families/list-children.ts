@@ -24,7 +24,7 @@ const setRow = z.object({
 });
 
 /** The Monday a local date's week starts on ('YYYY-MM-DD'). */
-export function mondayOf(date: string): string {
+function mondayOf(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addLocalDays(date, -((weekday + 6) % 7));
 }
@@ -62,7 +62,7 @@ export function registerListChildren(app: FastifyInstance, deps: QueryApiDeps) {
 }
 
 /** One child's week and standing, as the dashboard and the weekly e-mail show it. */
-export async function childSummary(deps: Pick<QueryApiDeps, 'pool' | 'clock'>, child: z.infer<typeof childRow>, week?: { start: string; end: string }) {
+async function childSummary(deps: Pick<QueryApiDeps, 'pool' | 'clock'>, child: z.infer<typeof childRow>, week?: { start: string; end: string }) {
   const cal = calendarFor(deps.clock(), child.timezone);
   const start = week?.start ?? mondayOf(cal.today);
   const end = week?.end ?? cal.today;

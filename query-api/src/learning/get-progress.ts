@@ -39,9 +39,9 @@ const responseRow = z.object({ average: z.number().nullable() });
 const dueDayRow = z.object({ date: z.string(), reviews: z.number() });
 
 /** Days of recent activity on the progress page. */
-export const RECENT_DAYS = 7;
+const RECENT_DAYS = 7;
 /** Days of reviews ahead on the progress page (today and the 13 after it). */
-export const REVIEW_DAYS = 14;
+const REVIEW_DAYS = 14;
 
 /**
  * GET /api/learning/progress/{userId} → { data } with every field of SPEC §3's progress summary:

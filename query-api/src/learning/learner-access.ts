@@ -18,12 +18,12 @@ export const userIdParams = z.object({
     .transform((value) => value.toLowerCase()),
 });
 
-export const OWN_DATA_ONLY = 'You can only view your own learning data.';
-export const PARENT_NOT_LINKED = 'You can see the learning of your linked children only, and this child is not linked to you.';
-export const TUTOR_NOT_ACTIVE_STUDENT = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
+const OWN_DATA_ONLY = 'You can only view your own learning data.';
+const PARENT_NOT_LINKED = 'You can see the learning of your linked children only, and this child is not linked to you.';
+const TUTOR_NOT_ACTIVE_STUDENT = "Tutors can view the learning data of their active students only, and this student is not one of yours.";
 
 /** Whether the student is an active student of the tutor (read model tutor_students). */
-export async function isActiveStudentOf(deps: QueryApiDeps, tutorId: string, studentId: string): Promise<boolean> {
+async function isActiveStudentOf(deps: QueryApiDeps, tutorId: string, studentId: string): Promise<boolean> {
   return deps.pool.exists(sql.unsafe`
     SELECT 1 FROM read_models.tutor_students
     WHERE tutor_id = ${tutorId}::uuid AND student_id = ${studentId}::uuid AND status = 'active'`);

@@ -43,7 +43,7 @@ export const dueToday = (r: string, cal: Pick<Calendar, 'now' | 'startOfToday' |
 };
 
 /** Due before today began: waiting since an earlier day. */
-export const overdue = (r: string, cal: Calendar) => sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfToday})`;
+const overdue = (r: string, cal: Calendar) => sql.fragment`(${sql.identifier([r, 'due_at'])} < ${cal.startOfToday})`;
 
 const reviewTotalsRow = z.object({
   attempted: z.number(),

@@ -10,7 +10,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { isLinkedParent } from '../families/family-access.ts';
 import { userIdParams } from '../learning/learner-access.ts';
 
-export const EXPORT_NOT_ALLOWED = 'You can download your own data, or the data of a child linked to you.';
+const EXPORT_NOT_ALLOWED = 'You can download your own data, or the data of a child linked to you.';
 
 /** Columns that say whose a read-model row is: a row with the person in one of them is theirs. */
 const PERSON_COLUMNS = ['user_id', 'student_id', 'child_id', 'parent_id', 'tutor_id'] as const;

@@ -9,7 +9,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { attemptedCondition, checkTopicGrade, IN_BANK, intParam, PROBLEM_COLUMNS, problemRow, resolveTopic, textParam, visibleProblems, type ProblemRow } from './problem-row.ts';
 import { generatedProblemsResponse } from '@mathdaily/domain/api/problems';
 
-export const MAX_GENERATE_COUNT = 20;
+const MAX_GENERATE_COUNT = 20;
 
 const querystring = z.object({
   count: intParam('count', 1, MAX_GENERATE_COUNT).default(1),

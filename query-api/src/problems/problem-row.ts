@@ -119,7 +119,7 @@ export async function attemptedCondition(pool: DatabasePool, userId: string): Pr
  * Whose answers a caller may read: tutors and admins every problem's; anyone else (a student)
  * only those of problems they have answered, so the answer cannot be read before giving one.
  */
-export async function answerVisibility(pool: DatabasePool, principal: Principal, problemIds: readonly string[]): Promise<(problemId: string) => boolean> {
+async function answerVisibility(pool: DatabasePool, principal: Principal, problemIds: readonly string[]): Promise<(problemId: string) => boolean> {
   if (principal.role === 'tutor' || principal.role === 'admin') return () => true;
   if (problemIds.length === 0) return () => false;
   const attempted = await attemptedCondition(pool, principal.userId);

@@ -7,10 +7,10 @@ import { tableRows } from '@mathdaily/projector/tables';
  * the message is written here from the row's facts and the student's current name.
  */
 
-export const activityRow = tableRows.tutor_activity
+const activityRow = tableRows.tutor_activity
   .pick({ student_id: true, activity_key: true, type: true, alert: true, details: true, started_at: true, at: true })
   .extend({ position: z.string(), first_name: tableRows.users.shape.first_name, last_name: tableRows.users.shape.last_name, class_name: tableRows.classes.shape.name.nullable() });
-export type ActivityRow = z.infer<typeof activityRow>;
+type ActivityRow = z.infer<typeof activityRow>;
 
 export interface ActivityItem {
   /** Stable per happening: a session's row keeps its id while it grows, so clients replace it. */
@@ -34,7 +34,7 @@ const topicsOf = (details: Record<string, unknown>) => ((details.topics as strin
  * A session's figures as the student's summary counts them (`sessionCounts`): problems by their
  * first answer, retries shown as such — "4 of 6 problems right first time, 2 retries (1 right)".
  */
-export function sessionFigures(details: Record<string, unknown>): string {
+function sessionFigures(details: Record<string, unknown>): string {
   const problems = Number(details.problems ?? 0);
   const retries = Number(details.retries ?? 0);
   const onRetry = details.correct_on_retry === undefined ? '' : ` (${Number(details.correct_on_retry)} right)`;
@@ -42,7 +42,7 @@ export function sessionFigures(details: Record<string, unknown>): string {
   return `${Number(details.correct ?? 0)} of ${problems} ${problems === 1 ? 'problem' : 'problems'} right first time${retried}`;
 }
 
-export function messageOf(type: string, name: string, details: Record<string, unknown>): string {
+function messageOf(type: string, name: string, details: Record<string, unknown>): string {
   switch (type) {
     case 'student_joined':
       return `${name} joined with referral code ${String(details.code)}`;
@@ -75,7 +75,7 @@ export function messageOf(type: string, name: string, details: Record<string, un
   }
 }
 
-export function activityItemOf(row: ActivityRow): ActivityItem {
+function activityItemOf(row: ActivityRow): ActivityItem {
   const name = `${row.first_name} ${row.last_name}`;
   return {
     id: `${row.student_id}:${row.activity_key}`,
@@ -95,7 +95,7 @@ export function activityItemOf(row: ActivityRow): ActivityItem {
  * A tutor sees the rows that name them, and practice rows (tutor_id null) of students who are
  * active with them: `ts` is their tutor_students row.
  */
-export const visibleTo = (a: string, ts: string): FragmentSqlToken =>
+const visibleTo = (a: string, ts: string): FragmentSqlToken =>
   sql.fragment`(${sql.identifier([a, 'tutor_id'])} = ${sql.identifier([ts, 'tutor_id'])} OR (${sql.identifier([a, 'tutor_id'])} IS NULL AND ${sql.identifier([ts, 'status'])} = 'active'))`;
 
 const columns = sql.fragment`a.student_id, a.activity_key, a.type, a.alert, a.details, a.started_at, a.at, a.position::text AS position, u.first_name, u.last_name, c.name AS class_name`;

@@ -8,7 +8,6 @@ import { tableRows } from '@mathdaily/projector/tables';
 export const assignmentRow = tableRows.class_assignments
   .pick({ class_id: true, title: true, source: true, problem_ids: true, student_ids: true, due_at: true, due_local: true, time_zone: true, created_at: true })
   .extend({ id: tableRows.class_assignments.shape.assignment_id });
-export type AssignmentRow = z.infer<typeof assignmentRow>;
 export const ASSIGNMENT_COLUMNS = sql.fragment`a.assignment_id AS id, a.class_id, a.title, a.source, a.problem_ids, a.student_ids, a.due_at, a.due_local, a.time_zone, a.created_at`;
 
 export const resultRow = tableRows.assignment_results.pick({

@@ -22,6 +22,3 @@ export async function visibleClass(pool: DatabasePool, request: FastifyRequest, 
   return row;
 }
 
-/** The start of today in a time zone (its local midnight), as an instant. */
-export const startOfTodayIn = (timeZone: string, now: Date) =>
-  sql.fragment`((((${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date)::timestamp) AT TIME ZONE ${timeZone})`;

@@ -9,7 +9,7 @@ import { classParams, visibleClass } from './class-scope.ts';
 import { PRACTISING_WINDOW_MS } from './student-view.ts';
 import { classDetailResponse, type RelationshipStatus } from '@mathdaily/domain/api/tutoring';
 
-export const rosterRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({
+const rosterRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({
   id: tableRows.class_members.shape.student_id,
   relationship_status: tableRows.tutor_students.shape.status.nullable(),
   joined_at: tableRows.class_members.shape.joined_at,

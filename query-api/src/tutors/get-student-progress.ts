@@ -11,7 +11,7 @@ import { tutorsStudent } from './student-access.ts';
 import { studentProgressResponse } from '@mathdaily/domain/api/tutoring';
 
 /** Days shown in the student detail's charts. */
-export const DETAIL_DAYS = 30;
+const DETAIL_DAYS = 30;
 
 const studentRow = tableRows.users.pick({ first_name: true, last_name: true, email: true, grade_level: true }).extend({ last_active: tableRows.tutor_learners.shape.last_active_at });
 const topicDayRow = tableRows.ability_topic_days.pick({ topic: true, problems: true, problems_mastered: true }).extend({ day: z.string() });

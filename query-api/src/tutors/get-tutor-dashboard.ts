@@ -9,7 +9,7 @@ import { inScope, tutorScopeOf, tutorScopeQuery } from './tutor-scope.ts';
 import { tutorDashboardResponse } from '@mathdaily/domain/api/tutoring';
 
 const statsRow = z.object({ total: z.number(), active: z.number(), pending: z.number(), referrals: z.number() });
-export const RECENT_ACTIVITY = 20;
+const RECENT_ACTIVITY = 20;
 const RECENT_STUDENTS = 5;
 
 /**

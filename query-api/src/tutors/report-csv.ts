@@ -4,7 +4,7 @@ import { localOfInstant } from '@mathdaily/domain';
 
 /** The reports' CSV: UTF-8 with a byte-order mark, so Excel opens names with accents correctly; one header row. */
 
-export const REPORT_COLUMNS = ['Student', 'Email', 'Class', 'Topic', 'Attempts', 'Correct', 'Accuracy (%)', 'Mastery (%)', 'Mastery level', 'Last active', 'Assignments'] as const;
+const REPORT_COLUMNS = ['Student', 'Email', 'Class', 'Topic', 'Attempts', 'Correct', 'Accuracy (%)', 'Mastery (%)', 'Mastery level', 'Last active', 'Assignments'] as const;
 export type ReportLine = Record<(typeof REPORT_COLUMNS)[number], string | number>;
 
 const BOM = '\uFEFF';

@@ -7,7 +7,7 @@ import type { Standing } from './assignment-view.ts';
 /** What the reports (CSV and printed) say per student and topic, from the practice read models. */
 
 const topicColumn = tableRows.ability_student_topics.shape;
-export const topicRow = z.object({
+const topicRow = z.object({
   student_id: tableRows.attempts.shape.user_id,
   topic: tableRows.attempts.shape.topic,
   attempts: z.number(),

@@ -1,4 +1,2 @@
-export { startEventStoreDbTestServer, type EventStoreDbTestServer, type EventStoreDbTestServerOptions } from './server.ts';
-export { EventLog, type LogEvent } from './log.ts';
-export type { ReadSeen } from './streams-service.ts';
-export { makeTestCertificates, type TestCertificates } from './certificates.ts';
+export { startEventStoreDbTestServer, type EventStoreDbTestServer } from './server.ts';
+export { makeTestCertificates } from './certificates.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { api, ApiError, errorMessage, notePosition } from '../api/client.ts';
+import { api, errorMessage, notePosition } from '../api/client.ts';
 import { tokenStorage } from './token-storage.ts';
 
 export type Role = 'student' | 'tutor' | 'admin' | 'parent';
@@ -122,4 +122,3 @@ export const useAuth = create<AuthState>((set, get) => ({
   },
 }));
 
-export { ApiError };

@@ -11,7 +11,7 @@ interface AnnouncerState {
 }
 
 /** Screen-reader announcements; SPEC §9: cleared after 5 seconds. */
-export const useAnnouncer = create<AnnouncerState>((set) => ({
+const useAnnouncer = create<AnnouncerState>((set) => ({
   message: '',
   politeness: 'polite',
   seq: 0,

@@ -45,7 +45,7 @@ export function useReadAloudEnabled(gradeLevel: number | null | undefined): bool
 const supported = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
 
 /** The words to say for a problem: its question, then each option with its letter. */
-export async function problemSpeech(question: string, options: readonly string[]): Promise<string> {
+async function problemSpeech(question: string, options: readonly string[]): Promise<string> {
   const { spokenText, spokenTyped } = await import('./math-speech.ts');
   const parts = [await spokenText(question)];
   for (const [index, option] of options.entries()) parts.push(`Option ${String.fromCharCode(65 + index)}: ${await spokenTyped(option)}.`);

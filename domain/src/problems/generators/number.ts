@@ -4,7 +4,7 @@ import { numberLineFigure, thermometerFigure } from '../figures.ts';
 import { columnAddition, columnSubtraction, shortDivision, timesTableMethod } from '../methods.ts';
 import { defineTemplate, type ProblemTemplate } from '../template.ts';
 
-export const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
+const NAMES = ['Mia', 'Leo', 'Aisha', 'Tom', 'Priya', 'Sam', 'Zara', 'Noah', 'Ella', 'Omar', 'Grace', 'Ravi'] as const;
 
 const PLACE_NAMES = ['ones', 'tens', 'hundreds', 'thousands', 'ten thousands'] as const;
 

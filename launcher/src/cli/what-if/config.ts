@@ -43,7 +43,7 @@ const MAX_FILE_BYTES = 1 << 20;
  * change only the FSRS retention, say. `knowledgeModel` is a parameter file's contents or its path
  * (relative to the config file), in the shape `npm run eval:kt -- --write-parameters` writes.
  */
-export const whatIfConfigFileSchema = z
+const whatIfConfigFileSchema = z
   .object({
     fsrs: z
       .object({

@@ -2,9 +2,9 @@ import { auc, logLoss } from '@mathdaily/analytics/metrics';
 import type { Forecast, LearningFold } from './fold.ts';
 
 /** Within this distance of the target success rate, a new problem counts as well chosen. */
-export const TARGET_BAND = 0.1;
+const TARGET_BAND = 0.1;
 
-export interface ForecastFigures {
+interface ForecastFigures {
   n: number;
   auc: number | null;
   logLoss: number | null;

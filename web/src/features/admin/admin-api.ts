@@ -3,13 +3,10 @@ import type {
   AdminUser,
   AuditEvent,
   AuditEventsResponse,
-  ClientErrorReport,
   ClientErrorsResponse,
-  ContactRequest,
   ContactRequestsResponse,
   DashboardStats,
   DashboardStatsResponse,
-  SystemLogs,
   SystemLogsResponse,
   UsersPageResponse,
 } from '@mathdaily/domain/api/admin';
@@ -18,7 +15,7 @@ import type { Pagination } from '@mathdaily/domain/api/common';
 import { api } from '../../api/client.ts';
 
 /** The admin pages' answers: their shapes are the APIs' response schemas (@mathdaily/domain/api/admin). */
-export type { AdminUser, AuditEvent, ClientErrorReport, ContactRequest, DashboardStats, Pagination, SystemLogs };
+export type { AdminUser, AuditEvent, DashboardStats, Pagination };
 
 export interface EventFilters {
   type?: string;
@@ -36,7 +33,7 @@ const query = (params: Record<string, string | number | undefined>) => {
   return text ? `?${text}` : '';
 };
 
-export const ADMIN_PAGE_SIZE = 10;
+const ADMIN_PAGE_SIZE = 10;
 
 export const adminApi = {
   stats: (signal?: AbortSignal) => api.get<DashboardStatsResponse>('/api/admin/dashboard/stats', { signal }).then((body) => body.data),

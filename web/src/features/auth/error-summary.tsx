@@ -11,7 +11,7 @@ interface ErrorSummaryProps {
   fieldIds: Record<string, string>;
 }
 
-export const FIELD_ERRORS_TITLE = 'Please fix the following errors:';
+const FIELD_ERRORS_TITLE = 'Please fix the following errors:';
 
 /** The alert box above a form. Focus is moved here (tabIndex -1) after a failed submit. */
 export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary({ failureTitle, message, fieldErrors, fieldIds }, ref) {

@@ -27,8 +27,6 @@ export function validateConfirmPassword(password: string, confirm: string): stri
   return null;
 }
 
-export const TERMS_MESSAGE = MESSAGES.termsRequired;
-
 /** Keeps the errors in the order the fields appear on screen. */
 function ordered(errors: FieldErrors, order: readonly string[]): FieldErrors {
   const result: FieldErrors = {};
@@ -52,7 +50,7 @@ export interface RegistrationForm {
   agreeToTerms: boolean;
 }
 
-export const REGISTRATION_FIELD_ORDER = ['firstName', 'lastName', 'email', 'gradeLevel', 'password', 'confirmPassword', 'agreeToTerms'] as const;
+const REGISTRATION_FIELD_ORDER = ['firstName', 'lastName', 'email', 'gradeLevel', 'password', 'confirmPassword', 'agreeToTerms'] as const;
 
 export function validateRegistration(form: RegistrationForm): FieldErrors {
   return ordered(firstErrors(registrationFormSchema.safeParse(form)), REGISTRATION_FIELD_ORDER);

@@ -31,21 +31,21 @@ import {
  */
 
 export const SESSION_LIMIT = 20;
-export const RATING_COMMIT_MS = 500;
-export const NEXT_PROBLEM_MS = 1000;
+const RATING_COMMIT_MS = 500;
+const NEXT_PROBLEM_MS = 1000;
 
 export const EMPTY_QUEUE_MESSAGE = 'No problems are due for review. Great job staying on top of your studies!';
 export const LOAD_ERROR_MESSAGE = 'Failed to load learning session. Please try again.';
 export const SUBMIT_ERROR_MESSAGE = 'Error submitting answer. Please try again.';
 export const ANSWER_REQUIRED_MESSAGE = 'Please enter an answer';
 /** The error code of an answer that could not be read in the problem's answer form (HTTP 422). */
-export const UNREADABLE_ANSWER = 'UNREADABLE_ANSWER';
-export const HINT_ERROR_MESSAGE = 'The hint could not be loaded. Please try again.';
+const UNREADABLE_ANSWER = 'UNREADABLE_ANSWER';
+const HINT_ERROR_MESSAGE = 'The hint could not be loaded. Please try again.';
 /** SPEC §8 'Learning': what the learning service reports (logged; the screen shows the messages above). */
-export const DUE_PROBLEMS_FAILED = 'Failed to load due problems';
-export const ATTEMPT_FAILED = 'Failed to record problem attempt';
+const DUE_PROBLEMS_FAILED = 'Failed to load due problems';
+const ATTEMPT_FAILED = 'Failed to record problem attempt';
 
-export type LearnStep = 'idle' | 'loading' | 'load-error' | 'empty' | 'problem' | 'feedback' | 'rating' | 'summary';
+type LearnStep = 'idle' | 'loading' | 'load-error' | 'empty' | 'problem' | 'feedback' | 'rating' | 'summary';
 
 /** SPEC §3 "Session progress". */
 export interface SessionProgress {
@@ -96,7 +96,7 @@ export interface LearnState {
   endedAt: number | null;
 }
 
-export interface LearnActions {
+interface LearnActions {
   /** Loads the first session of this screen (does nothing once started). */
   start(): void;
   /** Continues the open session of the day if there is one (unless `continueOpen` is false), else starts one on the due problems. */
@@ -145,7 +145,7 @@ const freshProgress = (now: number): SessionProgress => ({
  * A missed problem asked again: marked as a retry, and a multiple-choice question shows its
  * options in another order (seeded by session and problem, so a reload shows the same order).
  */
-export function asRetry(problem: DueProblem, sessionId: string): DueProblem {
+function asRetry(problem: DueProblem, sessionId: string): DueProblem {
   const options = problem.answer_options;
   return { ...problem, retry: true, answer_options: options ? retryOptionOrder(options, `${sessionId}:${problem.id}`) : null };
 }

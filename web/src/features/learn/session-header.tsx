@@ -3,7 +3,7 @@ import { sessionAccuracy, type SessionProgress } from './learn-store.ts';
 import { useNow } from './use-now.ts';
 
 /** Whole minutes since the session started. */
-export const elapsedMinutes = (startMs: number, nowMs: number): number => Math.max(0, Math.floor((nowMs - startMs) / 60_000));
+const elapsedMinutes = (startMs: number, nowMs: number): number => Math.max(0, Math.floor((nowMs - startMs) / 60_000));
 
 /**
  * SPEC §2 Learn header: Accuracy %, Streak (right answers in a row in this session, retries

@@ -13,7 +13,7 @@ import { sessionAccuracy, type missedProblems, type SessionProgress } from './le
 import { useStepFocus } from './use-step-focus.ts';
 
 /** Session time in minutes: whole minutes, '<1 min' for a short session. */
-export function sessionMinutes(elapsedMs: number): string {
+function sessionMinutes(elapsedMs: number): string {
   const minutes = Math.floor(Math.max(0, elapsedMs) / 60_000);
   return minutes < 1 ? '<1 min' : `${minutes} min`;
 }
@@ -36,7 +36,7 @@ const PERFORMANCE_TEXT: Record<SessionPerformance, string> = {
  * ten-minute session (the Children's Code, docs/childrens-code.md): 'Start New Session' is there
  * for whoever wants it, unprompted.
  */
-export function whatsNext(accuracy: number, completed: number, planned: number): string {
+function whatsNext(accuracy: number, completed: number, planned: number): string {
   if (completed === 0) return 'You ended the session before answering a problem. Start a new session whenever you are ready — even a few problems a day make a difference.';
   const early = completed < planned;
   if (accuracy >= 80)

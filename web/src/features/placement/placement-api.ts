@@ -1,12 +1,12 @@
 import { api } from '../../api/client.ts';
-import type { AnswerPlacementResponse, PlacementProblem, PlacementResponse, PlacementView } from '@mathdaily/domain/api/learning';
+import type { AnswerPlacementResponse, PlacementResponse, PlacementView } from '@mathdaily/domain/api/learning';
 import { newSessionId } from '../learn/learn-api.ts';
 
 /**
  * The placement check's calls (command-api/src/learning/*-placement.ts, query-api/src/learning/get-placement.ts);
  * the answers' shapes are their response schemas (@mathdaily/domain/api/learning).
  */
-export type { PlacementProblem, PlacementView };
+export type { PlacementView };
 
 export interface PlacementAnswer {
   placementId: string;

@@ -26,7 +26,7 @@ export interface DemoProblem {
 }
 
 /** (template, seed) of each sample: multiple choice, a fraction (of a pie, with its figure), a power, a square root. */
-export const DEMO_SAMPLES: readonly { templateId: string; seed: number }[] = [
+const DEMO_SAMPLES: readonly { templateId: string; seed: number }[] = [
   { templateId: 'fraction-compare', seed: 1 },
   { templateId: 'fraction-of-shape', seed: 3 },
   { templateId: 'index-laws', seed: 1 },
@@ -56,7 +56,7 @@ export function demoProblems(): DemoProblem[] {
 }
 
 /** SPEC §4: demo answers compare case-insensitively with all whitespace removed. */
-export function specDemoMatch(answer: string, correct: string): boolean {
+function specDemoMatch(answer: string, correct: string): boolean {
   const squash = (text: string) => text.replace(/\s+/g, '').toLowerCase();
   return squash(answer) === squash(correct);
 }

@@ -18,7 +18,7 @@ import './problem-card.css';
  *
  * ```tsx
  * <ProblemCard
- *   problem={toCardProblem(apiProblem)}
+ *   problem={{ id, topic, question, problemType, answerOptions, difficultyLevel }}
  *   onSubmit={async ({ answer, difficultyRating, hintUsed }) => ({ isCorrect, correctAnswer, explanation })}
  *   onSkip={() => next()}
  * />
@@ -40,8 +40,8 @@ export interface ProblemCardProps {
   hintShortcut?: boolean;
 }
 
-/** A problem as the card needs it (the SPEC's demo naming). `toCardProblem` maps an API problem. */
-export interface CardProblem {
+/** A problem as the card needs it (the SPEC's demo naming). */
+interface CardProblem {
   id: string;
   topic: string;
   question: string;
@@ -56,7 +56,7 @@ export interface CardProblem {
   figure?: FigureData | null;
 }
 
-export interface ProblemCardSubmission {
+interface ProblemCardSubmission {
   answer: string;
   difficultyRating: DifficultyRating;
   hintUsed: boolean;
@@ -76,7 +76,7 @@ export type DifficultyRating = 1 | 2 | 3 | 4 | 5;
 export type ProblemCardState = 'unanswered' | 'submitting' | 'submitted' | 'skipped';
 
 /** SPEC §9: the card's difficulty labels. */
-export const CARD_DIFFICULTY_LABELS: Record<DifficultyRating, string> = {
+const CARD_DIFFICULTY_LABELS: Record<DifficultyRating, string> = {
   1: 'Very Easy',
   2: 'Easy',
   3: 'Medium',
@@ -85,9 +85,9 @@ export const CARD_DIFFICULTY_LABELS: Record<DifficultyRating, string> = {
 };
 const RATINGS: readonly DifficultyRating[] = [1, 2, 3, 4, 5];
 
-export const ANSWER_REQUIRED = 'Please enter an answer';
-export const RATING_REQUIRED = 'Please rate the difficulty of this problem';
-export const SUBMIT_ERROR = 'Error submitting answer. Please try again.';
+const ANSWER_REQUIRED = 'Please enter an answer';
+const RATING_REQUIRED = 'Please rate the difficulty of this problem';
+const SUBMIT_ERROR = 'Error submitting answer. Please try again.';
 
 const TYPE_LABELS: Record<string, string> = {
   multiple_choice: 'Multiple choice',
@@ -103,31 +103,6 @@ const TYPE_LABELS: Record<string, string> = {
 /** 'multiple_choice' → 'Multiple choice'. */
 export function problemTypeLabel(type: string): string {
   return TYPE_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
-
-/** Maps a problem from the API (snake_case, SPEC §3) to the card's shape. */
-export function toCardProblem(problem: {
-  id: string;
-  topic: string;
-  question: string;
-  problem_type: string;
-  answer_options?: readonly string[] | null;
-  hint?: string | null;
-  difficulty_level: number;
-  estimated_time_seconds?: number | null;
-  figure?: FigureData | null;
-}): CardProblem {
-  return {
-    id: problem.id,
-    topic: problem.topic,
-    question: problem.question,
-    problemType: problem.problem_type,
-    answerOptions: problem.answer_options ?? null,
-    hint: problem.hint ?? null,
-    difficultyLevel: problem.difficulty_level,
-    estimatedTimeSeconds: problem.estimated_time_seconds ?? null,
-    figure: problem.figure ?? null,
-  };
 }
 
 export function ProblemCard(props: ProblemCardProps) {

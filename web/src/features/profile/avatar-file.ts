@@ -6,9 +6,9 @@ export { AVATAR_FILTERS, type AvatarFilter };
 /** SPEC §5 avatar file rules (tutors and admins upload; students choose predefined ones). */
 export const MAX_AVATAR_BYTES = 2_097_152;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const SIZE_MESSAGE = MESSAGES.avatarTooLarge;
-export const TYPE_MESSAGE = MESSAGES.avatarTypeNotSupported;
-export const BASE64_MESSAGE = 'Failed to convert file to base64';
+const SIZE_MESSAGE = MESSAGES.avatarTooLarge;
+const TYPE_MESSAGE = MESSAGES.avatarTypeNotSupported;
+const BASE64_MESSAGE = 'Failed to convert file to base64';
 
 export function avatarFileProblem(file: { size: number; type: string }): string | null {
   if (file.size > MAX_AVATAR_BYTES) return SIZE_MESSAGE;

@@ -12,7 +12,7 @@ type Form = typeof EMPTY;
 const IDS: Record<keyof Form, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'confirm-new-password' };
 
 /** SPEC §5 profile password rules ('New passwords do not match', 'New password must be at least 8 characters long'…), shared with the API. */
-export function validatePasswordChange(form: Form): FieldErrors {
+function validatePasswordChange(form: Form): FieldErrors {
   return firstErrors(changePasswordPayloadSchema.safeParse(form));
 }
 

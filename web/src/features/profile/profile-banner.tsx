@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 export type Banner = { kind: 'success' | 'error'; text: string; id: number } | null;
 
 /** SPEC §9: a success banner fades after 3 seconds; an error banner stays until dismissed or replaced. */
-export const SUCCESS_BANNER_MS = 3000;
+const SUCCESS_BANNER_MS = 3000;
 
 export function ProfileBanner({ banner, onDone }: { banner: Banner; onDone(): void }) {
   useEffect(() => {

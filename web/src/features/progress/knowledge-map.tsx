@@ -21,7 +21,7 @@ export interface KnowledgeMapData {
   strands: { strand: string; topics: TopicOnMap[] }[];
 }
 
-export async function fetchTopics(userId: string, signal?: AbortSignal): Promise<KnowledgeMapData> {
+async function fetchTopics(userId: string, signal?: AbortSignal): Promise<KnowledgeMapData> {
   const body = await api.get<{ data: KnowledgeMapData }>(`/api/learning/topics/${encodeURIComponent(userId)}`, signal ? { signal } : {});
   return body.data;
 }
@@ -63,7 +63,7 @@ export const STRAND_NAME: Record<string, string> = {
 };
 
 /** Topics of the student's grade, and any they have practised: the map of where they are now. */
-export const topicsForGrade = (topics: readonly TopicOnMap[], grade: number | null): TopicOnMap[] =>
+const topicsForGrade = (topics: readonly TopicOnMap[], grade: number | null): TopicOnMap[] =>
   topics.filter((topic) => grade === null || topic.answers > 0 || (topic.grades[0] <= grade && grade <= topic.grades[1]));
 
 /**

@@ -3,7 +3,6 @@ import type {
   AssignmentCreatedResponse,
   AssignmentDetailResponse,
   AssignmentRedatedResponse,
-  AssignmentSource,
   AssignmentSummary,
   BulkResultResponse,
   ClassArchivedResponse,
@@ -19,19 +18,16 @@ import type {
   MyClassesResponse,
   ReferralCodeRedeemedResponse,
   RosterStudent,
-  Standing,
   StudentReportResponse,
 } from '@mathdaily/domain/api/tutoring';
 import type { PositionResponse } from '@mathdaily/domain/api/common';
 import { api } from '../../api/client.ts';
 
 /** The classroom's calls: classes, their students and work, the live view and the reports. The answers' shapes are their response schemas (@mathdaily/domain/api/tutoring). */
-export type { AssignmentSource, AssignmentSummary, ClassSummary, LiveCard, RosterStudent, Standing };
+export type { AssignmentSummary, ClassSummary, LiveCard, RosterStudent };
 export type ClassDetail = ClassDetailResponse;
-export type AssignmentDetail = AssignmentDetailResponse;
 /** The live class view: GET …/live, and each snapshot of the /api/live/class socket. */
 export type LiveSnapshot = ClassLiveResponse;
-export type BulkResult = BulkResultResponse;
 export type MyWork = MyClassesResponse;
 export type StudentReport = StudentReportResponse;
 

@@ -21,7 +21,7 @@ const BAD_MESSAGE_CLOSE = 4400;
 const FORBIDDEN_CLOSE = 4403;
 const seenKey = (userId: string) => `mathdaily.tutor.alertsSeen.${userId}`;
 
-export type LiveStatus = 'connecting' | 'live' | 'offline';
+type LiveStatus = 'connecting' | 'live' | 'offline';
 
 interface LiveFeedState {
   items: ActivityItem[];

@@ -6,8 +6,6 @@ import type {
   QuestionSetResponse,
   QuestionSetSavedResponse,
   QuestionSetsResponse,
-  QuestionSetSummary,
-  ReferralCode,
   ReferralCodeCheckResponse,
   ReferralCodeCreatedResponse,
   ReferralCodeDeactivatedResponse,
@@ -22,16 +20,14 @@ import type {
 import { api } from '../../api/client.ts';
 
 /** The tutor area's calls; the answers' shapes are their response schemas (@mathdaily/domain/api/tutoring). */
-export type { ActivityItem, QuestionSetSummary, ReferralCode, RelationshipStatus, TutorStudent };
-export type TutorDashboard = TutorDashboardResponse;
-export type ReferralCodes = ReferralCodesResponse;
+export type { ActivityItem, RelationshipStatus, TutorStudent };
 export type CodeCheck = ReferralCodeCheckResponse;
 export type StudentProgress = StudentProgressResponse;
 export type QuestionSet = QuestionSetResponse;
 export type SetQuestion = QuestionSet['questions'][number];
 
 /** `?tutor_id=…` for the tutor-area queries (an admin's chosen tutor), or nothing. */
-export const tutorQuery = (tutorId: string) => (tutorId ? `?tutor_id=${encodeURIComponent(tutorId)}` : '');
+const tutorQuery = (tutorId: string) => (tutorId ? `?tutor_id=${encodeURIComponent(tutorId)}` : '');
 
 export type StudentSort = 'joined' | 'name' | 'last_active' | 'accuracy';
 
