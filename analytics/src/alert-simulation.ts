@@ -27,6 +27,7 @@ import {
   type PracticeCommand,
   type PracticeEvent,
 } from '@mathdaily/domain';
+import { mulberry32 } from '@mathdaily/domain/problems/random';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -46,17 +47,6 @@ const SIMULATED_PROBLEM: AnsweredProblem = {
 };
 
 const isLiveEvent = (event: PracticeEvent): boolean => (LIVE_PRACTICE_EVENTS as readonly string[]).includes(event.type);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface AlertScore {
   precision: number;
