@@ -135,13 +135,31 @@ export const knowledgeModelParametersSchema = z.object({
 });
 export type KnowledgeModelParameters = z.infer<typeof knowledgeModelParametersSchema>;
 
+/** The answer counts a student and a topic both keep: all answers, and recency-weighted ones per decay. */
+type AnswerCounts = Pick<LearnerKnowledge & TopicKnowledge, 'answers' | 'successes' | 'failures' | 'recentSuccesses' | 'recentFailures'>;
+
+const noAnswers = (decays: readonly number[]): AnswerCounts => ({
+  answers: 0,
+  successes: 0,
+  failures: 0,
+  recentSuccesses: decays.map(() => 0),
+  recentFailures: decays.map(() => 0),
+});
+
+/** The counts after one more answer (`success` 1 or 0), the recency weights decayed first. */
+function countAnswer(counts: AnswerCounts, decays: readonly number[], success: number): AnswerCounts {
+  return {
+    answers: counts.answers + 1,
+    successes: counts.successes + success,
+    failures: counts.failures + 1 - success,
+    recentSuccesses: decays.map((d, i) => (counts.recentSuccesses[i] ?? 0) * d + success),
+    recentFailures: decays.map((d, i) => (counts.recentFailures[i] ?? 0) * d + 1 - success),
+  };
+}
+
 export function emptyLearnerKnowledge(): LearnerKnowledge {
   return {
-    answers: 0,
-    successes: 0,
-    failures: 0,
-    recentSuccesses: LEARNER_DECAYS.map(() => 0),
-    recentFailures: LEARNER_DECAYS.map(() => 0),
+    ...noAnswers(LEARNER_DECAYS),
     lastTopicId: null,
     lastCorrect: null,
     topics: 0,
@@ -151,11 +169,7 @@ export function emptyLearnerKnowledge(): LearnerKnowledge {
 
 export function emptyTopicKnowledge(): TopicKnowledge {
   return {
-    answers: 0,
-    successes: 0,
-    failures: 0,
-    recentSuccesses: TOPIC_DECAYS.map(() => 0),
-    recentFailures: TOPIC_DECAYS.map(() => 0),
+    ...noAnswers(TOPIC_DECAYS),
     lastAnswerIndex: -1,
     lastCorrect: null,
     streak: 0,
@@ -294,26 +308,18 @@ export function updateKnowledge(
   const l = learner ?? emptyLearnerKnowledge();
   const t = topic ?? emptyTopicKnowledge();
   const success = isCorrect ? 1 : 0;
-  const answers = l.answers + 1;
+  const learnerCounts = countAnswer(l, LEARNER_DECAYS, success);
   return {
     learner: {
-      answers,
-      successes: l.successes + success,
-      failures: l.failures + 1 - success,
-      recentSuccesses: LEARNER_DECAYS.map((d, i) => (l.recentSuccesses[i] ?? 0) * d + success),
-      recentFailures: LEARNER_DECAYS.map((d, i) => (l.recentFailures[i] ?? 0) * d + 1 - success),
+      ...learnerCounts,
       lastTopicId: topicId,
       lastCorrect: isCorrect,
       topics: l.topics + (t.answers === 0 ? 1 : 0),
       run: l.lastTopicId === topicId ? l.run + 1 : 1,
     },
     topic: {
-      answers: t.answers + 1,
-      successes: t.successes + success,
-      failures: t.failures + 1 - success,
-      recentSuccesses: TOPIC_DECAYS.map((d, i) => (t.recentSuccesses[i] ?? 0) * d + success),
-      recentFailures: TOPIC_DECAYS.map((d, i) => (t.recentFailures[i] ?? 0) * d + 1 - success),
-      lastAnswerIndex: answers,
+      ...countAnswer(t, TOPIC_DECAYS, success),
+      lastAnswerIndex: learnerCounts.answers,
       lastCorrect: isCorrect,
       streak: isCorrect ? t.streak + 1 : 0,
       missStreak: isCorrect ? 0 : t.missStreak + 1,
