@@ -183,6 +183,22 @@ export function emptyTopicKnowledge(): TopicKnowledge {
 const smoothedLogit = (successes: number, failures: number) => Math.log((successes + 1) / (failures + 1));
 
 /**
+ * Writes the features of a student's or a topic's answer counts from `i`: log successes and
+ * failures, the recency-weighted pairs and the smoothed log-odds of the second pair. Returns the
+ * next index.
+ */
+function writeCountFeatures(out: Float64Array, i: number, counts: AnswerCounts, decays: number): number {
+  out[i++] = Math.log1p(counts.successes);
+  out[i++] = Math.log1p(counts.failures);
+  for (let d = 0; d < decays; d += 1) {
+    out[i++] = counts.recentSuccesses[d] ?? 0;
+    out[i++] = counts.recentFailures[d] ?? 0;
+  }
+  out[i++] = smoothedLogit(counts.recentSuccesses[1] ?? 0, counts.recentFailures[1] ?? 0);
+  return i;
+}
+
+/**
  * The features of the next answer on `topicId`, written into `out` (length KNOWLEDGE_FEATURES)
  * in KNOWLEDGE_FEATURES order. `topic` is the student's state on that topic (empty if none).
  */
@@ -190,25 +206,13 @@ export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowled
   let i = 0;
   out[i++] = 1;
   out[i++] = topic.answers === 0 ? 1 : 0;
-  out[i++] = Math.log1p(topic.successes);
-  out[i++] = Math.log1p(topic.failures);
-  for (let d = 0; d < TOPIC_DECAYS.length; d += 1) {
-    out[i++] = topic.recentSuccesses[d] ?? 0;
-    out[i++] = topic.recentFailures[d] ?? 0;
-  }
-  out[i++] = smoothedLogit(topic.recentSuccesses[1] ?? 0, topic.recentFailures[1] ?? 0);
+  i = writeCountFeatures(out, i, topic, TOPIC_DECAYS.length);
   out[i++] = topic.lastCorrect === true ? 1 : 0;
   out[i++] = topic.lastCorrect === false ? 1 : 0;
   out[i++] = topic.answers === 0 ? 0 : Math.log1p(learner.answers - topic.lastAnswerIndex);
   out[i++] = Math.log1p(topic.streak);
   out[i++] = Math.log1p(topic.missStreak);
-  out[i++] = Math.log1p(learner.successes);
-  out[i++] = Math.log1p(learner.failures);
-  for (let d = 0; d < LEARNER_DECAYS.length; d += 1) {
-    out[i++] = learner.recentSuccesses[d] ?? 0;
-    out[i++] = learner.recentFailures[d] ?? 0;
-  }
-  out[i++] = smoothedLogit(learner.recentSuccesses[1] ?? 0, learner.recentFailures[1] ?? 0);
+  i = writeCountFeatures(out, i, learner, LEARNER_DECAYS.length);
   const same = learner.lastTopicId === topicId;
   out[i++] = Math.log1p(learner.topics);
   out[i++] = same ? Math.log1p(learner.run) : 0;
