@@ -13,7 +13,10 @@ export type Row = [correct: string, form: AnswerForm, answer: string, accepted: 
 /** A typed answer a teacher rejects, alone or with part of the message the student is shown. */
 type Rejected = string | [answer: string, message: string];
 
-/** The rows for one correct answer in one form: the typed answers a teacher accepts, then those rejected. */
+/**
+ * The rows for one correct answer in one form: the typed answers a teacher accepts, then those
+ * rejected. One call a line: check-answer.test.ts counts the table's pairs from these lines.
+ */
 export function marks(correct: string, form: AnswerForm, accepted: readonly string[], rejected: readonly Rejected[] = []): Row[] {
   return [
     ...accepted.map((answer): Row => [correct, form, answer, true]),
