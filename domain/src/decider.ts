@@ -1,3 +1,4 @@
+import { DomainError } from './errors.ts';
 import type { EventFact } from './events/envelope.ts';
 
 /**
@@ -17,4 +18,9 @@ export function foldEvents<State, Event extends EventFact>(
   events: readonly EventFact[],
 ): State {
   return events.reduce<State>((state, event) => decider.evolve(state, event as Event), decider.initialState());
+}
+
+/** The end of an exhaustive `decide` switch: a command of no known type (from an untyped caller) is refused. */
+export function unknownCommand(command: never, decider: string): never {
+  throw new DomainError('VALIDATION_FAILED', `Unknown ${decider} command ${(command as { type: string }).type}`);
 }

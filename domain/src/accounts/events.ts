@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactsOf } from '../events/envelope.ts';
 import { ERASED_TEXT, personal } from '../events/personal.ts';
 import { secret } from '../events/secret.ts';
 
@@ -257,55 +258,36 @@ export const accountEventSchemas = {
   WeeklySummaryRequested: weeklySummaryRequestedSchema,
 };
 
-type Fact<T extends keyof typeof accountEventSchemas> = { type: T; data: z.infer<(typeof accountEventSchemas)[T]> };
+type Facts<T extends keyof typeof accountEventSchemas> = FactsOf<typeof accountEventSchemas, T>;
 
-type UserRegistered = Fact<'UserRegistered'>;
-type EmailAddressReserved = Fact<'EmailAddressReserved'>;
-type EmailVerificationRequested = Fact<'EmailVerificationRequested'>;
-type EmailVerified = Fact<'EmailVerified'>;
-type UserSignedIn = Fact<'UserSignedIn'>;
-type SignInFailed = Fact<'SignInFailed'>;
-type AuthSessionStarted = Fact<'AuthSessionStarted'>;
-type AuthSessionRefreshed = Fact<'AuthSessionRefreshed'>;
-type AuthSessionRevoked = Fact<'AuthSessionRevoked'>;
-type PasswordResetRequested = Fact<'PasswordResetRequested'>;
-type PasswordChanged = Fact<'PasswordChanged'>;
-type PasswordReset = Fact<'PasswordReset'>;
-type ProfileUpdated = Fact<'ProfileUpdated'>;
-type AvatarChosen = Fact<'AvatarChosen'>;
-export type AvatarUploaded = Fact<'AvatarUploaded'>;
-type AvatarRemoved = Fact<'AvatarRemoved'>;
-type UserRoleChanged = Fact<'UserRoleChanged'>;
-export type EmailRequested = Fact<'EmailRequested'>;
-export type UserErased = Fact<'UserErased'>;
-type PersonalDataErased = Fact<'PersonalDataErased'>;
-type EmailAddressReleased = Fact<'EmailAddressReleased'>;
-type WeeklySummaryPreferenceChanged = Fact<'WeeklySummaryPreferenceChanged'>;
-type WeeklySummaryRequested = Fact<'WeeklySummaryRequested'>;
+export type AvatarUploaded = Facts<'AvatarUploaded'>;
+export type EmailRequested = Facts<'EmailRequested'>;
+export type UserErased = Facts<'UserErased'>;
 
 /** Events of the `user-{id}` stream. */
-export type UserEvent =
-  | UserRegistered
-  | EmailVerificationRequested
-  | EmailVerified
-  | UserSignedIn
-  | SignInFailed
-  | PasswordResetRequested
-  | PasswordChanged
-  | PasswordReset
-  | ProfileUpdated
-  | AvatarChosen
-  | AvatarUploaded
-  | AvatarRemoved
-  | UserRoleChanged
-  | EmailRequested
-  | UserErased
-  | PersonalDataErased
-  | WeeklySummaryPreferenceChanged
-  | WeeklySummaryRequested;
+export type UserEvent = Facts<
+  | 'UserRegistered'
+  | 'EmailVerificationRequested'
+  | 'EmailVerified'
+  | 'UserSignedIn'
+  | 'SignInFailed'
+  | 'PasswordResetRequested'
+  | 'PasswordChanged'
+  | 'PasswordReset'
+  | 'ProfileUpdated'
+  | 'AvatarChosen'
+  | 'AvatarUploaded'
+  | 'AvatarRemoved'
+  | 'UserRoleChanged'
+  | 'EmailRequested'
+  | 'UserErased'
+  | 'PersonalDataErased'
+  | 'WeeklySummaryPreferenceChanged'
+  | 'WeeklySummaryRequested'
+>;
 
 /** Events of the `auth-session-{id}` stream. */
-export type AuthSessionEvent = AuthSessionStarted | AuthSessionRefreshed | AuthSessionRevoked;
+export type AuthSessionEvent = Facts<'AuthSessionStarted' | 'AuthSessionRefreshed' | 'AuthSessionRevoked'>;
 
 /** Events of the `email-{hash}` stream. */
-export type EmailReservationEvent = EmailAddressReserved | EmailAddressReleased;
+export type EmailReservationEvent = Facts<'EmailAddressReserved' | 'EmailAddressReleased'>;

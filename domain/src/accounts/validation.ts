@@ -122,35 +122,21 @@ function nameSchema(field: NameField) {
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
 
+/** A whole grade from 1 to 12. */
+const grade = z
+  .number({ error: () => MESSAGES.gradeInvalid })
+  .int(MESSAGES.gradeInvalid)
+  .min(GRADE_MIN, MESSAGES.gradeInvalid)
+  .max(GRADE_MAX, MESSAGES.gradeInvalid);
+
+/** A grade typed in a form: digits in a string are the number. */
+const typedGrade = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+
 /** Grade level 1-12; '' or null mean "not given" (undefined), numeric strings are accepted. */
-export const gradeLevelSchema = z.preprocess(
-  (value) => {
-    if (value === '' || value === null) return undefined;
-    if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-    return value;
-  },
-  z
-    .number({ error: () => MESSAGES.gradeInvalid })
-    .int(MESSAGES.gradeInvalid)
-    .min(GRADE_MIN, MESSAGES.gradeInvalid)
-    .max(GRADE_MAX, MESSAGES.gradeInvalid)
-    .optional(),
-);
+export const gradeLevelSchema = z.preprocess((value) => (value === '' || value === null ? undefined : typedGrade(value)), grade.optional());
 
 /** Grade level on a profile edit: a number 1-12, or null to clear it. */
-const profileGradeLevelSchema = z.preprocess(
-  (value) => {
-    if (value === '') return null;
-    if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-    return value;
-  },
-  z
-    .number({ error: () => MESSAGES.gradeInvalid })
-    .int(MESSAGES.gradeInvalid)
-    .min(GRADE_MIN, MESSAGES.gradeInvalid)
-    .max(GRADE_MAX, MESSAGES.gradeInvalid)
-    .nullable(),
-);
+const profileGradeLevelSchema = z.preprocess((value) => (value === '' ? null : typedGrade(value)), grade.nullable());
 
 const timezoneSchema = z
   .string({ error: () => MESSAGES.timezoneInvalid })

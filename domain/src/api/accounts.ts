@@ -4,8 +4,8 @@ import { commandPosition, isoTime } from './common.ts';
 
 export const userRole = z.enum(userRoles);
 
-/** SPEC §3 User as every API answers with it (domain UserView): with the profile's time zone and picture. */
-const userView = z.object({
+/** A user's account as a list shows it (the admin's user table); a UserView without the profile. */
+export const userAccount = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -15,6 +15,10 @@ const userView = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: isoTime.nullable(),
   createdAt: isoTime,
+});
+
+/** SPEC §3 User as every API answers with it (domain UserView): with the profile's time zone and picture. */
+const userView = userAccount.extend({
   timezone: z.string(),
   /** Always set: the chosen or uploaded picture, else the default for the role. */
   profileImageUrl: z.string(),

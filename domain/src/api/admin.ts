@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRole } from './accounts.ts';
+import { userAccount } from './accounts.ts';
 import { isoTime, pagesPagination, pagination, position } from './common.ts';
 
 /** GET /api/admin/dashboard/stats (admins). */
@@ -28,20 +28,9 @@ export const dashboardStatsResponse = z.object({ data: dashboardStats });
 export type DashboardStatsResponse = z.input<typeof dashboardStatsResponse>;
 
 /** A row of the admin's user table. */
-const adminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: userRole,
-  gradeLevel: z.number().nullable(),
-  isEmailVerified: z.boolean(),
-  lastLoginAt: isoTime.nullable(),
-  createdAt: isoTime,
-});
-export type AdminUser = z.input<typeof adminUser>;
+export type AdminUser = z.input<typeof userAccount>;
 /** GET /api/admin/users?page&limit&search&role. */
-export const usersPageResponse = z.object({ data: z.object({ users: z.array(adminUser), pagination: pagesPagination }) });
+export const usersPageResponse = z.object({ data: z.object({ users: z.array(userAccount), pagination: pagesPagination }) });
 export type UsersPageResponse = z.input<typeof usersPageResponse>;
 
 /** GET /api/admin/system/logs?limit: the newest registrations and sign-ins. */

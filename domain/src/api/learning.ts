@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { topicStatuses } from '../learning/knowledge-map.ts';
 import { commandPosition, isoTime, localDate, withheld } from './common.ts';
-import { problemFigure, shownAnswerForm } from './problems.ts';
+import { askedProblem, shownAnswerForm } from './problems.ts';
 
 /** An achievement's category (domain AchievementCategory). */
 const achievementCategory = z.enum(['milestone', 'subject', 'challenge', 'performance', 'streak', 'learning']);
 /** A difficulty rating 1-5 (domain DifficultyRating). */
 const difficultyRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+
+/** A problem as it is asked before it is answered: no answer, explanation, hint, template or seed. */
+const unansweredProblem = askedProblem.extend({
+  answer_form: shownAnswerForm,
+  difficulty_level: z.number(),
+  estimated_time_seconds: z.number(),
+});
 
 /**
  * A problem as the learner sees it before answering (query-api get-due-problems.ts
@@ -15,18 +22,7 @@ const difficultyRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.li
  * an answer form without the `accept` spellings. The three are `withheld`: always null here,
  * whatever the handler held.
  */
-const practiceProblem = z.object({
-  id: z.string(),
-  topic: z.string(),
-  topic_id: z.string(),
-  grade: z.number(),
-  question: z.string(),
-  figure: problemFigure.nullable(),
-  problem_type: z.string(),
-  answer_options: z.array(z.string()).nullable(),
-  answer_form: shownAnswerForm,
-  difficulty_level: z.number(),
-  estimated_time_seconds: z.number(),
+const practiceProblem = unansweredProblem.extend({
   source: z.string(),
   created_at: isoTime,
   correct_answer: withheld(),
@@ -245,20 +241,6 @@ export type DashboardData = z.input<typeof dashboardData>;
 export const dashboardResponse = z.object({ data: dashboardData });
 export type DashboardResponse = z.input<typeof dashboardResponse>;
 
-/** A placement question as the check shows it: like a practice problem, no answer, explanation, hint, template or seed. */
-const placementProblem = z.object({
-  id: z.string(),
-  topic: z.string(),
-  topic_id: z.string(),
-  grade: z.number(),
-  question: z.string(),
-  figure: problemFigure.nullable(),
-  problem_type: z.string(),
-  answer_options: z.array(z.string()).nullable(),
-  answer_form: shownAnswerForm,
-  difficulty_level: z.number(),
-  estimated_time_seconds: z.number(),
-});
 /** GET /api/learning/placement (students, their own). */
 const placementView = z.object({
   status: z.enum(['not_started', 'in_progress', 'completed']),
@@ -266,7 +248,8 @@ const placementView = z.object({
   /** The current question's number (1-based) while in progress. */
   question: z.number().nullable(),
   max_questions: z.number(),
-  problem: placementProblem.nullable(),
+  /** The current question, shown as a practice problem before it is answered. */
+  problem: unansweredProblem.nullable(),
   /** The starting grade of the last finished check. */
   grade: z.number().nullable(),
   completed_at: isoTime.nullable(),

@@ -17,12 +17,8 @@ export const shownAnswerForm = z.object({
 /** The whole answer form, `accept` included: for those who may see the answer. */
 const answerForm = shownAnswerForm.extend({ accept: z.array(z.string()).optional() });
 
-/**
- * SPEC §3 Problem as GET /api/problems answers (query-api/src/problems/problem-row.ts
- * toApiProblem): the answer, explanation, template and seed are null unless the caller may see
- * the answer (answerVisibility), and the answer form then lacks `accept`.
- */
-const apiProblem = z.object({
+/** What every view of a problem shows: the question as asked, with its figure and options. */
+export const askedProblem = z.object({
   id: z.string(),
   topic: z.string(),
   topic_id: z.string(),
@@ -31,6 +27,14 @@ const apiProblem = z.object({
   figure: problemFigure.nullable(),
   problem_type: z.string(),
   answer_options: z.array(z.string()).nullable(),
+});
+
+/**
+ * SPEC §3 Problem as GET /api/problems answers (query-api/src/problems/problem-row.ts
+ * toApiProblem): the answer, explanation, template and seed are null unless the caller may see
+ * the answer (answerVisibility), and the answer form then lacks `accept`.
+ */
+const apiProblem = askedProblem.extend({
   correct_answer: z.string().nullable(),
   answer_form: answerForm,
   hint: z.string(),

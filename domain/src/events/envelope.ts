@@ -35,3 +35,11 @@ export interface EventFact<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
 }
+
+/**
+ * The event facts of some of a module's types, from its data schemas by type: one
+ * `{ type, data }` per type, as a union (all the module's types when none are named).
+ */
+export type FactsOf<Schemas extends Record<string, z.ZodType>, Types extends keyof Schemas & string = keyof Schemas & string> = {
+  [T in Types]: { type: T; data: z.infer<Schemas[T]> };
+}[Types];

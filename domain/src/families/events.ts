@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactsOf } from '../events/envelope.ts';
 import { secret } from '../events/secret.ts';
 
 /**
@@ -48,12 +49,6 @@ export const familyEventSchemas = {
   ChildUnlinked: childUnlinkedSchema,
 };
 
-type Fact<T extends keyof typeof familyEventSchemas> = { type: T; data: z.infer<(typeof familyEventSchemas)[T]> };
-type FamilyLinkCodeCreated = Fact<'FamilyLinkCodeCreated'>;
-export type FamilyLinkCodeReserved = Fact<'FamilyLinkCodeReserved'>;
-type FamilyLinkCodeRedeemed = Fact<'FamilyLinkCodeRedeemed'>;
-type ChildLinked = Fact<'ChildLinked'>;
-type ChildUnlinked = Fact<'ChildUnlinked'>;
-
-export type FamilyCodesEvent = FamilyLinkCodeCreated | FamilyLinkCodeRedeemed;
-export type ParentEvent = ChildLinked | ChildUnlinked;
+export type FamilyLinkCodeReserved = FactsOf<typeof familyEventSchemas, 'FamilyLinkCodeReserved'>;
+export type FamilyCodesEvent = FactsOf<typeof familyEventSchemas, 'FamilyLinkCodeCreated' | 'FamilyLinkCodeRedeemed'>;
+export type ParentEvent = FactsOf<typeof familyEventSchemas, 'ChildLinked' | 'ChildUnlinked'>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactsOf } from '../events/envelope.ts';
 import { MAX_PLANNED_PROBLEMS, sessionModes } from './practice-session.ts';
 
 /**
@@ -94,27 +95,12 @@ export const practiceEventSchemas = {
   PracticeSessionEnded: practiceSessionEndedSchema,
 };
 
-type PracticeSessionStartedData = z.infer<typeof practiceSessionStartedSchema>;
-type PracticeSessionExtendedData = z.infer<typeof practiceSessionExtendedSchema>;
-type HintOpenedData = z.infer<typeof hintOpenedSchema>;
 export type AnswerSubmittedData = z.infer<typeof answerSubmittedSchema>;
 export type DifficultyRatedData = z.infer<typeof difficultyRatedSchema>;
 export type PracticeSessionEndedData = z.infer<typeof practiceSessionEndedSchema>;
 
-type PracticeSessionStarted = { type: 'PracticeSessionStarted'; data: PracticeSessionStartedData };
-type PracticeSessionExtended = { type: 'PracticeSessionExtended'; data: PracticeSessionExtendedData };
-type HintOpened = { type: 'HintOpened'; data: HintOpenedData };
-export type AnswerSubmitted = { type: 'AnswerSubmitted'; data: AnswerSubmittedData };
-type DifficultyRated = { type: 'DifficultyRated'; data: DifficultyRatedData };
-type PracticeSessionEnded = { type: 'PracticeSessionEnded'; data: PracticeSessionEndedData };
-
-export type PracticeEvent =
-  | PracticeSessionStarted
-  | PracticeSessionExtended
-  | HintOpened
-  | AnswerSubmitted
-  | DifficultyRated
-  | PracticeSessionEnded;
+export type AnswerSubmitted = FactsOf<typeof practiceEventSchemas, 'AnswerSubmitted'>;
+export type PracticeEvent = FactsOf<typeof practiceEventSchemas>;
 
 /**
  * Events of the placement stream `placement-{userId}` (placement-decider.ts): the adaptive check
@@ -169,11 +155,7 @@ export const placementEventSchemas = {
   PlacementCompleted: placementCompletedSchema,
 };
 
-type PlacementStartedData = z.infer<typeof placementStartedSchema>;
 export type PlacementAnswerRecordedData = z.infer<typeof placementAnswerRecordedSchema>;
 export type PlacementCompletedData = z.infer<typeof placementCompletedSchema>;
 
-export type PlacementEvent =
-  | { type: 'PlacementStarted'; data: PlacementStartedData }
-  | { type: 'PlacementAnswerRecorded'; data: PlacementAnswerRecordedData }
-  | { type: 'PlacementCompleted'; data: PlacementCompletedData };
+export type PlacementEvent = FactsOf<typeof placementEventSchemas>;

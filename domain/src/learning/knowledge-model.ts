@@ -135,13 +135,31 @@ export const knowledgeModelParametersSchema = z.object({
 });
 export type KnowledgeModelParameters = z.infer<typeof knowledgeModelParametersSchema>;
 
+/** The answer counts a student and a topic both keep: all answers, and recency-weighted ones per decay. */
+type AnswerCounts = Pick<LearnerKnowledge & TopicKnowledge, 'answers' | 'successes' | 'failures' | 'recentSuccesses' | 'recentFailures'>;
+
+const noAnswers = (decays: readonly number[]): AnswerCounts => ({
+  answers: 0,
+  successes: 0,
+  failures: 0,
+  recentSuccesses: decays.map(() => 0),
+  recentFailures: decays.map(() => 0),
+});
+
+/** The counts after one more answer (`success` 1 or 0), the recency weights decayed first. */
+function countAnswer(counts: AnswerCounts, decays: readonly number[], success: number): AnswerCounts {
+  return {
+    answers: counts.answers + 1,
+    successes: counts.successes + success,
+    failures: counts.failures + 1 - success,
+    recentSuccesses: decays.map((d, i) => (counts.recentSuccesses[i] ?? 0) * d + success),
+    recentFailures: decays.map((d, i) => (counts.recentFailures[i] ?? 0) * d + 1 - success),
+  };
+}
+
 export function emptyLearnerKnowledge(): LearnerKnowledge {
   return {
-    answers: 0,
-    successes: 0,
-    failures: 0,
-    recentSuccesses: LEARNER_DECAYS.map(() => 0),
-    recentFailures: LEARNER_DECAYS.map(() => 0),
+    ...noAnswers(LEARNER_DECAYS),
     lastTopicId: null,
     lastCorrect: null,
     topics: 0,
@@ -151,11 +169,7 @@ export function emptyLearnerKnowledge(): LearnerKnowledge {
 
 export function emptyTopicKnowledge(): TopicKnowledge {
   return {
-    answers: 0,
-    successes: 0,
-    failures: 0,
-    recentSuccesses: TOPIC_DECAYS.map(() => 0),
-    recentFailures: TOPIC_DECAYS.map(() => 0),
+    ...noAnswers(TOPIC_DECAYS),
     lastAnswerIndex: -1,
     lastCorrect: null,
     streak: 0,
@@ -169,6 +183,22 @@ export function emptyTopicKnowledge(): TopicKnowledge {
 const smoothedLogit = (successes: number, failures: number) => Math.log((successes + 1) / (failures + 1));
 
 /**
+ * Writes the features of a student's or a topic's answer counts from `i`: log successes and
+ * failures, the recency-weighted pairs and the smoothed log-odds of the second pair. Returns the
+ * next index.
+ */
+function writeCountFeatures(out: Float64Array, i: number, counts: AnswerCounts, decays: number): number {
+  out[i++] = Math.log1p(counts.successes);
+  out[i++] = Math.log1p(counts.failures);
+  for (let d = 0; d < decays; d += 1) {
+    out[i++] = counts.recentSuccesses[d] ?? 0;
+    out[i++] = counts.recentFailures[d] ?? 0;
+  }
+  out[i++] = smoothedLogit(counts.recentSuccesses[1] ?? 0, counts.recentFailures[1] ?? 0);
+  return i;
+}
+
+/**
  * The features of the next answer on `topicId`, written into `out` (length KNOWLEDGE_FEATURES)
  * in KNOWLEDGE_FEATURES order. `topic` is the student's state on that topic (empty if none).
  */
@@ -176,25 +206,13 @@ export function knowledgeFeatures(learner: LearnerKnowledge, topic: TopicKnowled
   let i = 0;
   out[i++] = 1;
   out[i++] = topic.answers === 0 ? 1 : 0;
-  out[i++] = Math.log1p(topic.successes);
-  out[i++] = Math.log1p(topic.failures);
-  for (let d = 0; d < TOPIC_DECAYS.length; d += 1) {
-    out[i++] = topic.recentSuccesses[d] ?? 0;
-    out[i++] = topic.recentFailures[d] ?? 0;
-  }
-  out[i++] = smoothedLogit(topic.recentSuccesses[1] ?? 0, topic.recentFailures[1] ?? 0);
+  i = writeCountFeatures(out, i, topic, TOPIC_DECAYS.length);
   out[i++] = topic.lastCorrect === true ? 1 : 0;
   out[i++] = topic.lastCorrect === false ? 1 : 0;
   out[i++] = topic.answers === 0 ? 0 : Math.log1p(learner.answers - topic.lastAnswerIndex);
   out[i++] = Math.log1p(topic.streak);
   out[i++] = Math.log1p(topic.missStreak);
-  out[i++] = Math.log1p(learner.successes);
-  out[i++] = Math.log1p(learner.failures);
-  for (let d = 0; d < LEARNER_DECAYS.length; d += 1) {
-    out[i++] = learner.recentSuccesses[d] ?? 0;
-    out[i++] = learner.recentFailures[d] ?? 0;
-  }
-  out[i++] = smoothedLogit(learner.recentSuccesses[1] ?? 0, learner.recentFailures[1] ?? 0);
+  i = writeCountFeatures(out, i, learner, LEARNER_DECAYS.length);
   const same = learner.lastTopicId === topicId;
   out[i++] = Math.log1p(learner.topics);
   out[i++] = same ? Math.log1p(learner.run) : 0;
@@ -294,26 +312,18 @@ export function updateKnowledge(
   const l = learner ?? emptyLearnerKnowledge();
   const t = topic ?? emptyTopicKnowledge();
   const success = isCorrect ? 1 : 0;
-  const answers = l.answers + 1;
+  const learnerCounts = countAnswer(l, LEARNER_DECAYS, success);
   return {
     learner: {
-      answers,
-      successes: l.successes + success,
-      failures: l.failures + 1 - success,
-      recentSuccesses: LEARNER_DECAYS.map((d, i) => (l.recentSuccesses[i] ?? 0) * d + success),
-      recentFailures: LEARNER_DECAYS.map((d, i) => (l.recentFailures[i] ?? 0) * d + 1 - success),
+      ...learnerCounts,
       lastTopicId: topicId,
       lastCorrect: isCorrect,
       topics: l.topics + (t.answers === 0 ? 1 : 0),
       run: l.lastTopicId === topicId ? l.run + 1 : 1,
     },
     topic: {
-      answers: t.answers + 1,
-      successes: t.successes + success,
-      failures: t.failures + 1 - success,
-      recentSuccesses: TOPIC_DECAYS.map((d, i) => (t.recentSuccesses[i] ?? 0) * d + success),
-      recentFailures: TOPIC_DECAYS.map((d, i) => (t.recentFailures[i] ?? 0) * d + 1 - success),
-      lastAnswerIndex: answers,
+      ...countAnswer(t, TOPIC_DECAYS, success),
+      lastAnswerIndex: learnerCounts.answers,
       lastCorrect: isCorrect,
       streak: isCorrect ? t.streak + 1 : 0,
       missStreak: isCorrect ? 0 : t.missStreak + 1,

@@ -15,7 +15,7 @@
  *   last question was answered, PlacementCompleted with the starting grade follows in the same
  *   decision.
  */
-import type { Decider } from '../decider.ts';
+import { unknownCommand, type Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import { checkAnswer } from '../problems/check-answer.ts';
 import {
@@ -161,10 +161,8 @@ function decidePlacement(command: PlacementCommand, state: PlacementState): Plac
       });
       return [...events, { type: 'PlacementCompleted', data: completed }];
     }
-    default: {
-      const unknown: never = command;
-      throw new DomainError('VALIDATION_FAILED', `Unknown placement command ${(unknown as { type: string }).type}`);
-    }
+    default:
+      return unknownCommand(command, 'placement');
   }
 }
 

@@ -36,7 +36,7 @@
  * more expires the oldest open session in the state (no event), after which commands for it are
  * refused as no longer open.
  */
-import type { Decider } from '../decider.ts';
+import { unknownCommand, type Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { z } from 'zod';
 import {
@@ -395,10 +395,8 @@ function decidePractice(command: PracticeCommand, state: PracticeState): Practic
       if (!session || !isSessionIdle(lastActivityAt, new Date(now))) return [];
       return [ended(session, { userId, sessionId, endedAt: lastActivityAt, reason: 'idle' })];
     }
-    default: {
-      const unknown: never = command;
-      throw new DomainError('VALIDATION_FAILED', `Unknown practice command ${(unknown as { type: string }).type}`);
-    }
+    default:
+      return unknownCommand(command, 'practice');
   }
 }
 

@@ -4,24 +4,21 @@
 
 export type MasteryLevel = 'Expert' | 'Advanced' | 'Proficient' | 'Developing' | 'Beginner';
 
+/** The label of the first threshold `value` reaches (thresholds highest first), else `below`. */
+function band<Label extends string>(value: number, thresholds: readonly (readonly [min: number, label: Label])[], below: Label): Label {
+  return thresholds.find(([min]) => value >= min)?.[1] ?? below;
+}
+
 /** From a mastery rate 0-1: ≥0.9 Expert, ≥0.8 Advanced, ≥0.6 Proficient, ≥0.4 Developing, else Beginner. */
 export function masteryLevel(rate: number): MasteryLevel {
-  if (rate >= 0.9) return 'Expert';
-  if (rate >= 0.8) return 'Advanced';
-  if (rate >= 0.6) return 'Proficient';
-  if (rate >= 0.4) return 'Developing';
-  return 'Beginner';
+  return band(rate, [[0.9, 'Expert'], [0.8, 'Advanced'], [0.6, 'Proficient'], [0.4, 'Developing']], 'Beginner');
 }
 
 export type SessionPerformance = 'Excellent' | 'Great' | 'Good' | 'Learning' | 'Developing';
 
 /** From accuracy in percent: ≥90 Excellent, ≥80 Great, ≥70 Good, ≥50 Learning, else Developing. */
 export function sessionPerformance(accuracyPercent: number): SessionPerformance {
-  if (accuracyPercent >= 90) return 'Excellent';
-  if (accuracyPercent >= 80) return 'Great';
-  if (accuracyPercent >= 70) return 'Good';
-  if (accuracyPercent >= 50) return 'Learning';
-  return 'Developing';
+  return band(accuracyPercent, [[90, 'Excellent'], [80, 'Great'], [70, 'Good'], [50, 'Learning']], 'Developing');
 }
 
 export type SessionAchievement = 'High Accuracy' | 'Persistence';

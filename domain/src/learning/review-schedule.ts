@@ -156,9 +156,9 @@ function validDate(at: Date): Date {
   return at;
 }
 
-function toJson(card: Card): ReviewCard {
+/** The numbers a stored card and an FSRS card hold alike (dates and the state are written differently). */
+function cardNumbers(card: Card | ReviewCard) {
   return {
-    due: card.due.toISOString(),
     stability: card.stability,
     difficulty: card.difficulty,
     elapsed_days: card.elapsed_days,
@@ -166,6 +166,13 @@ function toJson(card: Card): ReviewCard {
     learning_steps: card.learning_steps,
     reps: card.reps,
     lapses: card.lapses,
+  };
+}
+
+function toJson(card: Card): ReviewCard {
+  return {
+    due: card.due.toISOString(),
+    ...cardNumbers(card),
     state: STATES[card.state],
     last_review: card.last_review ? card.last_review.toISOString() : null,
   };
@@ -174,13 +181,7 @@ function toJson(card: Card): ReviewCard {
 function fromJson(card: ReviewCard): Card {
   return {
     due: new Date(card.due),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsed_days,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
+    ...cardNumbers(card),
     state: State[card.state],
     ...(card.last_review === null ? {} : { last_review: new Date(card.last_review) }),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactsOf } from '../events/envelope.ts';
 import { TIME_ZONE_IDS } from '../accounts/time-zones.ts';
 import { hasHiddenControls, hasVisibleText } from '../plain-text.ts';
 
@@ -156,49 +157,41 @@ export const tutoringEventSchemas = {
   ClassAssignmentRemoved: classAssignmentRemovedSchema,
 };
 
-type ReferralCodeCreatedData = z.infer<typeof referralCodeCreatedSchema>;
-type ReferralCodeDeactivatedData = z.infer<typeof referralCodeDeactivatedSchema>;
-type ReferralCodeRedeemedData = z.infer<typeof referralCodeRedeemedSchema>;
-type TutorStudentStatusChangeData = z.infer<typeof statusChangeSchema>;
-type StudentFellBehindData = z.infer<typeof studentFellBehindSchema>;
-
-type ClassJoinCodeReservedData = z.infer<typeof classJoinCodeReservedSchema>;
-type StudentJoinedTutorClassData = z.infer<typeof studentJoinedTutorClassSchema>;
-type TutorStudentRelationshipEndedData = z.infer<typeof tutorStudentRelationshipEndedSchema>;
 export type AssignmentSource = z.infer<typeof assignmentSourceSchema>;
 
-export type ReferralCodeEvent =
-  | { type: 'ReferralCodeCreated'; data: ReferralCodeCreatedData }
-  | { type: 'ReferralCodeDeactivated'; data: ReferralCodeDeactivatedData }
-  | { type: 'ClassJoinCodeReserved'; data: ClassJoinCodeReservedData };
+type Facts<T extends keyof typeof tutoringEventSchemas> = FactsOf<typeof tutoringEventSchemas, T>;
 
-export type RelationshipEvent =
-  | { type: 'ReferralCodeRedeemed'; data: ReferralCodeRedeemedData }
-  | { type: 'StudentJoinedTutorClass'; data: StudentJoinedTutorClassData }
-  | { type: 'TutorStudentRelationshipEnded'; data: TutorStudentRelationshipEndedData }
-  | { type: 'TutorStudentActivated'; data: TutorStudentStatusChangeData }
-  | { type: 'TutorStudentDeactivated'; data: TutorStudentStatusChangeData }
-  | { type: 'StudentFellBehind'; data: StudentFellBehindData };
+export type ReferralCodeEvent = Facts<'ReferralCodeCreated' | 'ReferralCodeDeactivated' | 'ClassJoinCodeReserved'>;
 
-export type QuestionSetEvent =
-  | { type: 'QuestionSetCreated'; data: z.infer<typeof questionSetCreatedSchema> }
-  | { type: 'QuestionSetRenamed'; data: z.infer<typeof questionSetRenamedSchema> }
-  | { type: 'QuestionAddedToSet'; data: z.infer<typeof questionAddedToSetSchema> }
-  | { type: 'QuestionReplacedInSet'; data: z.infer<typeof questionReplacedInSetSchema> }
-  | { type: 'QuestionRemovedFromSet'; data: z.infer<typeof questionRemovedFromSetSchema> }
-  | { type: 'QuestionSetAssigned'; data: z.infer<typeof questionSetAssignedSchema> }
-  | { type: 'QuestionSetUnassigned'; data: z.infer<typeof questionSetUnassignedSchema> };
+export type RelationshipEvent = Facts<
+  | 'ReferralCodeRedeemed'
+  | 'StudentJoinedTutorClass'
+  | 'TutorStudentRelationshipEnded'
+  | 'TutorStudentActivated'
+  | 'TutorStudentDeactivated'
+  | 'StudentFellBehind'
+>;
 
-type ClassData<S extends z.ZodType> = z.infer<S>;
-export type ClassEvent =
-  | { type: 'ClassCreated'; data: ClassData<typeof classCreatedSchema> }
-  | { type: 'ClassRenamed'; data: ClassData<typeof classRenamedSchema> }
-  | { type: 'ClassTimeZoneChanged'; data: ClassData<typeof classTimeZoneChangedSchema> }
-  | { type: 'ClassArchived'; data: ClassData<typeof classArchivedSchema> }
-  | { type: 'ClassRestored'; data: ClassData<typeof classRestoredSchema> }
-  | { type: 'ClassJoinCodeChanged'; data: ClassData<typeof classJoinCodeChangedSchema> }
-  | { type: 'StudentJoinedClass'; data: ClassData<typeof studentJoinedClassSchema> }
-  | { type: 'StudentLeftClass'; data: ClassData<typeof studentLeftClassSchema> }
-  | { type: 'ClassAssignmentCreated'; data: ClassData<typeof classAssignmentCreatedSchema> }
-  | { type: 'ClassAssignmentDueChanged'; data: ClassData<typeof classAssignmentDueChangedSchema> }
-  | { type: 'ClassAssignmentRemoved'; data: ClassData<typeof classAssignmentRemovedSchema> };
+export type QuestionSetEvent = Facts<
+  | 'QuestionSetCreated'
+  | 'QuestionSetRenamed'
+  | 'QuestionAddedToSet'
+  | 'QuestionReplacedInSet'
+  | 'QuestionRemovedFromSet'
+  | 'QuestionSetAssigned'
+  | 'QuestionSetUnassigned'
+>;
+
+export type ClassEvent = Facts<
+  | 'ClassCreated'
+  | 'ClassRenamed'
+  | 'ClassTimeZoneChanged'
+  | 'ClassArchived'
+  | 'ClassRestored'
+  | 'ClassJoinCodeChanged'
+  | 'StudentJoinedClass'
+  | 'StudentLeftClass'
+  | 'ClassAssignmentCreated'
+  | 'ClassAssignmentDueChanged'
+  | 'ClassAssignmentRemoved'
+>;

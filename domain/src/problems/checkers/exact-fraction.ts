@@ -1,18 +1,16 @@
 /** `exact_fraction`: the same rational in any exact form; rounded decimals refused; `require` asks for a form (simplest, fraction, mixed number, decimal). */
-import { correctNumber, numberBody, readNumber } from './shared/typed-number.ts';
-import { no, right, unread, wrong, type Checker } from './shared/verdict.ts';
+import { readNumberAnswer } from './shared/typed-number.ts';
+import { no, right, wrong, type Checker } from './shared/verdict.ts';
 
 export const checkExactFraction: Checker = (correct, given, form) => {
-  const expected = correctNumber(correct, form);
-  if (!expected) return null;
-  const b = numberBody(given, form);
-  if ('verdict' in b) return b.verdict;
-  const read = readNumber(b.body, given);
-  if (!read.ok) return unread(read.message);
+  const answer = readNumberAnswer(correct, given, form);
+  if (answer === null) return null;
+  if ('verdict' in answer) return answer.verdict;
+  const { expected, read } = answer;
   const { value, form: written, lowestTerms } = read.literal;
   if (!value.equals(expected.value)) {
     // A decimal that is the answer rounded (0.333 or 0.33 for 1/3) gets a hint about exactness.
-    const places = /\.(\d+)/.exec(b.body)?.[1]?.length ?? 0;
+    const places = /\.(\d+)/.exec(answer.body)?.[1]?.length ?? 0;
     if (written === 'decimal' && Math.abs(value.valueOf() - expected.number) <= 0.5 * 10 ** -places + 1e-12) {
       return no("That's close, but the question needs an exact answer. Use a fraction instead of a rounded decimal.");
     }

@@ -7,7 +7,7 @@ import { all, create, type MathNode } from 'mathjs';
 /** `predictable` keeps results real numbers (sqrt(-1) is NaN, not a complex number). */
 export const mathjs = create(all as NonNullable<typeof all>, { predictable: true });
 
-interface OpNode {
+export interface OpNode {
   type: 'OperatorNode';
   op: string;
   fn: string;

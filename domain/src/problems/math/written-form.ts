@@ -3,7 +3,7 @@
  * like terms not collected, surds not simplified, roots in a denominator.
  */
 import type { MathNode } from 'mathjs';
-import { asConst, asFn, asOp, asSym, fnName, strip, unsigned } from './nodes.ts';
+import { asConst, asFn, asOp, asSym, fnName, strip, unsigned, type OpNode } from './nodes.ts';
 
 /** Size of an expression: operators, numbers and names; parentheses, signs and a/b fractions of numbers count once. */
 export function nodeSize(n: MathNode): number {
@@ -76,20 +76,26 @@ export function isSum(n: MathNode): boolean {
   return !!op && (op.fn === 'add' || op.fn === 'subtract');
 }
 
-/** Brackets left to multiply out: a product or power of a sum, or a minus in front of a bracket. */
-export function hasUnexpandedBrackets(n: MathNode): boolean {
+/** Whether an operator anywhere in the tree passes `test` (mathjs' traverse cannot stop, so the rest is skipped). */
+function anyOperator(n: MathNode, test: (op: OpNode, node: MathNode) => boolean): boolean {
   let found = false;
   n.traverse((x: MathNode) => {
     if (found) return;
     const op = asOp(x);
-    if (!op) return;
-    if (op.fn === 'multiply' && op.args.some((a) => isSum(a))) found = true;
-    else if (op.fn === 'pow' && op.args[0] && isSum(op.args[0])) found = true;
-    else if (op.fn === 'unaryMinus' && op.args[0] && isSum(op.args[0])) found = true;
-    else if (op.fn === 'subtract' && op.args[1] && isSum(op.args[1])) found = true;
-    else if (op.fn === 'divide' && op.args[0] && isSum(op.args[0]) && !isPureArithmetic(op.args[0])) found = true;
+    if (op && test(op, x)) found = true;
   });
   return found;
+}
+
+/** Brackets left to multiply out: a product or power of a sum, or a minus in front of a bracket. */
+export function hasUnexpandedBrackets(n: MathNode): boolean {
+  return anyOperator(n, (op) => {
+    if (op.fn === 'multiply') return op.args.some((a) => isSum(a));
+    if (op.fn === 'pow' || op.fn === 'unaryMinus') return !!op.args[0] && isSum(op.args[0]);
+    if (op.fn === 'subtract') return !!op.args[1] && isSum(op.args[1]);
+    if (op.fn === 'divide') return !!op.args[0] && isSum(op.args[0]) && !isPureArithmetic(op.args[0]);
+    return false;
+  });
 }
 
 /**
@@ -98,23 +104,18 @@ export function hasUnexpandedBrackets(n: MathNode): boolean {
  * the same apart from their number factors (2x and 5x, 3√2 and √2, 4 and 7).
  */
 export function hasUncollectedTerms(n: MathNode): boolean {
-  let found = false;
-  n.traverse((x: MathNode) => {
-    if (found) return;
-    const op = asOp(x);
-    if (!op) return;
+  const undone = anyOperator(n, (op, x) => {
     if (op.fn === 'multiply') {
       const factors = productFactors(x);
-      if (factors.filter((f) => isNumberNode(f) || isNumberFraction(f)).length >= 2) found = true;
+      if (factors.filter((f) => isNumberNode(f) || isNumberFraction(f)).length >= 2) return true;
       const bases = factors.map(letterBase).filter((b): b is string => b !== null);
-      if (new Set(bases).size !== bases.length) found = true;
-    } else if (op.fn === 'pow' && op.args.every((a) => isNumberNode(a))) {
-      found = true;
-    } else if ((op.fn === 'add' || op.fn === 'subtract') && op.args.every((a) => isNumberNode(a) || isNumberFraction(a))) {
-      found = true;
+      return new Set(bases).size !== bases.length;
     }
+    if (op.fn === 'pow') return op.args.every((a) => isNumberNode(a));
+    if (op.fn === 'add' || op.fn === 'subtract') return op.args.every((a) => isNumberNode(a) || isNumberFraction(a));
+    return false;
   });
-  if (found) return true;
+  if (undone) return true;
   const signatures = additiveTerms(n).map(termSignature);
   return new Set(signatures).size !== signatures.length;
 }

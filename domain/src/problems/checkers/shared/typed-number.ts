@@ -87,3 +87,22 @@ export function numberBody(given: string, form: AnswerForm): { body: string } | 
   if (stripped.problem) return { verdict: no(stripped.problem) };
   return { body: stripped.body };
 }
+
+/**
+ * The correct answer and the typed one read as numbers, for the number kinds: a verdict instead
+ * when the typed one is not a bare number (a wrong unit, another letter, not a number at all);
+ * null when the correct one is not a number.
+ */
+export function readNumberAnswer(
+  correct: string,
+  given: string,
+  form: AnswerForm,
+): { expected: CorrectNumber; body: string; read: Extract<NumberRead, { ok: true }> } | { verdict: AnswerCheck } | null {
+  const expected = correctNumber(correct, form);
+  if (!expected) return null;
+  const b = numberBody(given, form);
+  if ('verdict' in b) return b;
+  const read = readNumber(b.body, given);
+  if (!read.ok) return { verdict: unread(read.message) };
+  return { expected, body: b.body, read };
+}
