@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
@@ -20,9 +20,7 @@ import {
   type PracticeEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, factAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { factAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
@@ -38,13 +36,7 @@ import { reviewStates } from './review-states.ts';
 
 // learner-profiles tells the time zone, review-states the topic of a rating and whether the problem is new or was solved.
 const models = [learnerProfiles, reviewStates, abilityModel];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const params = KNOWLEDGE_MODEL_PARAMETERS;
 const MINUTE = 60_000;
@@ -288,8 +280,5 @@ test('events whose ids are not UUIDs are skipped; a replay rebuilds the same row
   expect(await topicsOf(userId)).toEqual([]);
 
   // The same events again, from event 0 in one pass: the same rows.
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  expect(live.ability_topic_days!.length).toBeGreaterThan(0);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayRebuildsSameRows(fixture, models, (live) => expect(live.ability_topic_days!.length).toBeGreaterThan(0));
 });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { newEvent, practiceStreamId, type EventFact, type PracticeEvent } from '@mathdaily/domain';
 import { IdleSessionCheck } from '../idle-session-check.ts';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { attempts } from './attempts.ts';
 import { practiceDays } from './practice-days.ts';
@@ -20,13 +18,7 @@ import { reviewStates } from './review-states.ts';
  */
 
 const models = [learnerProfiles, practiceSessions, reviewStates, attempts, practiceDays];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const project = () => projectAll(fixture, models, 3);
 const T0 = Date.parse('2026-03-02T09:00:00Z');
@@ -165,8 +157,6 @@ describe('practice sessions', () => {
 
   test('a replay rebuilds the same rows', async () => {
     await project();
-    const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-    await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-    expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+    await expectReplayRebuildsSameRows(fixture, models);
   });
 });

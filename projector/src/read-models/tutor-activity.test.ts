@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { NewEvent } from '@mathdaily/domain';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
 import { practiceSessions } from './practice-sessions.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
@@ -18,13 +16,7 @@ import { tutorRelationships } from './tutor-relationships.ts';
 
 // practice-sessions tells tutor-activity which answers are first tries.
 const models = [tutorRelationships, practiceSessions, tutorActivity];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const tutorId = randomUUID();
 const studentId = randomUUID();
@@ -97,7 +89,5 @@ test('codes, relationship, session rows, streaks and an accuracy drop; a replay 
   expect(byKey[`accuracy:${dropped}`]).toMatchObject({ alert: true, details: { accuracy: 0.2, previous_accuracy: 0.9, answers: 5, sessions_compared: 2 } });
   expect(byKey[`session:${dropped}`]).toMatchObject({ type: 'answered', details: { problems: 6, correct: 1, retries: 5, last_correct: false } });
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayRebuildsSameRows(fixture, models);
 });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { newEvent, type EventFact, type NewEvent } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData, type EventStore, type PersonalDataVault } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
 import { Projector } from '../projector.ts';
+import { rebuildReadModels } from '../rebuild.ts';
+import { ACTIVE_SCHEMA } from '../schema.ts';
 import type { ReadModel } from '../read-model.ts';
 
 export interface ProjectorFixture {
@@ -37,6 +40,32 @@ export async function projectorFixture(): Promise<ProjectorFixture> {
       await eventPool.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A projection spec's fixture: one database for the file's tests, made before them and closed
+ * after them. The object is filled in by the file's beforeAll, so tests read its fields then.
+ */
+export function projectorFixtureForFile(): ProjectorFixture {
+  const fixture = {} as ProjectorFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await projectorFixture());
+  });
+  afterAll(async () => {
+    await fixture.close?.();
+  });
+  return fixture;
+}
+
+/**
+ * A replay from event 0 rebuilds exactly the rows the live projector wrote. `holds` checks the
+ * live rows first (that there is something to compare: an empty table equals an empty table).
+ */
+export async function expectReplayRebuildsSameRows(fixture: ProjectorFixture, models: readonly ReadModel[], holds?: (live: Record<string, string[]>) => void): Promise<void> {
+  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  holds?.(live);
+  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
+  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 }
 
 /** Runs a projector over every event stored so far (in batches of `batchSize`), then stops it. */
