@@ -9,8 +9,36 @@ export type ReportLine = Record<(typeof REPORT_COLUMNS)[number], string | number
 
 const BOM = '\uFEFF';
 
-export const percentCell = (value: number | null) => (value === null ? '' : Math.round(value * 100));
-export const timeCell = (at: string | null, timeZone: string) => (at === null ? 'Never' : localOfInstant(at, timeZone).replace('T', ' '));
+const percentCell = (value: number | null) => (value === null ? '' : Math.round(value * 100));
+const timeCell = (at: string | null, timeZone: string) => (at === null ? 'Never' : localOfInstant(at, timeZone).replace('T', ' '));
+
+type StudentCells = Pick<ReportLine, 'Student' | 'Email' | 'Class' | 'Assignments'>;
+interface TopicFigures {
+  topic: string;
+  attempts: number;
+  correct: number;
+  accuracy: number | null;
+  mastery: number | null;
+  mastery_level: string | null;
+  last_answer_at: string | null;
+}
+
+/** A student's lines: one per topic practised, or one line saying why there is none (`none`). */
+export function topicLines(student: StudentCells, topics: readonly TopicFigures[], timeZone: string, none: string): ReportLine[] {
+  if (topics.length === 0) {
+    return [{ ...student, Topic: none, Attempts: 0, Correct: 0, 'Accuracy (%)': '', 'Mastery (%)': '', 'Mastery level': '', 'Last active': timeCell(null, timeZone) }];
+  }
+  return topics.map((topic) => ({
+    ...student,
+    Topic: topic.topic,
+    Attempts: topic.attempts,
+    Correct: topic.correct,
+    'Accuracy (%)': percentCell(topic.accuracy),
+    'Mastery (%)': percentCell(topic.mastery),
+    'Mastery level': topic.mastery_level ?? '',
+    'Last active': timeCell(topic.last_answer_at, timeZone),
+  }));
+}
 
 /** A file name people can read and every system accepts: letters, digits and dashes. */
 export const fileNameOf = (...parts: string[]) =>
