@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { practiceStreamId, type EventFact } from '@mathdaily/domain';
 import {
   actor,
+  apiSpecificationForFile,
   existingStream,
   expectError,
   expectNewEvents,
   expectNoNewEvents,
   expectResponse,
-  startApiSpecification,
   type Actor,
-  type ApiSpecification,
   type GivenStream,
   type RequestBuilder,
 } from '../testing/api-specification.ts';
@@ -23,13 +22,7 @@ import { HALF_AS_DECIMAL } from '@mathdaily/testing';
  * do to the read side (the due queue, progress, resume) is practice-loop.test.ts, on the whole product.
  */
 
-let spec: ApiSpecification;
-beforeAll(async () => {
-  spec = await startApiSpecification();
-});
-afterAll(async () => {
-  await spec?.close();
-});
+const spec = apiSpecificationForFile();
 
 // Problems of grade 7 with known answers, as a tutor's problem is stored.
 const HALF = HALF_AS_DECIMAL;

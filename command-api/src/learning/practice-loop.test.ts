@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { applyReview, sessionQueue } from '@mathdaily/domain';
+import { sessionQueue } from '@mathdaily/domain';
 import { HALF_AS_DECIMAL, type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**

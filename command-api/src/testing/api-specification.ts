@@ -22,7 +22,7 @@
  * query's answer belongs with the whole product (docs/testing.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   createApiServer,
@@ -276,6 +276,21 @@ export interface ApiSpecification {
 
 let addresses = 0;
 const nextAddress = () => `192.0.2.${(addresses = (addresses % 250) + 1)}`;
+
+/**
+ * The file's specification: started before its tests, closed after them. The object is filled in
+ * by the file's beforeAll, so tests use it then.
+ */
+export function apiSpecificationForFile(options: ApiSpecificationOptions = {}): ApiSpecification {
+  const spec = {} as ApiSpecification;
+  beforeAll(async () => {
+    Object.assign(spec, await startApiSpecification(options));
+  });
+  afterAll(async () => {
+    await spec.close?.();
+  });
+  return spec;
+}
 
 /** A command API on a database of its own; close it in `afterAll`. */
 export async function startApiSpecification(options: ApiSpecificationOptions = {}): Promise<ApiSpecification> {

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REFERRAL_MESSAGES, referralStreamId } from '@mathdaily/domain';
 import {
   actor,
+  apiSpecificationForFile,
   existingStream,
   expectError,
   expectNewEvents,
   expectNoNewEvents,
   expectResponse,
-  startApiSpecification,
   type Actor,
-  type ApiSpecification,
   type RequestBuilder,
 } from '../testing/api-specification.ts';
 
@@ -21,13 +20,7 @@ import {
  * reads are tutors.test.ts, on the whole product.
  */
 
-let spec: ApiSpecification;
-beforeAll(async () => {
-  spec = await startApiSpecification();
-});
-afterAll(async () => {
-  await spec?.close();
-});
+const spec = apiSpecificationForFile();
 
 let unique = 0;
 /** A custom code no other test (or run: the database is new) uses. */
