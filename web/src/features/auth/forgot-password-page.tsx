@@ -4,6 +4,7 @@ import { api, ApiError } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { TextField } from './form-fields.tsx';
 import { validateEmail } from './validation.ts';
 
 const CONFIRMATION = 'If an account exists for that email address, we have sent a link to reset your password. Check your inbox and spam folder.';
@@ -73,30 +74,22 @@ export function ForgotPasswordPage() {
         <p className="muted">Enter the email you signed up with and we&apos;ll send you a link to choose a new one.</p>
       </div>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field">
-          <label htmlFor="forgot-email">Email</label>
-          <input
-            ref={inputRef}
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'forgot-email-error' : undefined}
-            required
-          />
-          {error && (
-            <p className="field-error" id="forgot-email-error">
-              {error}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={inputRef}
+          id="forgot-email"
+          label="Email"
+          error={error ?? undefined}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          required
+        />
         <button type="submit" className="button primary block" disabled={phase === 'sending'}>
           {phase === 'sending' ? 'Sending...' : 'Send reset link'}
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -7,8 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
-import { PasswordChecklist } from './password-checklist.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { NewPasswordField, PasswordField, useErrorSummaryFocus } from './form-fields.tsx';
 import { validateConfirmPassword, validatePassword, type FieldErrors } from './validation.ts';
 
 const FIELD_IDS = { password: 'reset-password', confirmPassword: 'reset-confirm-password' };
@@ -22,12 +21,7 @@ export function ResetPasswordPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'checking' | 'dead' | 'idle' | 'saving' | 'done'>(token ? 'checking' : 'idle');
-  const [focusErrors, setFocusErrors] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusErrors) summaryRef.current?.focus();
-  }, [focusErrors]);
+  const { summaryRef, focusSummary } = useErrorSummaryFocus();
 
   // The link is checked when the page opens: a used, replaced or expired one says so at once.
   useEffect(() => {
@@ -65,7 +59,7 @@ export function ResetPasswordPage() {
     if (confirm) errors.confirmPassword = confirm;
     if (Object.keys(errors).length) {
       setFieldErrors(errors);
-      setFocusErrors((count) => count + 1);
+      focusSummary();
       announce(fieldErrorsAnnouncement(errors), 'assertive');
       return;
     }
@@ -85,7 +79,7 @@ export function ResetPasswordPage() {
         setServerError(message);
         announce(`Password reset failed: ${message}`, 'assertive');
       }
-      setFocusErrors((count) => count + 1);
+      focusSummary();
     }
   };
 
@@ -159,9 +153,6 @@ export function ResetPasswordPage() {
     );
   }
 
-  const describedBy = (key: 'password' | 'confirmPassword', extra = '') =>
-    [fieldErrors[key] ? `${FIELD_IDS[key]}-error` : '', extra].filter(Boolean).join(' ') || undefined;
-
   return (
     <AuthLayout>
       <div className="auth-heading">
@@ -175,42 +166,17 @@ export function ResetPasswordPage() {
         </p>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={phase === 'saving'}>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.password}>New Password</label>
-          <PasswordInput
-            id={FIELD_IDS.password}
-            name="password"
-            value={values.password}
-            onChange={onChange}
-            autoComplete="new-password"
-            invalid={Boolean(fieldErrors.password)}
-            describedBy={describedBy('password', 'reset-password-rules')}
-          />
-          {fieldErrors.password && (
-            <p className="field-error" id={`${FIELD_IDS.password}-error`}>
-              {fieldErrors.password}
-            </p>
-          )}
-          <PasswordChecklist password={values.password} id="reset-password-rules" />
-        </div>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.confirmPassword}>Confirm New Password</label>
-          <PasswordInput
-            id={FIELD_IDS.confirmPassword}
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={onChange}
-            autoComplete="new-password"
-            toggleNoun="confirm password"
-            invalid={Boolean(fieldErrors.confirmPassword)}
-            describedBy={describedBy('confirmPassword')}
-          />
-          {fieldErrors.confirmPassword && (
-            <p className="field-error" id={`${FIELD_IDS.confirmPassword}-error`}>
-              {fieldErrors.confirmPassword}
-            </p>
-          )}
-        </div>
+        <NewPasswordField id={FIELD_IDS.password} label="New Password" error={fieldErrors.password} rulesId="reset-password-rules" name="password" value={values.password} onChange={onChange} />
+        <PasswordField
+          id={FIELD_IDS.confirmPassword}
+          label="Confirm New Password"
+          error={fieldErrors.confirmPassword}
+          name="confirmPassword"
+          value={values.confirmPassword}
+          onChange={onChange}
+          autoComplete="new-password"
+          toggleNoun="confirm password"
+        />
         <button type="submit" className="button primary block" disabled={phase === 'saving'}>
           {phase === 'saving' ? 'Saving...' : 'Set new password'}
         </button>

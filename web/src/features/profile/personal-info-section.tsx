@@ -1,10 +1,12 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
 import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
+import { GradeOptions, SelectField, TextField } from '../auth/form-fields.tsx';
 import type { FieldErrors } from '../auth/validation.ts';
 import { serverMessage } from './avatar-section.tsx';
+import { useSectionForm } from './use-section-form.ts';
 
 function timezoneLabel(id: string | null | undefined): string {
   const zone = id || DEFAULT_TIME_ZONE;
@@ -17,12 +19,12 @@ interface PersonalInfoProps {
   notify(kind: 'success' | 'error', text: string): void;
 }
 
-interface Form {
+type Form = {
   firstName: string;
   lastName: string;
   gradeLevel: string;
   timezone: string;
-}
+};
 
 const IDS: Record<keyof Form, string> = { firstName: 'profile-first-name', lastName: 'profile-last-name', gradeLevel: 'profile-grade', timezone: 'profile-timezone' };
 
@@ -44,8 +46,7 @@ function formatDate(value: string | null | undefined): string {
 /** SPEC §2 Personal Information: view, Edit (becomes Cancel), Save Changes. Email is read-only. */
 export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form>(() => formOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setForm, errors, setErrors, onChange, showErrors } = useSectionForm<Form>(() => formOf(user), IDS, notify);
   const [saving, setSaving] = useState(false);
 
   const [resending, setResending] = useState(false);
@@ -71,15 +72,6 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
     }
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { name, value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      const { [name]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -90,10 +82,7 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
     };
     const found: FieldErrors = firstErrors(profileUpdateSchema.safeParse(body));
     if (Object.keys(found).length) {
-      setErrors(found);
-      const firstKey = Object.keys(found)[0] as keyof Form;
-      if (IDS[firstKey]) document.getElementById(IDS[firstKey])?.focus();
-      notify('error', Object.values(found).join('. '));
+      showErrors(found);
       return;
     }
     setSaving(true);
@@ -110,14 +99,6 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
     }
   };
 
-  const describedBy = (key: keyof Form) => (errors[key] ? `${IDS[key]}-error` : undefined);
-  const fieldError = (key: keyof Form) =>
-    errors[key] ? (
-      <p className="field-error" id={`${IDS[key]}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
-
   return (
     <section className="card profile-card" aria-labelledby="personal-heading">
       <div className="section-head">
@@ -130,16 +111,8 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
         {editing ? (
           <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving}>
             <div className="profile-grid">
-              <div className="field">
-                <label htmlFor={IDS.firstName}>First Name</label>
-                <input id={IDS.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} aria-invalid={errors.firstName ? true : undefined} aria-describedby={describedBy('firstName')} required />
-                {fieldError('firstName')}
-              </div>
-              <div className="field">
-                <label htmlFor={IDS.lastName}>Last Name</label>
-                <input id={IDS.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} aria-invalid={errors.lastName ? true : undefined} aria-describedby={describedBy('lastName')} required />
-                {fieldError('lastName')}
-              </div>
+              <TextField id={IDS.firstName} label="First Name" error={errors.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} required />
+              <TextField id={IDS.lastName} label="Last Name" error={errors.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} required />
               <div className="field">
                 <label htmlFor="profile-email">Email Address</label>
                 <input id="profile-email" type="email" value={user.email} readOnly aria-describedby="profile-email-hint" className="read-only" />
@@ -147,30 +120,38 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
                   Your email address can&apos;t be changed here.
                 </p>
               </div>
-              <div className="field">
-                <label htmlFor={IDS.gradeLevel}>Grade Level</label>
-                <select id={IDS.gradeLevel} name="gradeLevel" value={form.gradeLevel} onChange={onChange} aria-invalid={errors.gradeLevel ? true : undefined} aria-describedby={describedBy('gradeLevel')}>
-                  <option value="">Not set</option>
-                  {Array.from({ length: 12 }, (_, index) => index + 1).map((grade) => (
-                    <option key={grade} value={String(grade)}>
-                      Grade {grade}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('gradeLevel')}
-              </div>
-              <div className="field">
-                <label htmlFor={IDS.timezone}>Timezone</label>
-                <select id={IDS.timezone} name="timezone" value={form.timezone} onChange={onChange} aria-invalid={errors.timezone ? true : undefined} aria-describedby={describedBy('timezone')}>
-                  {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
-                  {TIME_ZONES.map((zone) => (
-                    <option key={zone.id} value={zone.id}>
-                      {zone.label}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('timezone')}
-              </div>
+              <SelectField
+                id={IDS.gradeLevel}
+                label="Grade Level"
+                error={errors.gradeLevel}
+                name="gradeLevel"
+                value={form.gradeLevel}
+                onChange={onChange}
+                options={
+                  <>
+                    <option value="">Not set</option>
+                    <GradeOptions />
+                  </>
+                }
+              />
+              <SelectField
+                id={IDS.timezone}
+                label="Timezone"
+                error={errors.timezone}
+                name="timezone"
+                value={form.timezone}
+                onChange={onChange}
+                options={
+                  <>
+                    {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
+                    {TIME_ZONES.map((zone) => (
+                      <option key={zone.id} value={zone.id}>
+                        {zone.label}
+                      </option>
+                    ))}
+                  </>
+                }
+              />
             </div>
             <div className="button-row left">
               <button type="submit" className="button primary" disabled={saving}>
