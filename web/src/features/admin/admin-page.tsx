@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
@@ -219,19 +220,7 @@ function UsersSection({ onRoleChanged }: { onRoleChanged: () => void }) {
             <div className="admin-table-wrap">
               <table className="admin-table">
                 <caption className="visually-hidden">Users, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last login</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Name', 'Email', 'Role', 'Grade', 'Joined', 'Last login']} actions />
                 <tbody>
                   {data.users.map((user) => (
                     <tr key={user.id}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CONTACT_PROMISE } from '@mathdaily/domain';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { PRIVACY_EMAIL } from '../public-site/site-links.ts';
 import { LEGAL_UPDATED, LegalLayout, type LegalSection } from './legal-layout.tsx';
@@ -70,12 +71,7 @@ const SECTIONS: readonly LegalSection[] = [
         <div className="legal-table-wrap">
           <table className="legal-table">
             <caption className="visually-hidden">Information MathDaily keeps and why</caption>
-            <thead>
-              <tr>
-                <th scope="col">Information</th>
-                <th scope="col">Why we keep it</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Information', 'Why we keep it']} />
             <tbody>
               <tr>
                 <td>Account: first and last name, email address, grade level, role (student, tutor, admin), time zone, chosen avatar</td>

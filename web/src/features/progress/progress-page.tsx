@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
 import { KnowledgeMap } from './knowledge-map.tsx';
@@ -230,13 +231,7 @@ function TopicChart({ topics }: { topics: ReturnType<typeof topicRows> }) {
     <div className="visually-hidden">
       <table className="topic-chart" data-testid="topic-chart">
         <caption className="visually-hidden">Mastery by topic: problems mastered of problems practised, and the share answered correctly</caption>
-        <thead>
-          <tr>
-            <th scope="col">Topic</th>
-            <th scope="col">Mastered</th>
-            <th scope="col">Correct</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Topic', 'Mastered', 'Correct']} />
         <tbody>
           {topics.map((topic) => {
             const mastery = percent(topic.mastery_rate);
@@ -296,13 +291,7 @@ function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_ac
       <div className="visually-hidden">
         <table data-testid="week-table">
           <caption>Answers and correct answers on each of the last 7 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Correct</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Answers', 'Correct']} />
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>

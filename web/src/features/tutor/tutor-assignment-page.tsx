@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
@@ -127,15 +128,7 @@ export function TutorAssignmentPage() {
             </div>
             <div className="tutor-table-wrap">
               <table className="tutor-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Student</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Answered</th>
-                    <th scope="col">Score</th>
-                    <th scope="col">Finished</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Student', 'Status', 'Answered', 'Score', 'Finished']} />
                 <tbody>
                   {work.students.map((student) => (
                     <tr key={student.id}>

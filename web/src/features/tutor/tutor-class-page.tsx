@@ -4,13 +4,15 @@ import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
-import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
+import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
-import { formatWhen, STATUS_LABELS } from './tutor-api.ts';
+import { formatWhen } from './tutor-api.ts';
 import './tutor.css';
 import './classroom.css';
 
@@ -26,8 +28,7 @@ export function TutorClassPage() {
   const [setting, setSetting] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   // The roster: tick students, then act on all of them in one request (move and remove are out of this class).
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
+  const roster = useRosterSelection(reload);
   const classesLoad = useLoad(useCallback((signal: AbortSignal) => classesApi.list('', signal), [])).load;
 
   const act = async (work: () => Promise<string>) => {
@@ -74,14 +75,8 @@ export function TutorClassPage() {
   const archived = detail.class.archived_at !== null;
   const active = detail.students.filter((student) => student.relationship_status === 'active').length;
   const canSelect = isTutor && !archived && detail.students.length > 0;
-  const chosen = detail.students.filter((student) => selected.has(student.id)).map((student) => student.id);
+  const chosen = detail.students.filter((student) => roster.selected.has(student.id)).map((student) => student.id);
   const allChosen = chosen.length === detail.students.length;
-  const toggle = (studentId: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(studentId)) next.add(studentId);
-      return next;
-    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -166,50 +161,28 @@ export function TutorClassPage() {
             classes={classesLoad.kind === 'ready' ? classesLoad.data.classes.filter((item) => item.archived_at === null) : []}
             classId={id}
             names={new Map(detail.students.map((student) => [student.id, student.name]))}
-            onDone={(outcome) => {
-              setBulkOutcome(outcome);
-              setSelected(new Set());
-              reload();
-            }}
-            onClear={() => setSelected(new Set())}
+            onDone={roster.finish}
+            onClear={roster.clear}
           />
         ) : null}
-        {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
+        {roster.outcome ? <BulkOutcomeMessage outcome={roster.outcome} /> : null}
         {detail.students.length === 0 ? (
           <p className="muted">No students yet. Give them the join code above, or the join link: they join when they register or from their profile.</p>
         ) : (
           <div className="tutor-table-wrap">
             <table className="tutor-table">
-              <thead>
-                <tr>
-                  {canSelect ? (
-                    <th scope="col" className="select-cell">
-                      <input type="checkbox" aria-label="Select every student in the class" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} />
-                    </th>
-                  ) : null}
-                  <th scope="col">Student</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last active</th>
-                  <th scope="col">Accuracy (30 days)</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Student', 'Status', 'Last active', 'Accuracy (30 days)']} actions>
+                {canSelect ? (
+                  <SelectAllHeading label="Select every student in the class" checked={allChosen} onChange={() => roster.setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} />
+                ) : null}
+              </TableHead>
               <tbody>
                 {detail.students.map((student) => (
                   <tr key={student.id}>
-                    {canSelect ? (
-                      <td className="select-cell">
-                        <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
-                      </td>
-                    ) : null}
-                    <td data-label="Student">
-                      <span className="tutor-student-name">{student.name}</span>
-                      <span className="muted small tutor-student-email">{student.email}</span>
-                    </td>
+                    {canSelect ? <SelectCell name={student.name} checked={roster.selected.has(student.id)} onChange={() => roster.toggle(student.id)} /> : null}
+                    <StudentCell name={student.name} email={student.email} />
                     <td data-label="Status">
-                      <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
+                      <StatusBadge status={student.relationship_status} />
                     </td>
                     <td data-label="Last active">{student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
                     <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>

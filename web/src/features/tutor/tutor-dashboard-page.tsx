@@ -2,11 +2,13 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
+import { StatusBadge } from './roster-table.tsx';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
-import { formatWhen, STATUS_LABELS, tutorApi, type ActivityItem } from './tutor-api.ts';
+import { formatWhen, tutorApi, type ActivityItem } from './tutor-api.ts';
 import './tutor.css';
 
 const RECENT_ACTIVITY_SHOWN = 20;
@@ -129,21 +131,14 @@ export function TutorDashboardPage() {
           {data !== null && data.recentStudents.length > 0 ? (
             <div className="tutor-table-wrap">
               <table className="tutor-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Student</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Last Active</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Student', 'Grade', 'Status', 'Last Active']} />
                 <tbody>
                   {data.recentStudents.map((student) => (
                     <tr key={`${student.tutor_id}:${student.id}`}>
                       <td data-label="Student">{student.name}</td>
                       <td data-label="Grade">{student.grade_level ?? '—'}</td>
                       <td data-label="Status">
-                        <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
+                        <StatusBadge status={student.relationship_status} />
                       </td>
                       <td data-label="Last Active">
                         {student.practising_now || practisedAt.has(student.id) ? (

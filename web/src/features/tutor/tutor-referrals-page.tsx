@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
@@ -180,18 +181,7 @@ export function TutorReferralsPage() {
         {data !== null && data.codes.length > 0 ? (
           <div className="tutor-table-wrap">
             <table className="tutor-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Student</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Code', 'Status', 'Created', 'Used', 'Student']} actions />
               <tbody>
                 {data.codes.map((code) => (
                   <tr key={code.code}>

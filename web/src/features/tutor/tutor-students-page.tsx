@@ -3,12 +3,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, percent } from './classes-api.ts';
-import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
+import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
-import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
+import { formatDate, formatWhen, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
 import './tutor.css';
 import './classroom.css';
 
@@ -38,8 +40,7 @@ export function TutorStudentsPage() {
   const [students, setStudents] = useState<TutorStudent[] | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
+  const { selected, setSelected, toggle, clear, outcome: bulkOutcome, finish } = useRosterSelection(reload);
 
   useEffect(() => {
     if (load.kind !== 'ready') return;
@@ -68,12 +69,6 @@ export function TutorStudentsPage() {
   const filtered = filters.search.trim() !== '' || filters.status !== '' || filters.classId !== '';
   const shown = students?.filter((row) => !filters.status || row.relationship_status === filters.status) ?? null;
   const allChosen = shown !== null && shown.length > 0 && shown.every((row) => selected.has(row.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -127,12 +122,8 @@ export function TutorStudentsPage() {
           classes={classes}
           classId={filters.classId}
           names={new Map((students ?? []).map((row) => [row.id, row.name]))}
-          onDone={(outcome) => {
-            setBulkOutcome(outcome);
-            setSelected(new Set());
-            reload();
-          }}
-          onClear={() => setSelected(new Set())}
+          onDone={finish}
+          onClear={clear}
         />
       ) : null}
       {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
@@ -160,44 +151,17 @@ export function TutorStudentsPage() {
           ) : (
             <div className="tutor-table-wrap">
               <table className="tutor-table">
-                <thead>
-                  <tr>
-                    {isTutor ? (
-                      <th scope="col" className="select-cell">
-                        <input
-                          type="checkbox"
-                          aria-label="Select all students listed"
-                          checked={allChosen}
-                          onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))}
-                        />
-                      </th>
-                    ) : null}
-                    <th scope="col">Student</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Classes</th>
-                    <th scope="col">Referral Code</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last Active</th>
-                    <th scope="col">Accuracy (30 days)</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Student', 'Grade', 'Status', 'Classes', 'Referral Code', 'Joined', 'Last Active', 'Accuracy (30 days)', 'Actions']}>
+                  {isTutor ? <SelectAllHeading label="Select all students listed" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))} /> : null}
+                </TableHead>
                 <tbody>
                   {shown.map((student) => (
                     <tr key={`${student.tutor_id}:${student.id}`}>
-                      {isTutor ? (
-                        <td className="select-cell">
-                          <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
-                        </td>
-                      ) : null}
-                      <td data-label="Student">
-                        <span className="tutor-student-name">{student.name}</span>
-                        <span className="muted small tutor-student-email">{student.email}</span>
-                      </td>
+                      {isTutor ? <SelectCell name={student.name} checked={selected.has(student.id)} onChange={() => toggle(student.id)} /> : null}
+                      <StudentCell name={student.name} email={student.email} />
                       <td data-label="Grade">{student.grade_level ?? '—'}</td>
                       <td data-label="Status">
-                        <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
+                        <StatusBadge status={student.relationship_status} />
                       </td>
                       <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
                       <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
