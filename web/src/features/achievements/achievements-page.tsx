@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACHIEVEMENT_CATEGORIES, nextAchievements, type AchievementCategory } from '@mathdaily/domain/learning/achievements';
 import { useAuth } from '../../auth/auth-store.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchAchievements, type Achievement, type AchievementsData } from './achievements-api.ts';
@@ -54,12 +55,9 @@ export function AchievementsPage() {
       ) : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error achievements-error" role="alert">
+        <RetryAlert className="achievements-error" onRetry={reload}>
           <h2>{ACHIEVEMENTS_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
 
       {load.kind === 'ready' ? <AchievementsView data={load.data} tab={tab} onTab={setTab} /> : null}

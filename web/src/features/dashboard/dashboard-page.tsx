@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/auth-store.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
 import { ClassWork } from './class-work.tsx';
 import '../tutor/classroom.css';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
@@ -50,12 +51,9 @@ export function DashboardPage() {
       {user.role === 'student' ? <ClassWork /> : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error dashboard-error" role="alert">
+        <RetryAlert className="dashboard-error" onRetry={reload}>
           <h2>{DASHBOARD_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
 
       <section aria-labelledby="dashboard-stats-heading" className="dashboard-section">

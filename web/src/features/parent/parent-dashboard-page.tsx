@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DeleteAccountForm } from '../privacy/delete-account-form.tsx';
@@ -49,12 +50,9 @@ export function ParentDashboardPage() {
         </div>
       ) : null}
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={reload}>
           <h2>{load.message}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {family ? (
         <div className="parent-layout">

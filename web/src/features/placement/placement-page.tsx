@@ -8,6 +8,7 @@ import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AnswerOptions } from '../learn/answer-options.tsx';
 import { placementApi, type PlacementView } from './placement-api.ts';
@@ -65,12 +66,9 @@ export function PlacementPage() {
           <Spinner />
         </div>
       ) : screen.kind === 'error' ? (
-        <div className="alert alert-error placement-error" role="alert">
+        <RetryAlert className="placement-error" onRetry={() => void load()}>
           <span>{LOAD_ERROR}</span>
-          <button type="button" className="button small" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : screen.kind === 'intro' ? (
         <Intro lastGrade={screen.lastGrade} fromPractice={fromPractice} onStart={() => void start()} />
       ) : screen.kind === 'question' ? (

@@ -4,6 +4,7 @@ import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, joinLinkOf, type ClassSummary } from './classes-api.ts';
@@ -92,12 +93,9 @@ export function TutorClassesPage() {
       ) : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={reload}>
           <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {classes === null && load.kind !== 'error' ? <p className="muted">Loading classes…</p> : null}
       {classes !== null && open.length === 0 ? (

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -44,13 +45,10 @@ export function TutorDashboardPage() {
   if (load.kind === 'error') {
     return (
       <main id="main" className="page tutor-page">
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={() => window.location.reload()}>
           <h1 className="tutor-error-title">Error Loading Dashboard</h1>
           <p>{load.message || 'An error occurred'}</p>
-          <button type="button" className="button small" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       </main>
     );
   }

@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -149,12 +150,9 @@ export function TutorReferralsPage() {
       </div>
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={reload}>
           <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
 
       <section aria-labelledby="stats-heading">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatWhen, tutorApi, type StudentProgress } from './tutor-api.ts';
@@ -36,12 +37,9 @@ export function TutorStudentPage() {
       </header>
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={reload}>
           <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
       {progress ? <StudentDetail progress={progress} /> : null}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -129,13 +130,10 @@ export function TutorStudentsPage() {
       {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={() => window.location.reload()}>
           <h2 className="tutor-error-title">Error Loading Students</h2>
           <p>{load.message || 'An error occurred'}</p>
-          <button type="button" className="button small" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : shown === null ? (
         <p className="muted" role="status">
           Loading students...
