@@ -27,3 +27,18 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
     </div>
   );
 }
+
+/** A sign-in page's outcome (sent, changed, failed): an icon, the heading, then what to do next. */
+export function AuthOutcome({ icon, title, children }: { icon?: string; title: string; children: ReactNode }) {
+  return (
+    <div className="center">
+      {icon ? (
+        <p className="status-icon" aria-hidden="true">
+          {icon}
+        </p>
+      ) : null}
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { api, ApiError } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { TextField } from './form-fields.tsx';
 import { validateEmail } from './validation.ts';
 
@@ -45,11 +45,7 @@ export function ForgotPasswordPage() {
   if (phase === 'sent') {
     return (
       <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            📬
-          </p>
-          <h1>Check your email</h1>
+        <AuthOutcome icon="📬" title="Check your email">
           <p className="muted" data-testid="forgot-confirmation">
             {CONFIRMATION}
           </p>
@@ -62,7 +58,7 @@ export function ForgotPasswordPage() {
               Try another email
             </button>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }

@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
 import { NewPasswordField, PasswordField, useErrorSummaryFocus } from './form-fields.tsx';
@@ -86,15 +86,14 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthLayout>
-        <div className="center">
-          <h1>Reset link incomplete</h1>
+        <AuthOutcome title="Reset link incomplete">
           <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
           <div className="auth-actions">
             <Link className="button primary" to="/forgot-password">
               Get a new reset link
             </Link>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
@@ -102,10 +101,9 @@ export function ResetPasswordPage() {
   if (phase === 'checking') {
     return (
       <AuthLayout>
-        <div className="center">
-          <h1>Choose a new password</h1>
+        <AuthOutcome title="Choose a new password">
           <Spinner label="Checking your reset link..." />
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
@@ -113,11 +111,7 @@ export function ResetPasswordPage() {
   if (phase === 'dead') {
     return (
       <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            ⏱️
-          </p>
-          <h1>This reset link can&apos;t be used</h1>
+        <AuthOutcome icon="⏱️" title="This reset link can't be used">
           <div className="alert alert-error" data-testid="reset-link-error">
             {serverError}
           </div>
@@ -129,7 +123,7 @@ export function ResetPasswordPage() {
               Back to sign in
             </Link>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
@@ -137,18 +131,14 @@ export function ResetPasswordPage() {
   if (phase === 'done') {
     return (
       <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            🔐
-          </p>
-          <h1>Password changed</h1>
+        <AuthOutcome icon="🔐" title="Password changed">
           <p className="muted">Your new password is set. Use it the next time you sign in.</p>
           <div className="auth-actions">
             <Link className="button primary" to="/login">
               Sign in
             </Link>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }

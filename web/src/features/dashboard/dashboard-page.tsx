@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
@@ -97,11 +97,7 @@ export function DashboardPage() {
           What would you like to do?
         </h2>
         <div className="dashboard-cards">
-          <article className="card dashboard-card dashboard-practice">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🚀
-            </p>
-            <h3>Practice</h3>
+          <DashboardCard kind="practice" icon="🚀" title="Practice">
             <p className="muted">A short session of problems picked for your level: reviews first, then something new.</p>
             <div className="dashboard-card-actions">
               <Link className="button primary" to="/learn">
@@ -111,13 +107,9 @@ export function DashboardPage() {
                 Find my level
               </Link>
             </div>
-          </article>
+          </DashboardCard>
 
-          <article className="card dashboard-card dashboard-review">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🔁
-            </p>
-            <h3>Review</h3>
+          <DashboardCard kind="review" icon="🔁" title="Review">
             {data ? (
               <>
                 <p className="dashboard-card-figure" data-testid="review-due">
@@ -143,13 +135,9 @@ export function DashboardPage() {
             ) : (
               <div className="skeleton dashboard-line" aria-hidden="true" />
             )}
-          </article>
+          </DashboardCard>
 
-          <article className="card dashboard-card dashboard-achievements">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🏆
-            </p>
-            <h3>Achievements</h3>
+          <DashboardCard kind="achievements" icon="🏆" title="Achievements">
             {data ? (
               <>
                 <p className="dashboard-card-figure" data-testid="achievements-count">
@@ -172,7 +160,7 @@ export function DashboardPage() {
             <Link className="button" to="/achievements">
               View Achievements
             </Link>
-          </article>
+          </DashboardCard>
         </div>
       </section>
 
@@ -199,6 +187,19 @@ export function DashboardPage() {
         </ul>
       </section>
     </main>
+  );
+}
+
+/** One of the dashboard's three cards (practice, review, achievements): an icon, a title, the card's content. */
+function DashboardCard({ kind, icon, title, children }: { kind: string; icon: string; title: string; children: ReactNode }) {
+  return (
+    <article className={`card dashboard-card dashboard-${kind}`}>
+      <p className="dashboard-card-icon" aria-hidden="true">
+        {icon}
+      </p>
+      <h3>{title}</h3>
+      {children}
+    </article>
   );
 }
 
