@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BrandLink } from '../../components/brand-link.tsx';
 import './auth.css';
 
 /** The shared frame of the sign-in family of pages: brand linking home, one centred card, quiet footer. */
@@ -7,12 +8,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
   return (
     <div className="auth-shell">
       <header className="auth-header">
-        <Link to="/" className="brand" aria-label="MathDaily home">
-          <span className="brand-mark" aria-hidden="true">
-            ∑
-          </span>
-          MathDaily
-        </Link>
+        <BrandLink />
       </header>
       <main id="main" className={`card auth-card${wide ? ' auth-card-wide' : ''}`}>
         {children}

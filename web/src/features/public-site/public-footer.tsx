@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { TRIAL } from '@mathdaily/domain';
+import { BrandLink } from '../../components/brand-link.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { SUPPORT_EMAIL } from './site-links.ts';
 
@@ -10,12 +11,7 @@ export function PublicFooter() {
     <footer className="public-footer">
       <div className="public-footer-inner">
         <div className="public-footer-brand">
-          <Link to="/" className="brand" aria-label="MathDaily home">
-            <span className="brand-mark" aria-hidden="true">
-              ∑
-            </span>
-            MathDaily
-          </Link>
+          <BrandLink />
           <p>Mastery in 10 minutes a day. Adaptive maths practice for grades 1-12.</p>
           <p className="public-footer-trial">
             {TRIAL.days}-day free trial · No credit card required
