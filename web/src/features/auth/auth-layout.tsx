@@ -38,3 +38,13 @@ export function AuthOutcome({ icon, title, children }: { icon?: string; title: s
     </div>
   );
 }
+
+/** A sign-in form page's heading and the line under it. */
+export function AuthHeading({ title, lead }: { title: string; lead: string }) {
+  return (
+    <div className="auth-heading">
+      <h1>{title}</h1>
+      <p className="muted">{lead}</p>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { api, ApiError } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { TextField } from './form-fields.tsx';
 import { validateEmail } from './validation.ts';
 
@@ -65,10 +65,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Forgot your password?</h1>
-        <p className="muted">Enter the email you signed up with and we&apos;ll send you a link to choose a new one.</p>
-      </div>
+      <AuthHeading title="Forgot your password?" lead="Enter the email you signed up with and we'll send you a link to choose a new one." />
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           ref={inputRef}

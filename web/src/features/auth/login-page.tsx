@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth, type AuthResponse } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
 import { PasswordField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
@@ -97,10 +97,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Welcome back</h1>
-        <p className="muted">Sign in to keep your daily streak going.</p>
-      </div>
+      <AuthHeading title="Welcome back" lead="Sign in to keep your daily streak going." />
 
       {arrived.registered && (
         <div className="alert alert-success" data-testid="registered-banner">

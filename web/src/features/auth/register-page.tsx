@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage } from '../../api/client.ts';
 import type { AuthResponse, RegistrationPayload } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { errorDescribedBy, FieldError, GradeOptions, NewPasswordField, PasswordField, SelectField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
 import type { LoginLocationState } from './login-page.tsx';
@@ -116,10 +116,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout wide>
-      <div className="auth-heading">
-        <h1>Create your account</h1>
-        <p className="muted">Ten minutes a day of practice that adapts to you.</p>
-      </div>
+      <AuthHeading title="Create your account" lead="Ten minutes a day of practice that adapts to you." />
 
       <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={SUMMARY_FIELD_IDS} />
 

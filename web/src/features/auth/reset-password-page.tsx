@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
 import { NewPasswordField, PasswordField, useErrorSummaryFocus } from './form-fields.tsx';
@@ -145,10 +145,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Choose a new password</h1>
-        <p className="muted">Pick something you haven&apos;t used here before.</p>
-      </div>
+      <AuthHeading title="Choose a new password" lead="Pick something you haven't used here before." />
       <ErrorSummary ref={summaryRef} failureTitle="Password Reset Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
       {serverError && (
         <p className="small center">

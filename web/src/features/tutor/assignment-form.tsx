@@ -6,6 +6,7 @@ import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, type NewAssignment, type RosterStudent } from './classes-api.ts';
+import { FormFooter } from './form-footer.tsx';
 import { tutorApi } from './tutor-api.ts';
 
 type Mode = 'topic' | 'browse' | 'set';
@@ -331,19 +332,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
           : null}
       </fieldset>
 
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="qs-form-actions">
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Working…' : 'Set work'}
-        </button>
-        <button type="button" className="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter error={error?.message ?? null} busy={busy} label="Set work" busyLabel="Working…" onCancel={props.onCancel} />
     </form>
   );
 }

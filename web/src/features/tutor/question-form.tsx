@@ -6,6 +6,7 @@ import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { typedMathToLatex } from '../../components/typed-math.ts';
 import { ANSWER_FORM_CHOICES, choiceOf } from './answer-forms.ts';
+import { FormFooter } from './form-footer.tsx';
 import type { QuestionInput } from './tutor-api.ts';
 
 const LABELS: Record<string, string> = { multiple_choice: 'Multiple choice', equation_solution: 'Equation solution', exact_fraction: 'Exact fraction', standard_form: 'Standard form' };
@@ -186,21 +187,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
         {q.explanation.trim() ? <p><strong>Explanation:</strong> <MathText text={q.explanation} /></p> : null}
       </section>
 
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="qs-form-actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? 'Saving…' : props.saveLabel}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormFooter error={error?.message ?? null} busy={saving} label={props.saveLabel} busyLabel="Saving…" onCancel={props.onCancel} />
     </form>
   );
 }
