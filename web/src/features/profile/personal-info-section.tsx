@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
+import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { GradeOptions, SelectField, TextField } from '../auth/form-fields.tsx';
 import type { FieldErrors } from '../auth/validation.ts';
 import { serverMessage } from './avatar-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
-
-function timezoneLabel(id: string | null | undefined): string {
-  const zone = id || DEFAULT_TIME_ZONE;
-  return TIME_ZONES.find((entry) => entry.id === zone)?.label ?? zone;
-}
 
 interface PersonalInfoProps {
   user: User;
@@ -144,11 +140,7 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
                 options={
                   <>
                     {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
-                    {TIME_ZONES.map((zone) => (
-                      <option key={zone.id} value={zone.id}>
-                        {zone.label}
-                      </option>
-                    ))}
+                    <TimeZoneOptions />
                   </>
                 }
               />
@@ -190,7 +182,7 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
             </div>
             <div>
               <dt>Timezone</dt>
-              <dd>{timezoneLabel(user.timezone)}</dd>
+              <dd>{timeZoneLabel(user.timezone || DEFAULT_TIME_ZONE)}</dd>
             </div>
             <div>
               <dt>Role</dt>

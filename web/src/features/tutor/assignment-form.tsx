@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { timeZoneLabel } from '../../components/time-zones.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, type NewAssignment, type RosterStudent } from './classes-api.ts';
 import { FormFooter } from './form-footer.tsx';
@@ -301,7 +301,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
         </div>
       </div>
       <p className="field-hint" id={`${id}-zone`}>
-        In the class's time zone: {TIME_ZONES.find((zone) => zone.id === props.timeZone)?.label ?? props.timeZone} time.
+        In the class's time zone: {timeZoneLabel(props.timeZone)} time.
       </p>
 
       <fieldset className="qs-students">

@@ -5,11 +5,11 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
-import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
 import { formatWhen } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -126,26 +126,21 @@ export function TutorAssignmentPage() {
               <h2 id="standings-heading">Students</h2>
               {work.average_score !== null ? <span className="muted">Average score of those done: {percent(work.average_score)}</span> : null}
             </div>
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <TableHead columns={['Student', 'Status', 'Answered', 'Score', 'Finished']} />
-                <tbody>
-                  {work.students.map((student) => (
-                    <tr key={student.id}>
-                      <td data-label="Student">{student.name}</td>
-                      <td data-label="Status">
-                        <span className={`work-badge ${ASSIGNMENT_STATUS[student.status].className}`}>{ASSIGNMENT_STATUS[student.status].label}</span>
-                      </td>
-                      <td data-label="Answered">
-                        {student.answered} of {student.total} ({student.correct} right)
-                      </td>
-                      <td data-label="Score">{student.score === null ? '—' : percent(student.score)}</td>
-                      <td data-label="Finished">{student.completed_at ? `${formatWhen(student.completed_at)}${student.late ? ' (late)' : ''}` : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TutorTable columns={['Student', 'Status', 'Answered', 'Score', 'Finished']}>
+              {work.students.map((student) => (
+                <tr key={student.id}>
+                  <td data-label="Student">{student.name}</td>
+                  <td data-label="Status">
+                    <span className={`work-badge ${ASSIGNMENT_STATUS[student.status].className}`}>{ASSIGNMENT_STATUS[student.status].label}</span>
+                  </td>
+                  <td data-label="Answered">
+                    {student.answered} of {student.total} ({student.correct} right)
+                  </td>
+                  <td data-label="Score">{student.score === null ? '—' : percent(student.score)}</td>
+                  <td data-label="Finished">{student.completed_at ? `${formatWhen(student.completed_at)}${student.late ? ' (late)' : ''}` : '—'}</td>
+                </tr>
+              ))}
+            </TutorTable>
           </section>
 
           <section className="card class-section" aria-labelledby="problems-heading">

@@ -1,10 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
-import { TableHead } from '../../components/table-head.tsx';
+import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
@@ -13,10 +12,9 @@ import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
 import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
 import { formatWhen } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
-
-const zoneLabel = (id: string) => TIME_ZONES.find((zone) => zone.id === id)?.label ?? id;
 
 /** /tutor/classes/:id: one class — its code and link, its work and its students, the report and the live view. */
 export function TutorClassPage() {
@@ -87,7 +85,7 @@ export function TutorClassPage() {
         <div>
           <h1>{detail.class.name}</h1>
           <p className="muted">
-            {detail.students.length} {detail.students.length === 1 ? 'student' : 'students'} ({active} active) · Due dates in {zoneLabel(detail.class.time_zone)} time
+            {detail.students.length} {detail.students.length === 1 ? 'student' : 'students'} ({active} active) · Due dates in {timeZoneLabel(detail.class.time_zone)} time
             {archived ? ' · Archived' : ''}
           </p>
         </div>
@@ -169,40 +167,35 @@ export function TutorClassPage() {
         {detail.students.length === 0 ? (
           <p className="muted">No students yet. Give them the join code above, or the join link: they join when they register or from their profile.</p>
         ) : (
-          <div className="tutor-table-wrap">
-            <table className="tutor-table">
-              <TableHead columns={['Student', 'Status', 'Last active', 'Accuracy (30 days)']} actions>
-                {canSelect ? (
-                  <SelectAllHeading label="Select every student in the class" checked={allChosen} onChange={() => roster.setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} />
-                ) : null}
-              </TableHead>
-              <tbody>
-                {detail.students.map((student) => (
-                  <tr key={student.id}>
-                    {canSelect ? <SelectCell name={student.name} checked={roster.selected.has(student.id)} onChange={() => roster.toggle(student.id)} /> : null}
-                    <StudentCell name={student.name} email={student.email} />
-                    <td data-label="Status">
-                      <StatusBadge status={student.relationship_status} />
-                    </td>
-                    <td data-label="Last active">{student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
-                    <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
-                    <td>
-                      {student.relationship_status === 'active' ? (
-                        <div className="tutor-row-actions">
-                          <Link className="button small" to={`/tutor/students/${student.id}`}>
-                            Progress<span className="visually-hidden"> of {student.name}</span>
-                          </Link>
-                          <Link className="button small" to={`/tutor/students/${student.id}/report`}>
-                            Report<span className="visually-hidden"> for {student.name}</span>
-                          </Link>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TutorTable
+            columns={['Student', 'Status', 'Last active', 'Accuracy (30 days)']}
+            actions
+            leading={canSelect ? <SelectAllHeading label="Select every student in the class" checked={allChosen} onChange={() => roster.setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} /> : null}
+          >
+            {detail.students.map((student) => (
+              <tr key={student.id}>
+                {canSelect ? <SelectCell name={student.name} checked={roster.selected.has(student.id)} onChange={() => roster.toggle(student.id)} /> : null}
+                <StudentCell name={student.name} email={student.email} />
+                <td data-label="Status">
+                  <StatusBadge status={student.relationship_status} />
+                </td>
+                <td data-label="Last active">{student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
+                <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
+                <td>
+                  {student.relationship_status === 'active' ? (
+                    <div className="tutor-row-actions">
+                      <Link className="button small" to={`/tutor/students/${student.id}`}>
+                        Progress<span className="visually-hidden"> of {student.name}</span>
+                      </Link>
+                      <Link className="button small" to={`/tutor/students/${student.id}/report`}>
+                        Report<span className="visually-hidden"> for {student.name}</span>
+                      </Link>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </TutorTable>
         )}
       </section>
 
@@ -271,11 +264,7 @@ function ClassSettings({ detail, act }: { detail: ClassDetail; act: (work: () =>
         <div className="field">
           <label htmlFor="class-settings-zone">Time zone</label>
           <select id="class-settings-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
-            {TIME_ZONES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
+            <TimeZoneOptions />
           </select>
         </div>
         <button type="submit" className="button">

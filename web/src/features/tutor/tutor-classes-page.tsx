@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
+import { TimeZoneOptions } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, joinLinkOf, type ClassSummary } from './classes-api.ts';
@@ -74,11 +75,7 @@ export function TutorClassesPage() {
           <div className="field">
             <label htmlFor="class-zone">Time zone (for due dates)</label>
             <select id="class-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
-              {TIME_ZONES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
+              <TimeZoneOptions />
             </select>
           </div>
           <button type="submit" className="button primary" disabled={saving}>

@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
-import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { StatusBadge } from './roster-table.tsx';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, tutorApi, type ActivityItem } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
 const RECENT_ACTIVITY_SHOWN = 20;
@@ -127,31 +127,26 @@ export function TutorDashboardPage() {
           {data === null ? <p className="muted">Loading...</p> : null}
           {data !== null && data.recentStudents.length === 0 ? <p className="muted">No students yet</p> : null}
           {data !== null && data.recentStudents.length > 0 ? (
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <TableHead columns={['Student', 'Grade', 'Status', 'Last Active']} />
-                <tbody>
-                  {data.recentStudents.map((student) => (
-                    <tr key={`${student.tutor_id}:${student.id}`}>
-                      <td data-label="Student">{student.name}</td>
-                      <td data-label="Grade">{student.grade_level ?? '—'}</td>
-                      <td data-label="Status">
-                        <StatusBadge status={student.relationship_status} />
-                      </td>
-                      <td data-label="Last Active">
-                        {student.practising_now || practisedAt.has(student.id) ? (
-                          <span className="tutor-practising">Practising now</span>
-                        ) : student.last_active ? (
-                          formatWhen(student.last_active)
-                        ) : (
-                          'Never'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TutorTable columns={['Student', 'Grade', 'Status', 'Last Active']}>
+              {data.recentStudents.map((student) => (
+                <tr key={`${student.tutor_id}:${student.id}`}>
+                  <td data-label="Student">{student.name}</td>
+                  <td data-label="Grade">{student.grade_level ?? '—'}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={student.relationship_status} />
+                  </td>
+                  <td data-label="Last Active">
+                    {student.practising_now || practisedAt.has(student.id) ? (
+                      <span className="tutor-practising">Practising now</span>
+                    ) : student.last_active ? (
+                      formatWhen(student.last_active)
+                    ) : (
+                      'Never'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </TutorTable>
           ) : null}
         </section>
       </div>

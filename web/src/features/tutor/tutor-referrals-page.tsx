@@ -2,11 +2,11 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
-import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
 type CheckState = { kind: 'idle' } | { kind: 'checking' } | ({ kind: 'done' } & CodeCheck);
@@ -177,44 +177,39 @@ export function TutorReferralsPage() {
         {data === null && load.kind !== 'error' ? <p className="muted">Loading...</p> : null}
         {data !== null && data.codes.length === 0 ? <p className="muted">No referral codes yet. Generate one to invite your first student.</p> : null}
         {data !== null && data.codes.length > 0 ? (
-          <div className="tutor-table-wrap">
-            <table className="tutor-table">
-              <TableHead columns={['Code', 'Status', 'Created', 'Used', 'Student']} actions />
-              <tbody>
-                {data.codes.map((code) => (
-                  <tr key={code.code}>
-                    <td data-label="Code" className="tutor-code">
-                      {code.code}
-                    </td>
-                    <td data-label="Status">
-                      <span className={`badge status-${code.status}`}>{CODE_STATUS[code.status]}</span>
-                    </td>
-                    <td data-label="Created">{formatDate(code.created_at)}</td>
-                    <td data-label="Used">{code.used_at ? `${formatDate(code.used_at)}${code.uses > 1 ? ` (${code.uses} times)` : ''}` : 'Not yet'}</td>
-                    <td data-label="Student">
-                      {code.student_name ? (
-                        <>
-                          <span className="tutor-student-name">{code.student_name}</span>
-                          <span className="muted small tutor-student-email">{code.student_email}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      <div className="tutor-row-actions">
-                        {code.status !== 'inactive' ? (
-                          <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
-                            Deactivate<span className="visually-hidden"> {code.code}</span>
-                          </button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TutorTable columns={['Code', 'Status', 'Created', 'Used', 'Student']} actions>
+            {data.codes.map((code) => (
+              <tr key={code.code}>
+                <td data-label="Code" className="tutor-code">
+                  {code.code}
+                </td>
+                <td data-label="Status">
+                  <span className={`badge status-${code.status}`}>{CODE_STATUS[code.status]}</span>
+                </td>
+                <td data-label="Created">{formatDate(code.created_at)}</td>
+                <td data-label="Used">{code.used_at ? `${formatDate(code.used_at)}${code.uses > 1 ? ` (${code.uses} times)` : ''}` : 'Not yet'}</td>
+                <td data-label="Student">
+                  {code.student_name ? (
+                    <>
+                      <span className="tutor-student-name">{code.student_name}</span>
+                      <span className="muted small tutor-student-email">{code.student_email}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>
+                  <div className="tutor-row-actions">
+                    {code.status !== 'inactive' ? (
+                      <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
+                        Deactivate<span className="visually-hidden"> {code.code}</span>
+                      </button>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </TutorTable>
         ) : null}
       </section>
     </main>

@@ -4,7 +4,6 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
-import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, percent } from './classes-api.ts';
@@ -12,6 +11,7 @@ import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
 import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, formatWhen, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -147,54 +147,50 @@ export function TutorStudentsPage() {
               <p className="muted">{filtered ? 'Try adjusting your search or filter criteria' : "You haven't been assigned any students yet"}</p>
             </div>
           ) : (
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <TableHead columns={['Student', 'Grade', 'Status', 'Classes', 'Referral Code', 'Joined', 'Last Active', 'Accuracy (30 days)', 'Actions']}>
-                  {isTutor ? <SelectAllHeading label="Select all students listed" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))} /> : null}
-                </TableHead>
-                <tbody>
-                  {shown.map((student) => (
-                    <tr key={`${student.tutor_id}:${student.id}`}>
-                      {isTutor ? <SelectCell name={student.name} checked={selected.has(student.id)} onChange={() => toggle(student.id)} /> : null}
-                      <StudentCell name={student.name} email={student.email} />
-                      <td data-label="Grade">{student.grade_level ?? '—'}</td>
-                      <td data-label="Status">
-                        <StatusBadge status={student.relationship_status} />
-                      </td>
-                      <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
-                      <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
-                      <td data-label="Joined">{formatDate(student.created_at)}</td>
-                      <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
-                      <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
-                      <td data-label="Actions">
-                        <div className="tutor-row-actions">
-                          {student.relationship_status === 'pending' ? (
-                            <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
-                              Activate<span className="visually-hidden"> {student.name}</span>
-                            </button>
-                          ) : null}
-                          {student.relationship_status === 'active' ? (
-                            <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
-                              Deactivate<span className="visually-hidden"> {student.name}</span>
-                            </button>
-                          ) : null}
-                          {student.relationship_status === 'active' ? (
-                            <Link className="button small" to={`/tutor/students/${student.id}`}>
-                              View Details<span className="visually-hidden"> of {student.name}</span>
-                            </Link>
-                          ) : null}
-                          {rowError?.id === student.id ? (
-                            <p className="field-error" role="alert">
-                              {rowError.message}
-                            </p>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TutorTable
+              columns={['Student', 'Grade', 'Status', 'Classes', 'Referral Code', 'Joined', 'Last Active', 'Accuracy (30 days)', 'Actions']}
+              leading={isTutor ? <SelectAllHeading label="Select all students listed" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))} /> : null}
+            >
+              {shown.map((student) => (
+                <tr key={`${student.tutor_id}:${student.id}`}>
+                  {isTutor ? <SelectCell name={student.name} checked={selected.has(student.id)} onChange={() => toggle(student.id)} /> : null}
+                  <StudentCell name={student.name} email={student.email} />
+                  <td data-label="Grade">{student.grade_level ?? '—'}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={student.relationship_status} />
+                  </td>
+                  <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
+                  <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
+                  <td data-label="Joined">{formatDate(student.created_at)}</td>
+                  <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
+                  <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
+                  <td data-label="Actions">
+                    <div className="tutor-row-actions">
+                      {student.relationship_status === 'pending' ? (
+                        <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
+                          Activate<span className="visually-hidden"> {student.name}</span>
+                        </button>
+                      ) : null}
+                      {student.relationship_status === 'active' ? (
+                        <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
+                          Deactivate<span className="visually-hidden"> {student.name}</span>
+                        </button>
+                      ) : null}
+                      {student.relationship_status === 'active' ? (
+                        <Link className="button small" to={`/tutor/students/${student.id}`}>
+                          View Details<span className="visually-hidden"> of {student.name}</span>
+                        </Link>
+                      ) : null}
+                      {rowError?.id === student.id ? (
+                        <p className="field-error" role="alert">
+                          {rowError.message}
+                        </p>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </TutorTable>
           )}
         </section>
       )}
