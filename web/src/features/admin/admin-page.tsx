@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
@@ -41,12 +42,9 @@ export function AdminPage() {
           Platform statistics
         </h2>
         {stats.load.kind === 'error' ? (
-          <div className="alert alert-error" role="alert">
+          <RetryAlert onRetry={stats.reload} retryLabel="Retry">
             <p>{STATS_ERROR}</p>
-            <button type="button" className="button small" onClick={stats.reload}>
-              Retry
-            </button>
-          </div>
+          </RetryAlert>
         ) : (
           <StatCards stats={stats.load.kind === 'ready' ? stats.load.data : null} />
         )}
@@ -113,12 +111,9 @@ export function AdminPage() {
 
 function LogsError({ reload }: { reload: () => void }) {
   return (
-    <div className="alert alert-error" role="alert">
+    <RetryAlert onRetry={reload} retryLabel="Retry">
       <p>Failed to load system logs</p>
-      <button type="button" className="button small" onClick={reload}>
-        Retry
-      </button>
-    </div>
+    </RetryAlert>
   );
 }
 
@@ -204,12 +199,9 @@ function UsersSection({ onRoleChanged }: { onRoleChanged: () => void }) {
       </form>
 
       {users.load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={users.reload} retryLabel="Retry">
           <p>{USERS_ERROR}</p>
-          <button type="button" className="button small" onClick={users.reload}>
-            Retry
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {users.load.kind === 'loading' ? <p className="muted">Loading users...</p> : null}
       {data ? (
