@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACHIEVEMENT_CATEGORIES, nextAchievements, type AchievementCategory } from '@mathdaily/domain/learning/achievements';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
@@ -107,17 +108,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
             <p className="muted">{percentEarned}% complete</p>
           </div>
         </div>
-        <div
-          className="progress-track achievements-summary-bar"
-          role="progressbar"
-          aria-label="Achievements earned"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percentEarned}
-          aria-valuetext={`${percentEarned}%: ${earned} of ${total} earned`}
-        >
-          <div className="progress-fill" style={{ width: `${percentEarned}%` }} />
-        </div>
+        <ProgressBar className="achievements-summary-bar" label="Achievements earned" percent={percentEarned} valueText={`${percentEarned}%: ${earned} of ${total} earned`} />
         <ul className="achievements-category-counts" aria-label="Earned by category">
           {ACHIEVEMENT_CATEGORIES.map((category) => {
             const c = counts(category);
@@ -230,16 +221,7 @@ function AchievementCard({ achievement, headingLevel }: { achievement: Achieveme
           </p>
         ) : (
           <div className="achievement-progress">
-            <div
-              className="progress-track"
-              role="progressbar"
-              aria-label={`${achievement.title} progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <div className="progress-fill" style={{ width: `${progress}%`, backgroundColor: achievement.color }} />
-            </div>
+            <ProgressBar label={`${achievement.title} progress`} percent={progress} fillColor={achievement.color} />
             <span className="achievement-percent">{progress}%</span>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
 import { ClassWork } from './class-work.tsx';
@@ -143,16 +144,7 @@ export function DashboardPage() {
                 <p className="dashboard-card-figure" data-testid="achievements-count">
                   {data.achievements_earned} of {data.achievements_total}
                 </p>
-                <div
-                  className="progress-track"
-                  role="progressbar"
-                  aria-label="Achievements earned"
-                  aria-valuemin={0}
-                  aria-valuemax={data.achievements_total}
-                  aria-valuenow={data.achievements_earned}
-                >
-                  <div className="progress-fill" style={{ width: `${data.achievements_total ? (data.achievements_earned / data.achievements_total) * 100 : 0}%` }} />
-                </div>
+                <ProgressBar label="Achievements earned" value={data.achievements_earned} max={data.achievements_total} />
               </>
             ) : (
               <div className="skeleton dashboard-line" aria-hidden="true" />

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/loading-screen.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -176,16 +177,7 @@ function Question({ view, onAnswered }: { view: PlacementView; onAnswered: (resu
         <p className="placement-count" data-testid="placement-progress">
           Question {number} of at most {view.max_questions}
         </p>
-        <div
-          className="progress-track learn-progress"
-          role="progressbar"
-          aria-label="Questions answered"
-          aria-valuemin={0}
-          aria-valuemax={view.max_questions}
-          aria-valuenow={number - 1}
-        >
-          <div className="progress-fill" style={{ width: `${((number - 1) / view.max_questions) * 100}%` }} />
-        </div>
+        <ProgressBar className="learn-progress" label="Questions answered" value={number - 1} max={view.max_questions} />
         <h2 className="learn-topic" id={ids.heading}>
           <span className="visually-hidden">Question {number}: </span>
           {problem.topic}
