@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
 import { formatWhen } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
 import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
@@ -107,19 +108,14 @@ export function TutorAssignmentPage() {
             </form>
           ) : null}
 
-          <ul className="tutor-stats">
-            {[
+          <TutorStats
+            figures={[
               { label: 'Done', value: work.done },
               { label: 'In progress', value: work.in_progress },
               { label: 'Not started', value: work.not_started },
               { label: 'Overdue', value: work.overdue, warn: work.overdue > 0 },
-            ].map((figure) => (
-              <li key={figure.label} className={`card tutor-stat${figure.warn ? ' is-warning' : ''}`}>
-                <span className="tutor-stat-label">{figure.label}</span>
-                <span className="tutor-stat-value">{figure.value}</span>
-              </li>
-            ))}
-          </ul>
+            ]}
+          />
 
           <section className="card class-section" aria-labelledby="standings-heading">
             <div className="class-section-head">

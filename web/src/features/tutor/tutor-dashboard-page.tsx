@@ -9,6 +9,7 @@ import { StatusBadge } from './roster-table.tsx';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, tutorApi, type ActivityItem } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
 import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
@@ -74,14 +75,7 @@ export function TutorDashboardPage() {
         <TutorPicker />
       </header>
 
-      <ul className="tutor-stats" aria-busy={data === null}>
-        {stats.map((stat) => (
-          <li key={stat.label} className="card tutor-stat">
-            <span className="tutor-stat-label">{stat.label}</span>
-            <span className="tutor-stat-value">{stat.value ?? '—'}</span>
-          </li>
-        ))}
-      </ul>
+      <TutorStats figures={stats} busy={data === null} />
 
       <div className="button-row tutor-actions">
         <Link className="button primary" to="/tutor/students">

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
 import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
@@ -157,19 +158,15 @@ export function TutorReferralsPage() {
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading">Referral statistics</h2>
-        <ul className="tutor-stats" aria-busy={data === null}>
-          {[
+        <TutorStats
+          figures={[
             { label: 'Codes', value: data?.stats.totalCodes },
             { label: 'Times used', value: data?.stats.totalUses },
             { label: 'Students joined', value: data?.stats.studentsJoined },
             { label: 'Active students', value: data?.stats.activeStudents },
-          ].map((stat) => (
-            <li key={stat.label} className="card tutor-stat">
-              <span className="tutor-stat-label">{stat.label}</span>
-              <span className="tutor-stat-value">{stat.value ?? '—'}</span>
-            </li>
-          ))}
-        </ul>
+          ]}
+          busy={data === null}
+        />
       </section>
 
       <section className="card" aria-labelledby="codes-heading">

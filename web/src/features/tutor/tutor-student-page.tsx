@@ -5,6 +5,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatWhen, tutorApi, type StudentProgress } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
 import './tutor.css';
 
 // recharts is loaded only when a chart is shown (docs/charts.md).
@@ -57,14 +58,7 @@ function StudentDetail({ progress }: { progress: StudentProgress }) {
   ];
   return (
     <>
-      <ul className="tutor-stats">
-        {figures.map((figure) => (
-          <li key={figure.label} className={`card tutor-stat${figure.warn ? ' is-warning' : ''}`}>
-            <span className="tutor-stat-label">{figure.label}</span>
-            <span className="tutor-stat-value">{figure.value}</span>
-          </li>
-        ))}
-      </ul>
+      <TutorStats figures={figures} />
       <section className="card tutor-chart" aria-labelledby="mastery-heading">
         <h2 id="mastery-heading">Mastery by topic over time</h2>
         <p className="muted small">Share of the problems tried in each topic that were mastered by the end of each day (last 30 days).</p>
