@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
@@ -145,48 +145,20 @@ function ProgressReport({ data, userId }: { data: ProgressSummary; userId: strin
           Overview
         </h2>
         <dl className="progress-overview">
-          <div className="progress-stat progress-stat-mastery">
-            <dt>Overall Mastery</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="overall-mastery">
-                {level}
-              </span>
-              <span className="progress-stat-note">
-                {data.total_problems_mastered} of {plural(data.total_problems_attempted, 'problem')} mastered ({percent(rate)}%)
-              </span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Total Study Time</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="study-time">
-                {formatStudyTime(data.total_study_time_seconds)}
-              </span>
-              <span className="progress-stat-note">time spent answering</span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Current Streak</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="current-streak">
-                {plural(data.current_streak, 'day')}
-              </span>
-              <span className="progress-stat-note">longest: {plural(data.longest_streak, 'day')}</span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Success Rate</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="success-rate">
-                {success}%
-              </span>
-              <span className="progress-stat-note">
-                {data.correct_answers !== undefined && data.total_answers !== undefined
-                  ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct, every try counted`
-                  : 'of all answers'}
-              </span>
-            </dd>
-          </div>
+          <OverviewStat className="progress-stat-mastery" label="Overall Mastery" testId="overall-mastery" value={level}>
+            {data.total_problems_mastered} of {plural(data.total_problems_attempted, 'problem')} mastered ({percent(rate)}%)
+          </OverviewStat>
+          <OverviewStat label="Total Study Time" testId="study-time" value={formatStudyTime(data.total_study_time_seconds)}>
+            time spent answering
+          </OverviewStat>
+          <OverviewStat label="Current Streak" testId="current-streak" value={plural(data.current_streak, 'day')}>
+            longest: {plural(data.longest_streak, 'day')}
+          </OverviewStat>
+          <OverviewStat label="Success Rate" testId="success-rate" value={`${success}%`}>
+            {data.correct_answers !== undefined && data.total_answers !== undefined
+              ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct, every try counted`
+              : 'of all answers'}
+          </OverviewStat>
         </dl>
       </section>
 
@@ -217,6 +189,21 @@ function ProgressReport({ data, userId }: { data: ProgressSummary; userId: strin
       {data.reviews_ahead ? <ReviewsAhead days={data.reviews_ahead} /> : null}
       <KnowledgeMap userId={userId} />
     </>
+  );
+}
+
+/** One figure of the overview: its name, the value, and a note under it. */
+function OverviewStat({ className, label, testId, value, children }: { className?: string; label: string; testId: string; value: ReactNode; children: ReactNode }) {
+  return (
+    <div className={className ? `progress-stat ${className}` : 'progress-stat'}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="progress-stat-value" data-testid={testId}>
+          {value}
+        </span>
+        <span className="progress-stat-note">{children}</span>
+      </dd>
+    </div>
   );
 }
 
