@@ -11,7 +11,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AnswerOptions } from '../learn/answer-options.tsx';
+import { AnswerOptions, SubmitAnswerButton } from '../learn/answer-options.tsx';
 import { placementApi, type PlacementView } from './placement-api.ts';
 import '../learn/learn.css';
 import './placement.css';
@@ -213,9 +213,7 @@ function Question({ view, onAnswered }: { view: PlacementView; onAnswered: (resu
           </div>
         ) : null}
         <div className="learn-actions">
-          <button type="submit" className="button primary" disabled={submitting} aria-disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit Answer'}
-          </button>
+          <SubmitAnswerButton submitting={submitting} />
           <button type="button" className="button" onClick={() => void send(true)} disabled={submitting}>
             I haven't learned this yet
           </button>

@@ -8,6 +8,7 @@ import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
+import { PageLoadError } from './page-load-error.tsx';
 import { formatWhen } from './tutor-api.ts';
 import { TutorStats } from './tutor-stats.tsx';
 import { TutorTable } from './tutor-table.tsx';
@@ -55,10 +56,7 @@ export function TutorAssignmentPage() {
         <Link to={`/tutor/classes/${id}`}>← {work?.class_name ?? 'Class'}</Link>
       </p>
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This work could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This work could not be shown" message={load.message} />
       ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading…</p> : null}
       {work ? (

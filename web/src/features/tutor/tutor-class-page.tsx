@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
+import { PageLoadError } from './page-load-error.tsx';
 import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
 import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
@@ -54,10 +55,7 @@ export function TutorClassPage() {
         <p className="small">
           <Link to="/tutor/classes">← All classes</Link>
         </p>
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This class could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This class could not be shown" message={load.message} />
       </main>
     );
   }

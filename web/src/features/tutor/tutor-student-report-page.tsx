@@ -5,6 +5,7 @@ import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type StudentReport } from './classes-api.ts';
+import { PageLoadError } from './page-load-error.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -49,10 +50,7 @@ export function TutorStudentReportPage() {
         </div>
       ) : null}
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This report could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This report could not be shown" message={load.message} />
       ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading report…</p> : null}
       {report ? <ReportSheet report={report} /> : null}
