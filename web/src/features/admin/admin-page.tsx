@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
@@ -7,7 +7,7 @@ import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useLoad, type Load } from '../../components/use-load.ts';
 import './admin.css';
 
 /** SPEC §8 'Admin'. */
@@ -53,67 +53,65 @@ export function AdminPage() {
       <UsersSection onRoleChanged={refreshAll} />
 
       <div className="admin-logs">
-        <section className="card" aria-labelledby="registrations-heading">
-          <h2 id="registrations-heading">Recent registrations</h2>
-          {logs.load.kind === 'error' ? <LogsError reload={logs.reload} /> : null}
-          {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
-          {logs.load.kind === 'ready' ? (
-            logs.load.data.recentRegistrations.length === 0 ? (
-              <p className="muted">Nobody has registered yet.</p>
-            ) : (
-              <ul className="admin-log-list">
-                {logs.load.data.recentRegistrations.map((entry) => (
-                  <li key={entry.userId}>
-                    <span className="admin-log-name">
-                      {entry.firstName} {entry.lastName} <span className="badge">{roleLabel(entry.role)}</span>
-                    </span>
-                    <span className="muted small">{entry.email}</span>
-                    <time className="muted small" dateTime={entry.registeredAt}>
-                      {formatTime(entry.registeredAt)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
-        <section className="card" aria-labelledby="logins-heading">
-          <h2 id="logins-heading">Recent logins</h2>
-          {logs.load.kind === 'error' ? <LogsError reload={logs.reload} /> : null}
-          {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
-          {logs.load.kind === 'ready' ? (
-            logs.load.data.recentLogins.length === 0 ? (
-              <p className="muted">No sign-ins yet.</p>
-            ) : (
-              <ul className="admin-log-list">
-                {logs.load.data.recentLogins.map((entry) => (
-                  <li key={entry.eventId}>
-                    <span className="admin-log-name">
-                      {entry.firstName} {entry.lastName}
-                    </span>
-                    <span className="muted small">
-                      {entry.email}
-                      {entry.method === 'registration' ? ' · just registered' : ''}
-                    </span>
-                    <time className="muted small" dateTime={entry.at}>
-                      {formatTime(entry.at)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
+        <LogSection
+          id="registrations-heading"
+          title="Recent registrations"
+          logs={logs}
+          entries={logs.load.kind === 'ready' ? logs.load.data.recentRegistrations : []}
+          empty="Nobody has registered yet."
+        >
+          {(entry) => (
+            <li key={entry.userId}>
+              <span className="admin-log-name">
+                {entry.firstName} {entry.lastName} <span className="badge">{roleLabel(entry.role)}</span>
+              </span>
+              <span className="muted small">{entry.email}</span>
+              <time className="muted small" dateTime={entry.registeredAt}>
+                {formatTime(entry.registeredAt)}
+              </time>
+            </li>
+          )}
+        </LogSection>
+        <LogSection id="logins-heading" title="Recent logins" logs={logs} entries={logs.load.kind === 'ready' ? logs.load.data.recentLogins : []} empty="No sign-ins yet.">
+          {(entry) => (
+            <li key={entry.eventId}>
+              <span className="admin-log-name">
+                {entry.firstName} {entry.lastName}
+              </span>
+              <span className="muted small">
+                {entry.email}
+                {entry.method === 'registration' ? ' · just registered' : ''}
+              </span>
+              <time className="muted small" dateTime={entry.at}>
+                {formatTime(entry.at)}
+              </time>
+            </li>
+          )}
+        </LogSection>
       </div>
     </main>
   );
 }
 
-function LogsError({ reload }: { reload: () => void }) {
+/** One of the two activity logs (both from one request): loading, failed with Retry, empty, or its entries. */
+function LogSection<T>({ id, title, logs, entries, empty, children }: { id: string; title: string; logs: { load: Load<unknown>; reload(): void }; entries: T[]; empty: string; children: (entry: T) => ReactNode }) {
   return (
-    <RetryAlert onRetry={reload} retryLabel="Retry">
-      <p>Failed to load system logs</p>
-    </RetryAlert>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {logs.load.kind === 'error' ? (
+        <RetryAlert onRetry={logs.reload} retryLabel="Retry">
+          <p>Failed to load system logs</p>
+        </RetryAlert>
+      ) : null}
+      {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
+      {logs.load.kind === 'ready' ? (
+        entries.length === 0 ? (
+          <p className="muted">{empty}</p>
+        ) : (
+          <ul className="admin-log-list">{entries.map(children)}</ul>
+        )
+      ) : null}
+    </section>
   );
 }
 
