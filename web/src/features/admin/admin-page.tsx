@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -299,11 +300,7 @@ function EditRoleDialog({ user, onClose, onSaved }: { user: AdminUser; onClose: 
         <p>
           {user.firstName} {user.lastName} <span className="muted">({user.email})</span>
         </p>
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <fieldset className="admin-roles">
           <legend>Role</legend>
           {userRoles.map((value) => (

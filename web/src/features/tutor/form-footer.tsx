@@ -1,3 +1,5 @@
+import { ErrorAlert } from '../../components/error-alert.tsx';
+
 interface FormFooterProps {
   /** What went wrong the last time the form was sent. */
   error: string | null;
@@ -11,11 +13,7 @@ interface FormFooterProps {
 export function FormFooter({ error, busy, label, busyLabel, onCancel }: FormFooterProps) {
   return (
     <>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="qs-form-actions">
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? busyLabel : label}

@@ -4,6 +4,7 @@ import { localOfInstant } from '@mathdaily/domain/tutoring/due-dates';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -80,11 +81,7 @@ export function TutorAssignmentPage() {
               </div>
             ) : null}
           </header>
-          {error ? (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <ErrorAlert message={error} />
           {due ? (
             <form className="card class-form class-settings class-section" onSubmit={(event) => void redate(event)} noValidate>
               <div className="field">

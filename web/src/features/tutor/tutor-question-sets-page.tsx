@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -144,11 +145,7 @@ function SetEditor({ setId, onChanged }: { setId: string; onChanged: () => void 
     <div className="qs-editor">
       <section className="card" aria-labelledby="qs-editor-title">
         <TitleEditor set={set} onSaved={changed} />
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <h3 id="qs-editor-title">Questions ({set.questions.length})</h3>
         {set.questions.length === 0 ? <p className="muted">No questions yet. Add the first one below.</p> : null}
         <ol className="qs-questions">

@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -93,11 +94,7 @@ export function TutorReferralsPage() {
         <TutorPicker />
       </header>
 
-      {actionError ? (
-        <div className="alert alert-error" role="alert">
-          {actionError}
-        </div>
-      ) : null}
+      <ErrorAlert message={actionError} />
 
       <div className="tutor-columns">
         <section className="card" aria-labelledby="generate-heading">
