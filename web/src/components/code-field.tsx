@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { FieldError } from './field-error.tsx';
 
 /**
  * A form that sends one code (a class, tutor or child's code): an empty code is refused with
@@ -67,11 +68,7 @@ export function CodeField({ baseId, label, form, hint, ...input }: CodeFieldProp
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${baseId}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={baseId} error={error} alert />
     </div>
   );
 }

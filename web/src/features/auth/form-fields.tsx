@@ -1,20 +1,7 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { errorDescribedBy, FieldError } from '../../components/field-error.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordInput, type PasswordInputProps } from './password-input.tsx';
-
-/** Names a field's error line (when it has one) and any hint ids, for `aria-describedby`. */
-export function errorDescribedBy(id: string, error: string | undefined, ...hints: string[]): string | undefined {
-  return [error ? `${id}-error` : '', ...hints].filter(Boolean).join(' ') || undefined;
-}
-
-/** The error line under the input `id`; its id is what the input's `aria-describedby` names. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p className="field-error" id={`${id}-error`}>
-      {error}
-    </p>
-  ) : null;
-}
 
 interface FieldProps {
   id: string;

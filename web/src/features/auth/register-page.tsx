@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import type { AuthResponse, RegistrationPayload } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { errorDescribedBy, FieldError } from '../../components/field-error.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthHeading, AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
-import { errorDescribedBy, FieldError, GradeOptions, NewPasswordField, PasswordField, SelectField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
+import { GradeOptions, NewPasswordField, PasswordField, SelectField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
 import type { LoginLocationState } from './login-page.tsx';
 import { validateRegistration, type FieldErrors, type RegistrationForm } from './validation.ts';
 

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { problemTypes } from '@mathdaily/domain/problems/problem';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { FieldError } from '../../components/field-error.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { typedMathToLatex } from '../../components/typed-math.ts';
@@ -82,11 +83,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
       <div className="field">
         <label htmlFor={`${id}-${name}`}>{text}</label>
         {control(message ? `${id}-${name}-error` : undefined)}
-        {message ? (
-          <p className="field-error" id={`${id}-${name}-error`}>
-            {message}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-${name}`} error={message} />
       </div>
     );
   };
@@ -165,11 +162,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
         {...(formChoice && !isChoice ? { placeholder: `e.g. ${formChoice.example}` } : {})}
         {...(fieldError('correct_answer') ? { describedBy: `${id}-correct_answer-error` } : {})}
       />
-      {fieldError('correct_answer') ? (
-        <p className="field-error" id={`${id}-correct_answer-error`}>
-          {fieldError('correct_answer')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-correct_answer`} error={fieldError('correct_answer')} />
       {field('hint', 'Hint', (d) => <textarea id={`${id}-hint`} aria-describedby={d} rows={2} value={q.hint} onChange={(e) => set('hint', e.target.value)} />)}
       {field('explanation', 'Worked explanation', (d) => (
         <textarea id={`${id}-explanation`} aria-describedby={d} rows={3} value={q.explanation} onChange={(e) => set('explanation', e.target.value)} />

@@ -4,6 +4,7 @@ import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { FieldError } from '../../components/field-error.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { TimeZoneOptions } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -81,11 +82,7 @@ export function TutorClassesPage() {
           <button type="submit" className="button primary" disabled={saving}>
             {saving ? 'Creating…' : 'Create class'}
           </button>
-          {error ? (
-            <p className="field-error" id="class-name-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="class-name" error={error} alert />
         </form>
       ) : null}
 
