@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
 import { NewPasswordField, PasswordField } from '../auth/form-fields.tsx';
 import { changePasswordPayloadSchema, firstErrors } from '@mathdaily/domain/accounts/validation';
 import type { FieldErrors } from '../auth/validation.ts';
-import { serverMessage } from './avatar-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -19,8 +18,7 @@ function validatePasswordChange(form: Form): FieldErrors {
 /** SPEC §2 Password & Security: a collapsible Change Password form, cleared on success. */
 export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', text: string): void }) {
   const [open, setOpen] = useState(false);
-  const { form, setForm, errors, setErrors, onChange, showErrors } = useSectionForm<Form>(EMPTY, IDS, notify);
-  const [saving, setSaving] = useState(false);
+  const { form, setForm, errors, setErrors, onChange, saving, submit } = useSectionForm<Form>(EMPTY, IDS, notify);
 
   const toggle = () => {
     if (open) {
@@ -32,13 +30,7 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePasswordChange(form);
-    if (Object.keys(found).length) {
-      showErrors(found);
-      return;
-    }
-    setSaving(true);
-    try {
+    const save = async () => {
       const { message, accessToken } = await api.post<{ message?: string; accessToken?: string }>('/api/auth/change-password', {
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
@@ -50,16 +42,9 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
       setErrors({});
       setOpen(false);
       notify('success', message || 'Password changed successfully');
-    } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
-        const fields: FieldErrors = {};
-        for (const [key, text] of Object.entries(error.fields)) fields[key === 'password' ? 'newPassword' : key] = text;
-        setErrors(fields);
-      }
-      notify('error', serverMessage(error, 'Failed to change password'));
-    } finally {
-      setSaving(false);
-    }
+    };
+    // The API calls the new password 'password'.
+    await submit(validatePasswordChange(form), save, 'Failed to change password', (key) => (key === 'password' ? 'newPassword' : key));
   };
 
   return (

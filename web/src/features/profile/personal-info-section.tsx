@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
 import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { GradeOptions, SelectField, TextField } from '../auth/form-fields.tsx';
-import type { FieldErrors } from '../auth/validation.ts';
 import { serverMessage } from './avatar-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -42,8 +41,7 @@ function formatDate(value: string | null | undefined): string {
 /** SPEC §2 Personal Information: view, Edit (becomes Cancel), Save Changes. Email is read-only. */
 export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps) {
   const [editing, setEditing] = useState(false);
-  const { form, setForm, errors, setErrors, onChange, showErrors } = useSectionForm<Form>(() => formOf(user), IDS, notify);
-  const [saving, setSaving] = useState(false);
+  const { form, setForm, errors, setErrors, onChange, saving, submit } = useSectionForm<Form>(() => formOf(user), IDS, notify);
 
   const [resending, setResending] = useState(false);
   const resend = async () => {
@@ -76,23 +74,16 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
       gradeLevel: form.gradeLevel ? Number(form.gradeLevel) : null,
       timezone: form.timezone,
     };
-    const found: FieldErrors = firstErrors(profileUpdateSchema.safeParse(body));
-    if (Object.keys(found).length) {
-      showErrors(found);
-      return;
-    }
-    setSaving(true);
-    try {
-      const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
-      onSaved(saved);
-      setEditing(false);
-      notify('success', 'Profile updated successfully');
-    } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) setErrors(error.fields);
-      notify('error', serverMessage(error, 'Failed to update profile'));
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      firstErrors(profileUpdateSchema.safeParse(body)),
+      async () => {
+        const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
+        onSaved(saved);
+        setEditing(false);
+        notify('success', 'Profile updated successfully');
+      },
+      'Failed to update profile',
+    );
   };
 
   return (
