@@ -26,20 +26,8 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
       </div>
       {feedback.message ? <p className="learn-feedback-message">{feedback.message}</p> : null}
       <dl className="learn-answers">
-        <div>
-          <dt>Your answer</dt>
-          <dd data-testid="your-answer">
-            <TypedMath value={feedback.userAnswer} />
-          </dd>
-        </div>
-        {correct ? null : (
-          <div>
-            <dt>Correct answer</dt>
-            <dd data-testid="correct-answer">
-              <TypedMath value={feedback.correct_answer} />
-            </dd>
-          </div>
-        )}
+        <AnswerRow label="Your answer" testId="your-answer" value={feedback.userAnswer} />
+        {correct ? null : <AnswerRow label="Correct answer" testId="correct-answer" value={feedback.correct_answer} />}
       </dl>
       <section className="learn-explanation" aria-labelledby="learn-explanation-heading">
         <h3 id="learn-explanation-heading">{correct ? 'Why this is correct:' : "Here's the correct approach:"}</h3>
@@ -54,5 +42,16 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
         </button>
       </div>
     </article>
+  );
+}
+
+function AnswerRow({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <TypedMath value={value} />
+      </dd>
+    </div>
   );
 }
