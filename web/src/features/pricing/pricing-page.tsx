@@ -17,6 +17,7 @@ import {
 } from '@mathdaily/domain';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { CheckList } from '../public-site/check-list.tsx';
 import { FaqList, type FaqEntry } from '../public-site/faq-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
 import { PlanCard } from '../public-site/plan-card.tsx';
@@ -161,14 +162,7 @@ export function PricingPage() {
               Tutors and teachers never need a subscription. Follow your students’ progress with free tools, and earn{' '}
               {formatPounds(TUTOR_REWARD_PENCE)} for each student who subscribes with your referral code.
             </p>
-            <ul className="check-list">
-              {TUTOR_FREE_TOOLS.map((tool) => (
-                <li key={tool}>
-                  <Icon name="check" size={18} />
-                  {tool}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={TUTOR_FREE_TOOLS} />
             <div className="tutor-actions">
               <Link className="button primary" to="/tutor/referrals">
                 Get your referral code
