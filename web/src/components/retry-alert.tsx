@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Load } from './use-load.ts';
 
 interface RetryAlertProps {
   className?: string;
@@ -18,4 +19,13 @@ export function RetryAlert({ className, onRetry, retryLabel = 'Try Again', child
       </button>
     </div>
   );
+}
+
+/** A `useLoad` that failed: its message and Try Again, which loads again (nothing while it has not failed). */
+export function LoadFailedAlert({ load, onRetry }: { load: Load<unknown>; onRetry(): void }) {
+  return load.kind === 'error' ? (
+    <RetryAlert onRetry={onRetry}>
+      <p>{load.message}</p>
+    </RetryAlert>
+  ) : null;
 }

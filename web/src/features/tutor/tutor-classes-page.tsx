@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { FieldError } from '../../components/field-error.tsx';
-import { RetryAlert } from '../../components/retry-alert.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
 import { TimeZoneOptions } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -86,11 +86,7 @@ export function TutorClassesPage() {
         </form>
       ) : null}
 
-      {load.kind === 'error' ? (
-        <RetryAlert onRetry={reload}>
-          <p>{load.message}</p>
-        </RetryAlert>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
       {classes === null && load.kind !== 'error' ? <p className="muted">Loading classes…</p> : null}
       {classes !== null && open.length === 0 ? (
         <div className="card tutor-empty">

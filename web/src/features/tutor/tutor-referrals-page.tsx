@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { RetryAlert } from '../../components/retry-alert.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
@@ -147,11 +147,7 @@ export function TutorReferralsPage() {
         </section>
       </div>
 
-      {load.kind === 'error' ? (
-        <RetryAlert onRetry={reload}>
-          <p>{load.message}</p>
-        </RetryAlert>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading">Referral statistics</h2>

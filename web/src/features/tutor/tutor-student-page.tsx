@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/loading-screen.tsx';
-import { RetryAlert } from '../../components/retry-alert.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatWhen, tutorApi, type StudentProgress } from './tutor-api.ts';
@@ -37,11 +37,7 @@ export function TutorStudentPage() {
         </div>
       </header>
 
-      {load.kind === 'error' ? (
-        <RetryAlert onRetry={reload}>
-          <p>{load.message}</p>
-        </RetryAlert>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
       {load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
       {progress ? <StudentDetail progress={progress} /> : null}
     </main>
