@@ -128,13 +128,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
         <section className="achievements-next" aria-labelledby={`${uid}-next`}>
           <h2 id={`${uid}-next`}>Next Achievements</h2>
           <p className="muted">You are more than halfway to these:</p>
-          <ul className="achievement-grid">
-            {next.map((achievement) => (
-              <li key={achievement.id}>
-                <AchievementCard achievement={achievement} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <AchievementGrid achievements={next} />
         </section>
       ) : null}
 
@@ -175,13 +169,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
           {shown.length === 0 ? (
             <p className="muted">No achievements in this category.</p>
           ) : (
-            <ul className="achievement-grid" data-testid="achievement-list">
-              {shown.map((achievement) => (
-                <li key={achievement.id}>
-                  <AchievementCard achievement={achievement} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
+            <AchievementGrid achievements={shown} testId="achievement-list" />
           )}
         </div>
       </section>
@@ -192,6 +180,18 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
         </Link>
       </p>
     </>
+  );
+}
+
+function AchievementGrid({ achievements, testId }: { achievements: readonly Achievement[]; testId?: string }) {
+  return (
+    <ul className="achievement-grid" data-testid={testId}>
+      {achievements.map((achievement) => (
+        <li key={achievement.id}>
+          <AchievementCard achievement={achievement} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
