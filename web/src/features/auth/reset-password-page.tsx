@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -85,16 +85,9 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout>
-        <AuthOutcome title="Reset link incomplete">
-          <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
-          <div className="auth-actions">
-            <Link className="button primary" to="/forgot-password">
-              Get a new reset link
-            </Link>
-          </div>
-        </AuthOutcome>
-      </AuthLayout>
+      <UnusableLink title="Reset link incomplete">
+        <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
+      </UnusableLink>
     );
   }
 
@@ -110,21 +103,11 @@ export function ResetPasswordPage() {
 
   if (phase === 'dead') {
     return (
-      <AuthLayout>
-        <AuthOutcome icon="⏱️" title="This reset link can't be used">
-          <div className="alert alert-error" data-testid="reset-link-error">
-            {serverError}
-          </div>
-          <div className="auth-actions">
-            <Link className="button primary" to="/forgot-password">
-              Get a new reset link
-            </Link>
-            <Link className="button" to="/login">
-              Back to sign in
-            </Link>
-          </div>
-        </AuthOutcome>
-      </AuthLayout>
+      <UnusableLink icon="⏱️" title="This reset link can't be used" backToSignIn>
+        <div className="alert alert-error" data-testid="reset-link-error">
+          {serverError}
+        </div>
+      </UnusableLink>
     );
   }
 
@@ -173,6 +156,27 @@ export function ResetPasswordPage() {
           <Link to="/login">Back to sign in</Link>
         </p>
       </div>
+    </AuthLayout>
+  );
+}
+
+/** A reset link that cannot be used (no token, or used, replaced or expired): why (children), and the way to a new one. */
+function UnusableLink({ icon, title, backToSignIn = false, children }: { icon?: string; title: string; backToSignIn?: boolean; children: ReactNode }) {
+  return (
+    <AuthLayout>
+      <AuthOutcome icon={icon} title={title}>
+        {children}
+        <div className="auth-actions">
+          <Link className="button primary" to="/forgot-password">
+            Get a new reset link
+          </Link>
+          {backToSignIn ? (
+            <Link className="button" to="/login">
+              Back to sign in
+            </Link>
+          ) : null}
+        </div>
+      </AuthOutcome>
     </AuthLayout>
   );
 }
