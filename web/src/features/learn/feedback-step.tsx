@@ -1,3 +1,4 @@
+import { Detail } from '../../components/detail.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import type { Feedback } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
@@ -26,8 +27,14 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
       </div>
       {feedback.message ? <p className="learn-feedback-message">{feedback.message}</p> : null}
       <dl className="learn-answers">
-        <AnswerRow label="Your answer" testId="your-answer" value={feedback.userAnswer} />
-        {correct ? null : <AnswerRow label="Correct answer" testId="correct-answer" value={feedback.correct_answer} />}
+        <Detail term="Your answer" testId="your-answer">
+          <TypedMath value={feedback.userAnswer} />
+        </Detail>
+        {correct ? null : (
+          <Detail term="Correct answer" testId="correct-answer">
+            <TypedMath value={feedback.correct_answer} />
+          </Detail>
+        )}
       </dl>
       <section className="learn-explanation" aria-labelledby="learn-explanation-heading">
         <h3 id="learn-explanation-heading">{correct ? 'Why this is correct:' : "Here's the correct approach:"}</h3>
@@ -42,16 +49,5 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
         </button>
       </div>
     </article>
-  );
-}
-
-function AnswerRow({ label, testId, value }: { label: string; testId: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>
-        <TypedMath value={value} />
-      </dd>
-    </div>
   );
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { CodeField, useCodeForm } from '../../components/code-field.tsx';
+import { Detail } from '../../components/detail.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
@@ -145,22 +146,10 @@ function ChildCard({ child, notify, onChanged }: { child: ChildSummary; notify(k
           ))}
         </ol>
         <dl className="child-figures" data-testid="child-week">
-          <div>
-            <dt>Days practised</dt>
-            <dd>{week.daysPractised}</dd>
-          </div>
-          <div>
-            <dt>Time</dt>
-            <dd>{plural(week.minutes, 'minute')}</dd>
-          </div>
-          <div>
-            <dt>Problems answered</dt>
-            <dd>{week.answers}</dd>
-          </div>
-          <div>
-            <dt>Right first time</dt>
-            <dd>{week.accuracy === null ? '—' : `${Math.round(week.accuracy * 100)}%`}</dd>
-          </div>
+          <Detail term="Days practised">{week.daysPractised}</Detail>
+          <Detail term="Time">{plural(week.minutes, 'minute')}</Detail>
+          <Detail term="Problems answered">{week.answers}</Detail>
+          <Detail term="Right first time">{week.accuracy === null ? '—' : `${Math.round(week.accuracy * 100)}%`}</Detail>
         </dl>
       </section>
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
+import { Detail } from '../../components/detail.tsx';
 import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
@@ -147,46 +148,22 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
           </form>
         ) : (
           <dl className="profile-details" data-testid="personal-details">
-            <div>
-              <dt>First Name</dt>
-              <dd>{user.firstName}</dd>
-            </div>
-            <div>
-              <dt>Last Name</dt>
-              <dd>{user.lastName}</dd>
-            </div>
-            <div>
-              <dt>Email Address</dt>
-              <dd>
-                {user.email}{' '}
-                <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
-                {!user.isEmailVerified && (
-                  <button type="button" className="button link small resend-link" onClick={() => void resend()} disabled={resending}>
-                    {resending ? 'Sending...' : 'Resend verification email'}
-                  </button>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Grade Level</dt>
-              <dd>{user.gradeLevel ? `Grade ${user.gradeLevel}` : 'Not set'}</dd>
-            </div>
-            <div>
-              <dt>Timezone</dt>
-              <dd>{timeZoneLabel(user.timezone || DEFAULT_TIME_ZONE)}</dd>
-            </div>
-            <div>
-              <dt>Role</dt>
-              <dd className="capitalize">{user.role}</dd>
-            </div>
-            <div>
-              <dt>Member Since</dt>
-              <dd>{formatDate(user.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Last Sign-in</dt>
-              <dd>{formatDate(user.lastLoginAt)}</dd>
-            </div>
+            <Detail term="First Name">{user.firstName}</Detail>
+            <Detail term="Last Name">{user.lastName}</Detail>
+            <Detail term="Email Address">
+              {user.email}{' '}
+              <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
+              {!user.isEmailVerified && (
+                <button type="button" className="button link small resend-link" onClick={() => void resend()} disabled={resending}>
+                  {resending ? 'Sending...' : 'Resend verification email'}
+                </button>
+              )}
+            </Detail>
+            <Detail term="Grade Level">{user.gradeLevel ? `Grade ${user.gradeLevel}` : 'Not set'}</Detail>
+            <Detail term="Timezone">{timeZoneLabel(user.timezone || DEFAULT_TIME_ZONE)}</Detail>
+            <Detail term="Role" className="capitalize">{user.role}</Detail>
+            <Detail term="Member Since">{formatDate(user.createdAt)}</Detail>
+            <Detail term="Last Sign-in">{formatDate(user.lastLoginAt)}</Detail>
           </dl>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
+import { Detail } from '../../components/detail.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { STATUS_LABEL, StrandSections, useTopics, type TopicOnMap } from '../progress/knowledge-map.tsx';
 import './topics.css';
@@ -61,18 +62,9 @@ export function TopicsPage() {
               <h3>{topic.name}</h3>
               <p className="small muted">{topic.description}</p>
               <dl>
-                <div>
-                  <dt>Your mastery</dt>
-                  <dd>{masteryText(topic)}</dd>
-                </div>
-                <div>
-                  <dt>Status</dt>
-                  <dd>{STATUS_LABEL[topic.status]}</dd>
-                </div>
-                <div>
-                  <dt>Predicted success</dt>
-                  <dd data-testid="predicted-success">{Math.round(topic.predicted_success * 100)}%</dd>
-                </div>
+                <Detail term="Your mastery">{masteryText(topic)}</Detail>
+                <Detail term="Status">{STATUS_LABEL[topic.status]}</Detail>
+                <Detail term="Predicted success" testId="predicted-success">{Math.round(topic.predicted_success * 100)}%</Detail>
               </dl>
               {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
                 <p className="small muted">Builds on {topic.missing_prerequisites.join(' and ')}.</p>
