@@ -15,8 +15,21 @@ class MemoryStorage {
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The server's answer to an access token it no longer takes. */
+const expired = () => json(401, { code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
 
 let storage: MemoryStorage;
+/** Signed in here: an access token, and a refresh token unless `refresh` is false. */
+const signIn = ({ refresh = true } = {}) => {
+  storage.setItem('accessToken', 'old-access');
+  if (refresh) storage.setItem('refreshToken', 'old-refresh');
+};
+/** The sign-out handler, to count its calls. */
+const watchSignOut = () => {
+  const signedOut = vi.fn();
+  setSignedOutHandler(signedOut);
+  return signedOut;
+};
 let fetchMock: ReturnType<typeof vi.fn>;
 /** Every timeout the client asked for, with a way to make it fire. */
 let timeouts: { ms: number; controller: AbortController }[];
@@ -64,10 +77,9 @@ describe('SPEC §7: 10 000 ms timeout', () => {
   });
 
   test('the refresh after a 401 has the same timeout', async () => {
-    storage.setItem('accessToken', 'old-access');
-    storage.setItem('refreshToken', 'old-refresh');
+    signIn();
     fetchMock
-      .mockResolvedValueOnce(json(401, { code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' }))
+      .mockResolvedValueOnce(expired())
       .mockResolvedValueOnce(json(200, { accessToken: 'new-access', refreshToken: 'new-refresh' }))
       .mockResolvedValueOnce(json(200, { user: { id: 'u1' } }));
     await expect(api.get('/api/auth/me')).resolves.toEqual({ user: { id: 'u1' } });
@@ -107,13 +119,11 @@ describe('SPEC §8: error normalisation', () => {
   });
 
   test('a failed refresh clears the tokens and signs out', async () => {
-    storage.setItem('accessToken', 'old-access');
-    storage.setItem('refreshToken', 'old-refresh');
-    const signedOut = vi.fn();
-    setSignedOutHandler(signedOut);
+    signIn();
+    const signedOut = watchSignOut();
     fetchMock
-      .mockResolvedValueOnce(json(401, { code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' }))
-      .mockResolvedValueOnce(json(401, { code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' }));
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(expired());
     const error = await failure(api.get('/api/auth/me'));
     expect(error.status).toBe(401);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
@@ -123,13 +133,9 @@ describe('SPEC §8: error normalisation', () => {
 });
 
 describe('SPEC §4: one refresh attempt, then retry; else sign out', () => {
-  const expired = () => json(401, { code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
-
   test('a retried request that is refused again signs out without a second refresh', async () => {
-    storage.setItem('accessToken', 'old-access');
-    storage.setItem('refreshToken', 'old-refresh');
-    const signedOut = vi.fn();
-    setSignedOutHandler(signedOut);
+    signIn();
+    const signedOut = watchSignOut();
     fetchMock
       .mockResolvedValueOnce(expired())
       .mockResolvedValueOnce(json(200, { accessToken: 'new-access', refreshToken: 'new-refresh' }))
@@ -141,9 +147,8 @@ describe('SPEC §4: one refresh attempt, then retry; else sign out', () => {
   });
 
   test('without a refresh token a 401 signs out at once', async () => {
-    storage.setItem('accessToken', 'old-access');
-    const signedOut = vi.fn();
-    setSignedOutHandler(signedOut);
+    signIn({ refresh: false });
+    const signedOut = watchSignOut();
     fetchMock.mockResolvedValueOnce(expired());
     expect((await failure(api.get('/api/auth/me'))).status).toBe(401);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me']);
@@ -152,8 +157,7 @@ describe('SPEC §4: one refresh attempt, then retry; else sign out', () => {
   });
 
   test('requests refused together share one refresh, and each is retried once', async () => {
-    storage.setItem('accessToken', 'old-access');
-    storage.setItem('refreshToken', 'old-refresh');
+    signIn();
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       if (url === '/api/auth/refresh') {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -169,8 +173,7 @@ describe('SPEC §4: one refresh attempt, then retry; else sign out', () => {
   });
 
   test("a guest's 401 (no token sent) does not sign anybody out", async () => {
-    const signedOut = vi.fn();
-    setSignedOutHandler(signedOut);
+    const signedOut = watchSignOut();
     fetchMock.mockResolvedValueOnce(json(401, { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' }));
     expect((await failure(api.get('/api/auth/me'))).message).toBe('Please sign in to continue.');
     expect(signedOut).not.toHaveBeenCalled();

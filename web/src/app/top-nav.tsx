@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { BrandLink } from '../components/brand-link.tsx';
+import { useMenuDismiss } from '../components/use-menu-dismiss.ts';
 import './top-nav.css';
 
 interface NavItem {
@@ -27,28 +29,15 @@ export function TopNav() {
     setOpen(false);
   }, [location.pathname]);
 
+  useMenuDismiss(open, setOpen, menuRef, buttonRef, 'pointerdown');
+  // A disclosure also closes when focus moves out of it.
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent | MouseEvent) => {
-      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setOpen(false);
-    };
     const onFocus = (event: FocusEvent) => {
       if (menuRef.current && event.target instanceof Node && !menuRef.current.contains(event.target)) setOpen(false);
     };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
     document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('focusin', onFocus);
-    };
+    return () => document.removeEventListener('focusin', onFocus);
   }, [open]);
 
   if (!user) return null;
@@ -68,12 +57,7 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <div className="top-nav-inner">
-        <Link to="/dashboard" className="brand" aria-label="MathDaily home">
-          <span className="brand-mark" aria-hidden="true">
-            ∑
-          </span>
-          <span className="brand-name">MathDaily</span>
-        </Link>
+        <BrandLink to="/dashboard" nameClassName="brand-name" />
         <nav aria-label="Main" className="top-nav-main">
           <ul className="nav-links">
             {items.map((item) => (

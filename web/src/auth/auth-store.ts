@@ -58,29 +58,12 @@ interface AuthState {
   accept(response: AuthResponse): void;
 }
 
-export const useAuth = create<AuthState>((set, get) => ({
-  status: 'loading',
-  initialised: false,
-  sessionExpired: false,
-  user: null,
-  error: null,
-  async initialise() {
-    if (!tokenStorage.accessToken()) {
-      set({ status: 'logged_out', user: null, initialised: true });
-      return;
-    }
-    try {
-      const { user } = await api.get<{ user: User }>('/api/auth/me');
-      set({ status: 'authenticated', user, error: null, initialised: true });
-    } catch {
-      tokenStorage.clear();
-      set({ status: 'logged_out', user: null, initialised: true });
-    }
-  },
-  async login(email, password) {
+export const useAuth = create<AuthState>((set, get) => {
+  /** Signing in and registering both end signed in, or in the error state with no tokens kept. */
+  const signIn = async (path: string, body: unknown): Promise<User> => {
     set({ status: 'loading', error: null });
     try {
-      const response = await api.post<AuthResponse>('/api/auth/login', { email, password }, { anonymous: true });
+      const response = await api.post<AuthResponse>(path, body, { anonymous: true });
       get().accept(response);
       return response.user;
     } catch (error) {
@@ -88,37 +71,51 @@ export const useAuth = create<AuthState>((set, get) => ({
       set({ status: 'error', user: null, error: errorMessage(error) });
       throw error;
     }
-  },
-  async register(payload) {
-    set({ status: 'loading', error: null });
-    try {
-      const response = await api.post<AuthResponse>('/api/auth/register', payload, { anonymous: true });
-      get().accept(response);
-      return response.user;
-    } catch (error) {
+  };
+  return {
+    status: 'loading',
+    initialised: false,
+    sessionExpired: false,
+    user: null,
+    error: null,
+    async initialise() {
+      if (!tokenStorage.accessToken()) {
+        set({ status: 'logged_out', user: null, initialised: true });
+        return;
+      }
+      try {
+        const { user } = await api.get<{ user: User }>('/api/auth/me');
+        set({ status: 'authenticated', user, error: null, initialised: true });
+      } catch {
+        tokenStorage.clear();
+        set({ status: 'logged_out', user: null, initialised: true });
+      }
+    },
+    login(email, password) {
+      return signIn('/api/auth/login', { email, password });
+    },
+    register(payload) {
+      return signIn('/api/auth/register', payload);
+    },
+    async logout() {
+      const refreshToken = tokenStorage.refreshToken();
+      // Failures are ignored (SPEC §7): the local sign-out happens regardless.
+      if (refreshToken) await api.post('/api/auth/logout', { refreshToken }).catch(() => undefined);
       tokenStorage.clear();
-      set({ status: 'error', user: null, error: errorMessage(error) });
-      throw error;
-    }
-  },
-  async logout() {
-    const refreshToken = tokenStorage.refreshToken();
-    // Failures are ignored (SPEC §7): the local sign-out happens regardless.
-    if (refreshToken) await api.post('/api/auth/logout', { refreshToken }).catch(() => undefined);
-    tokenStorage.clear();
-    set({ status: 'logged_out', user: null, error: null });
-  },
-  setUser(user) {
-    set({ user });
-  },
-  setSignedOut() {
-    tokenStorage.clear();
-    set({ status: 'logged_out', user: null, error: null });
-  },
-  accept(response) {
-    tokenStorage.save(response.accessToken, response.refreshToken);
-    notePosition(response.position);
-    set({ status: 'authenticated', user: response.user, error: null, sessionExpired: false });
-  },
-}));
+      set({ status: 'logged_out', user: null, error: null });
+    },
+    setUser(user) {
+      set({ user });
+    },
+    setSignedOut() {
+      tokenStorage.clear();
+      set({ status: 'logged_out', user: null, error: null });
+    },
+    accept(response) {
+      tokenStorage.save(response.accessToken, response.refreshToken);
+      notePosition(response.position);
+      set({ status: 'authenticated', user: response.user, error: null, sessionExpired: false });
+    },
+  };
+});
 

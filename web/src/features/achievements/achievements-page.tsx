@@ -1,7 +1,9 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACHIEVEMENT_CATEGORIES, nextAchievements, type AchievementCategory } from '@mathdaily/domain/learning/achievements';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchAchievements, type Achievement, type AchievementsData } from './achievements-api.ts';
@@ -54,12 +56,9 @@ export function AchievementsPage() {
       ) : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error achievements-error" role="alert">
+        <RetryAlert className="achievements-error" onRetry={reload}>
           <h2>{ACHIEVEMENTS_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
 
       {load.kind === 'ready' ? <AchievementsView data={load.data} tab={tab} onTab={setTab} /> : null}
@@ -109,17 +108,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
             <p className="muted">{percentEarned}% complete</p>
           </div>
         </div>
-        <div
-          className="progress-track achievements-summary-bar"
-          role="progressbar"
-          aria-label="Achievements earned"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percentEarned}
-          aria-valuetext={`${percentEarned}%: ${earned} of ${total} earned`}
-        >
-          <div className="progress-fill" style={{ width: `${percentEarned}%` }} />
-        </div>
+        <ProgressBar className="achievements-summary-bar" label="Achievements earned" percent={percentEarned} valueText={`${percentEarned}%: ${earned} of ${total} earned`} />
         <ul className="achievements-category-counts" aria-label="Earned by category">
           {ACHIEVEMENT_CATEGORIES.map((category) => {
             const c = counts(category);
@@ -139,13 +128,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
         <section className="achievements-next" aria-labelledby={`${uid}-next`}>
           <h2 id={`${uid}-next`}>Next Achievements</h2>
           <p className="muted">You are more than halfway to these:</p>
-          <ul className="achievement-grid">
-            {next.map((achievement) => (
-              <li key={achievement.id}>
-                <AchievementCard achievement={achievement} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <AchievementGrid achievements={next} />
         </section>
       ) : null}
 
@@ -186,13 +169,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
           {shown.length === 0 ? (
             <p className="muted">No achievements in this category.</p>
           ) : (
-            <ul className="achievement-grid" data-testid="achievement-list">
-              {shown.map((achievement) => (
-                <li key={achievement.id}>
-                  <AchievementCard achievement={achievement} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
+            <AchievementGrid achievements={shown} testId="achievement-list" />
           )}
         </div>
       </section>
@@ -203,6 +180,18 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
         </Link>
       </p>
     </>
+  );
+}
+
+function AchievementGrid({ achievements, testId }: { achievements: readonly Achievement[]; testId?: string }) {
+  return (
+    <ul className="achievement-grid" data-testid={testId}>
+      {achievements.map((achievement) => (
+        <li key={achievement.id}>
+          <AchievementCard achievement={achievement} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -232,16 +221,7 @@ function AchievementCard({ achievement, headingLevel }: { achievement: Achieveme
           </p>
         ) : (
           <div className="achievement-progress">
-            <div
-              className="progress-track"
-              role="progressbar"
-              aria-label={`${achievement.title} progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <div className="progress-fill" style={{ width: `${progress}%`, backgroundColor: achievement.color }} />
-            </div>
+            <ProgressBar label={`${achievement.title} progress`} percent={progress} fillColor={achievement.color} />
             <span className="achievement-percent">{progress}%</span>
           </div>
         )}

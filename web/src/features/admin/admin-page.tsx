@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useLoad, type Load } from '../../components/use-load.ts';
 import './admin.css';
 
 /** SPEC §8 'Admin'. */
@@ -40,12 +43,9 @@ export function AdminPage() {
           Platform statistics
         </h2>
         {stats.load.kind === 'error' ? (
-          <div className="alert alert-error" role="alert">
+          <RetryAlert onRetry={stats.reload} retryLabel="Retry">
             <p>{STATS_ERROR}</p>
-            <button type="button" className="button small" onClick={stats.reload}>
-              Retry
-            </button>
-          </div>
+          </RetryAlert>
         ) : (
           <StatCards stats={stats.load.kind === 'ready' ? stats.load.data : null} />
         )}
@@ -54,70 +54,65 @@ export function AdminPage() {
       <UsersSection onRoleChanged={refreshAll} />
 
       <div className="admin-logs">
-        <section className="card" aria-labelledby="registrations-heading">
-          <h2 id="registrations-heading">Recent registrations</h2>
-          {logs.load.kind === 'error' ? <LogsError reload={logs.reload} /> : null}
-          {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
-          {logs.load.kind === 'ready' ? (
-            logs.load.data.recentRegistrations.length === 0 ? (
-              <p className="muted">Nobody has registered yet.</p>
-            ) : (
-              <ul className="admin-log-list">
-                {logs.load.data.recentRegistrations.map((entry) => (
-                  <li key={entry.userId}>
-                    <span className="admin-log-name">
-                      {entry.firstName} {entry.lastName} <span className="badge">{roleLabel(entry.role)}</span>
-                    </span>
-                    <span className="muted small">{entry.email}</span>
-                    <time className="muted small" dateTime={entry.registeredAt}>
-                      {formatTime(entry.registeredAt)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
-        <section className="card" aria-labelledby="logins-heading">
-          <h2 id="logins-heading">Recent logins</h2>
-          {logs.load.kind === 'error' ? <LogsError reload={logs.reload} /> : null}
-          {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
-          {logs.load.kind === 'ready' ? (
-            logs.load.data.recentLogins.length === 0 ? (
-              <p className="muted">No sign-ins yet.</p>
-            ) : (
-              <ul className="admin-log-list">
-                {logs.load.data.recentLogins.map((entry) => (
-                  <li key={entry.eventId}>
-                    <span className="admin-log-name">
-                      {entry.firstName} {entry.lastName}
-                    </span>
-                    <span className="muted small">
-                      {entry.email}
-                      {entry.method === 'registration' ? ' · just registered' : ''}
-                    </span>
-                    <time className="muted small" dateTime={entry.at}>
-                      {formatTime(entry.at)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
+        <LogSection
+          id="registrations-heading"
+          title="Recent registrations"
+          logs={logs}
+          entries={logs.load.kind === 'ready' ? logs.load.data.recentRegistrations : []}
+          empty="Nobody has registered yet."
+        >
+          {(entry) => (
+            <li key={entry.userId}>
+              <span className="admin-log-name">
+                {entry.firstName} {entry.lastName} <span className="badge">{roleLabel(entry.role)}</span>
+              </span>
+              <span className="muted small">{entry.email}</span>
+              <time className="muted small" dateTime={entry.registeredAt}>
+                {formatTime(entry.registeredAt)}
+              </time>
+            </li>
+          )}
+        </LogSection>
+        <LogSection id="logins-heading" title="Recent logins" logs={logs} entries={logs.load.kind === 'ready' ? logs.load.data.recentLogins : []} empty="No sign-ins yet.">
+          {(entry) => (
+            <li key={entry.eventId}>
+              <span className="admin-log-name">
+                {entry.firstName} {entry.lastName}
+              </span>
+              <span className="muted small">
+                {entry.email}
+                {entry.method === 'registration' ? ' · just registered' : ''}
+              </span>
+              <time className="muted small" dateTime={entry.at}>
+                {formatTime(entry.at)}
+              </time>
+            </li>
+          )}
+        </LogSection>
       </div>
     </main>
   );
 }
 
-function LogsError({ reload }: { reload: () => void }) {
+/** One of the two activity logs (both from one request): loading, failed with Retry, empty, or its entries. */
+function LogSection<T>({ id, title, logs, entries, empty, children }: { id: string; title: string; logs: { load: Load<unknown>; reload(): void }; entries: T[]; empty: string; children: (entry: T) => ReactNode }) {
   return (
-    <div className="alert alert-error" role="alert">
-      <p>Failed to load system logs</p>
-      <button type="button" className="button small" onClick={reload}>
-        Retry
-      </button>
-    </div>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {logs.load.kind === 'error' ? (
+        <RetryAlert onRetry={logs.reload} retryLabel="Retry">
+          <p>Failed to load system logs</p>
+        </RetryAlert>
+      ) : null}
+      {logs.load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
+      {logs.load.kind === 'ready' ? (
+        entries.length === 0 ? (
+          <p className="muted">{empty}</p>
+        ) : (
+          <ul className="admin-log-list">{entries.map(children)}</ul>
+        )
+      ) : null}
+    </section>
   );
 }
 
@@ -203,12 +198,9 @@ function UsersSection({ onRoleChanged }: { onRoleChanged: () => void }) {
       </form>
 
       {users.load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={users.reload} retryLabel="Retry">
           <p>{USERS_ERROR}</p>
-          <button type="button" className="button small" onClick={users.reload}>
-            Retry
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {users.load.kind === 'loading' ? <p className="muted">Loading users...</p> : null}
       {data ? (
@@ -219,19 +211,7 @@ function UsersSection({ onRoleChanged }: { onRoleChanged: () => void }) {
             <div className="admin-table-wrap">
               <table className="admin-table">
                 <caption className="visually-hidden">Users, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last login</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Name', 'Email', 'Role', 'Grade', 'Joined', 'Last login']} actions />
                 <tbody>
                   {data.users.map((user) => (
                     <tr key={user.id}>
@@ -320,11 +300,7 @@ function EditRoleDialog({ user, onClose, onSaved }: { user: AdminUser; onClose: 
         <p>
           {user.firstName} {user.lastName} <span className="muted">({user.email})</span>
         </p>
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <fieldset className="admin-roles">
           <legend>Role</legend>
           {userRoles.map((value) => (

@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AuditEvent, type EventFilters } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
@@ -93,12 +94,9 @@ export function EventsPage() {
       </form>
 
       {events.load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={events.reload} retryLabel="Retry">
           <p>Failed to load events: {events.load.message}</p>
-          <button type="button" className="button small" onClick={events.reload}>
-            Retry
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {events.load.kind === 'loading' ? <p className="muted">Loading events...</p> : null}
       {events.load.kind === 'ready' ? (

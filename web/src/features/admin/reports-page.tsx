@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type Pagination } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
@@ -121,12 +122,9 @@ function Listing({
   if (load.kind === 'loading') return <p className="muted">Loading {what}...</p>;
   if (load.kind === 'error')
     return (
-      <div className="alert alert-error" role="alert">
+      <RetryAlert onRetry={reload} retryLabel="Retry">
         <p>Failed to load {what}</p>
-        <button type="button" className="button small" onClick={reload}>
-          Retry
-        </button>
-      </div>
+      </RetryAlert>
     );
   const { pagination } = load.data;
   if (pagination.total === 0) return <p className="card muted">No {what} yet.</p>;

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { api, ApiError } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout, AuthOutcome } from './auth-layout.tsx';
+import { TextField } from './form-fields.tsx';
 import { validateEmail } from './validation.ts';
 
 const CONFIRMATION = 'If an account exists for that email address, we have sent a link to reset your password. Check your inbox and spam folder.';
@@ -44,11 +45,7 @@ export function ForgotPasswordPage() {
   if (phase === 'sent') {
     return (
       <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            📬
-          </p>
-          <h1>Check your email</h1>
+        <AuthOutcome icon="📬" title="Check your email">
           <p className="muted" data-testid="forgot-confirmation">
             {CONFIRMATION}
           </p>
@@ -61,42 +58,31 @@ export function ForgotPasswordPage() {
               Try another email
             </button>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Forgot your password?</h1>
-        <p className="muted">Enter the email you signed up with and we&apos;ll send you a link to choose a new one.</p>
-      </div>
+      <AuthHeading title="Forgot your password?" lead="Enter the email you signed up with and we'll send you a link to choose a new one." />
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field">
-          <label htmlFor="forgot-email">Email</label>
-          <input
-            ref={inputRef}
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'forgot-email-error' : undefined}
-            required
-          />
-          {error && (
-            <p className="field-error" id="forgot-email-error">
-              {error}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={inputRef}
+          id="forgot-email"
+          label="Email"
+          error={error ?? undefined}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          required
+        />
         <button type="submit" className="button primary block" disabled={phase === 'sending'}>
           {phase === 'sending' ? 'Sending...' : 'Send reset link'}
         </button>

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth, type AuthResponse } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
 import { validateLogin, type FieldErrors } from './validation.ts';
 
 export const REGISTERED_MESSAGE = 'Account created successfully! Please check your email to verify your account.';
@@ -41,12 +41,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
-  const [focusErrors, setFocusErrors] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusErrors) summaryRef.current?.focus();
-  }, [focusErrors]);
+  const { summaryRef, focusSummary } = useErrorSummaryFocus();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
@@ -62,7 +57,7 @@ export function LoginPage() {
     setFieldErrors(errors);
     setServerError(message);
     setPhase('idle');
-    setFocusErrors((count) => count + 1);
+    focusSummary();
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -99,14 +94,10 @@ export function LoginPage() {
   };
 
   const submitting = phase === 'submitting';
-  const describedBy = (key: 'email' | 'password') => (fieldErrors[key] ? `${FIELD_IDS[key]}-error` : undefined);
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Welcome back</h1>
-        <p className="muted">Sign in to keep your daily streak going.</p>
-      </div>
+      <AuthHeading title="Welcome back" lead="Sign in to keep your daily streak going." />
 
       {arrived.registered && (
         <div className="alert alert-success" data-testid="registered-banner">
@@ -122,49 +113,15 @@ export function LoginPage() {
       <ErrorSummary ref={summaryRef} failureTitle="Login Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
 
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.email}>Email</label>
-          <input
-            id={FIELD_IDS.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={onChange}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            required
-          />
-          {fieldErrors.email && (
-            <p className="field-error" id={`${FIELD_IDS.email}-error`}>
-              {fieldErrors.email}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.password}>Password</label>
-          <PasswordInput
-            id={FIELD_IDS.password}
-            name="password"
-            value={values.password}
-            onChange={onChange}
-            autoComplete="current-password"
-            invalid={Boolean(fieldErrors.password)}
-            describedBy={describedBy('password')}
-          />
-          {fieldErrors.password && (
-            <p className="field-error" id={`${FIELD_IDS.password}-error`}>
-              {fieldErrors.password}
-            </p>
-          )}
+        <TextField id={FIELD_IDS.email} label="Email" error={fieldErrors.email} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={onChange} required />
+        <PasswordField id={FIELD_IDS.password} label="Password" error={fieldErrors.password} name="password" value={values.password} onChange={onChange} autoComplete="current-password">
           {/* After the password box, so Tab goes from Email straight to Password. */}
           <p className="field-aside">
             <Link to="/forgot-password" className="small-link">
               Forgot your password?
             </Link>
           </p>
-        </div>
+        </PasswordField>
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}
         </button>

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 
-interface PasswordInputProps {
+export interface PasswordInputProps {
   id: string;
   name: string;
   value: string;

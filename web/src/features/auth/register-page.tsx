@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import type { AuthResponse, RegistrationPayload } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { errorDescribedBy, FieldError } from '../../components/field-error.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
+import { GradeOptions, NewPasswordField, PasswordField, SelectField, TextField, useErrorSummaryFocus } from './form-fields.tsx';
 import type { LoginLocationState } from './login-page.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
-import { PasswordInput } from './password-input.tsx';
 import { validateRegistration, type FieldErrors, type RegistrationForm } from './validation.ts';
 
 const FIELD_IDS: Record<keyof RegistrationForm, string> = {
@@ -25,7 +25,6 @@ const FIELD_IDS: Record<keyof RegistrationForm, string> = {
 const REFERRAL_FIELD_ID = 'register-referral-code';
 const SUMMARY_FIELD_IDS: Record<string, string> = { ...FIELD_IDS, referralCode: REFERRAL_FIELD_ID };
 
-const GRADES = Array.from({ length: 12 }, (_, index) => index + 1);
 const INVALID_ANNOUNCEMENT = 'Form has errors. Please check the fields below.';
 
 const EMPTY: RegistrationForm = { firstName: '', lastName: '', email: '', gradeLevel: '', password: '', confirmPassword: '', agreeToTerms: false };
@@ -43,12 +42,7 @@ export function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [focusErrors, setFocusErrors] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusErrors) summaryRef.current?.focus();
-  }, [focusErrors]);
+  const { summaryRef, focusSummary } = useErrorSummaryFocus();
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const target = event.target;
@@ -67,7 +61,7 @@ export function RegisterPage() {
     setFieldErrors(errors);
     setServerError(message);
     setSubmitting(false);
-    setFocusErrors((count) => count + 1);
+    focusSummary();
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -114,17 +108,6 @@ export function RegisterPage() {
     }
   };
 
-  const errorId = (key: keyof RegistrationForm) => `${FIELD_IDS[key]}-error`;
-  const describedBy = (key: keyof RegistrationForm, ...extra: string[]) =>
-    [fieldErrors[key] ? errorId(key) : '', ...extra].filter(Boolean).join(' ') || undefined;
-  const invalid = (key: keyof RegistrationForm) => (fieldErrors[key] ? true : undefined);
-  const fieldError = (key: keyof RegistrationForm) =>
-    fieldErrors[key] ? (
-      <p className="field-error" id={errorId(key)}>
-        {fieldErrors[key]}
-      </p>
-    ) : null;
-
   const confirmHint =
     form.confirmPassword && !fieldErrors.confirmPassword
       ? form.confirmPassword === form.password
@@ -134,10 +117,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout wide>
-      <div className="auth-heading">
-        <h1>Create your account</h1>
-        <p className="muted">Ten minutes a day of practice that adapts to you.</p>
-      </div>
+      <AuthHeading title="Create your account" lead="Ten minutes a day of practice that adapts to you." />
 
       <ErrorSummary ref={summaryRef} failureTitle="Registration Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={SUMMARY_FIELD_IDS} />
 
@@ -160,145 +140,81 @@ export function RegisterPage() {
           </label>
         </fieldset>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={FIELD_IDS.firstName}>First Name</label>
-            <input
-              id={FIELD_IDS.firstName}
-              name="firstName"
-              type="text"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={onChange}
-              aria-invalid={invalid('firstName')}
-              aria-describedby={describedBy('firstName')}
-              required
-            />
-            {fieldError('firstName')}
-          </div>
-          <div className="field">
-            <label htmlFor={FIELD_IDS.lastName}>Last Name</label>
-            <input
-              id={FIELD_IDS.lastName}
-              name="lastName"
-              type="text"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={onChange}
-              aria-invalid={invalid('lastName')}
-              aria-describedby={describedBy('lastName')}
-              required
-            />
-            {fieldError('lastName')}
-          </div>
+          <TextField id={FIELD_IDS.firstName} label="First Name" error={fieldErrors.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} required />
+          <TextField id={FIELD_IDS.lastName} label="Last Name" error={fieldErrors.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} required />
         </div>
 
-        <div className="field">
-          <label htmlFor={FIELD_IDS.email}>Email Address</label>
-          <input
-            id={FIELD_IDS.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.email}
-            onChange={onChange}
-            aria-invalid={invalid('email')}
-            aria-describedby={describedBy('email')}
-            required
-          />
-          {fieldError('email')}
-        </div>
+        <TextField id={FIELD_IDS.email} label="Email Address" error={fieldErrors.email} name="email" type="email" autoComplete="email" inputMode="email" value={form.email} onChange={onChange} required />
 
         {isParent ? null : (
-        <div className="field">
-          <label htmlFor={FIELD_IDS.gradeLevel}>
-            Grade Level <span className="optional">(optional)</span>
-          </label>
-          <select
+          <SelectField
             id={FIELD_IDS.gradeLevel}
+            label={
+              <>
+                Grade Level <span className="optional">(optional)</span>
+              </>
+            }
+            error={fieldErrors.gradeLevel}
             name="gradeLevel"
             value={form.gradeLevel}
             onChange={onChange}
-            aria-invalid={invalid('gradeLevel')}
-            aria-describedby={describedBy('gradeLevel')}
-          >
-            <option value="">Select your grade level</option>
-            {GRADES.map((grade) => (
-              <option key={grade} value={String(grade)}>
-                Grade {grade}
-              </option>
-            ))}
-          </select>
-          {fieldError('gradeLevel')}
-        </div>
+            options={
+              <>
+                <option value="">Select your grade level</option>
+                <GradeOptions />
+              </>
+            }
+          />
         )}
 
         {isParent ? null : (
-        <div className="field">
-          <label htmlFor={REFERRAL_FIELD_ID}>
-            Referral Code <span className="optional">(optional)</span>
-          </label>
-          <input
-            id={REFERRAL_FIELD_ID}
-            type="text"
-            name="referralCode"
-            value={referralCode}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={40}
-            onChange={(event) => {
-              setReferralCode(event.target.value);
-              setFieldErrors(({ referralCode: _removed, ...rest }) => rest);
-            }}
-            aria-invalid={fieldErrors.referralCode ? true : undefined}
-            aria-describedby={[`${REFERRAL_FIELD_ID}-hint`, fieldErrors.referralCode ? `${REFERRAL_FIELD_ID}-error` : ''].filter(Boolean).join(' ')}
-          />
-          <p className="field-hint" id={`${REFERRAL_FIELD_ID}-hint`}>
-            Got a code from your tutor, or your class's join code? Enter it here so they can follow your progress.
-          </p>
-          {fieldErrors.referralCode ? (
-            <p className="field-error" id={`${REFERRAL_FIELD_ID}-error`}>
-              {fieldErrors.referralCode}
+          <div className="field">
+            <label htmlFor={REFERRAL_FIELD_ID}>
+              Referral Code <span className="optional">(optional)</span>
+            </label>
+            <input
+              id={REFERRAL_FIELD_ID}
+              type="text"
+              name="referralCode"
+              value={referralCode}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={40}
+              onChange={(event) => {
+                setReferralCode(event.target.value);
+                setFieldErrors(({ referralCode: _removed, ...rest }) => rest);
+              }}
+              aria-invalid={fieldErrors.referralCode ? true : undefined}
+              // The hint comes first here: it is always there, the error only after a refusal.
+              aria-describedby={[`${REFERRAL_FIELD_ID}-hint`, fieldErrors.referralCode ? `${REFERRAL_FIELD_ID}-error` : ''].filter(Boolean).join(' ')}
+            />
+            <p className="field-hint" id={`${REFERRAL_FIELD_ID}-hint`}>
+              Got a code from your tutor, or your class's join code? Enter it here so they can follow your progress.
             </p>
-          ) : null}
-        </div>
+            <FieldError id={REFERRAL_FIELD_ID} error={fieldErrors.referralCode} />
+          </div>
         )}
 
-        <div className="field">
-          <label htmlFor={FIELD_IDS.password}>Password</label>
-          <PasswordInput
-            id={FIELD_IDS.password}
-            name="password"
-            value={form.password}
-            onChange={onChange}
-            autoComplete="new-password"
-            invalid={Boolean(fieldErrors.password)}
-            describedBy={describedBy('password', 'register-password-rules')}
-          />
-          {fieldError('password')}
-          <PasswordChecklist password={form.password} id="register-password-rules" />
-        </div>
+        <NewPasswordField id={FIELD_IDS.password} label="Password" error={fieldErrors.password} rulesId="register-password-rules" name="password" value={form.password} onChange={onChange} />
 
-        <div className="field">
-          <label htmlFor={FIELD_IDS.confirmPassword}>Confirm Password</label>
-          <PasswordInput
-            id={FIELD_IDS.confirmPassword}
-            name="confirmPassword"
-            value={form.confirmPassword}
-            onChange={onChange}
-            autoComplete="new-password"
-            toggleNoun="confirm password"
-            invalid={Boolean(fieldErrors.confirmPassword)}
-            describedBy={describedBy('confirmPassword', confirmHint ? 'register-confirm-hint' : '')}
-          />
-          {fieldError('confirmPassword')}
+        <PasswordField
+          id={FIELD_IDS.confirmPassword}
+          label="Confirm Password"
+          error={fieldErrors.confirmPassword}
+          hints={confirmHint ? ['register-confirm-hint'] : []}
+          name="confirmPassword"
+          value={form.confirmPassword}
+          onChange={onChange}
+          autoComplete="new-password"
+          toggleNoun="confirm password"
+        >
           {confirmHint && (
             <p className={`field-hint ${confirmHint.ok ? 'hint-ok' : ''}`} id="register-confirm-hint">
               {confirmHint.ok ? '✓ ' : ''}
               {confirmHint.text}
             </p>
           )}
-        </div>
+        </PasswordField>
 
         <div className="field checkbox-field">
           <input
@@ -307,8 +223,8 @@ export function RegisterPage() {
             type="checkbox"
             checked={form.agreeToTerms}
             onChange={onChange}
-            aria-invalid={invalid('agreeToTerms')}
-            aria-describedby={describedBy('agreeToTerms')}
+            aria-invalid={fieldErrors.agreeToTerms ? true : undefined}
+            aria-describedby={errorDescribedBy(FIELD_IDS.agreeToTerms, fieldErrors.agreeToTerms)}
           />
           <label htmlFor={FIELD_IDS.agreeToTerms}>
             I agree to the{' '}
@@ -321,7 +237,7 @@ export function RegisterPage() {
             </a>
           </label>
         </div>
-        {fieldError('agreeToTerms')}
+        <FieldError id={FIELD_IDS.agreeToTerms} error={fieldErrors.agreeToTerms} />
         <p className="field-hint register-kids-privacy">
           Under 13? Read{' '}
           <a href="/privacy#for-children" target="_blank" rel="noopener noreferrer">

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthHeading, AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
-import { PasswordChecklist } from './password-checklist.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { NewPasswordField, PasswordField, useErrorSummaryFocus } from './form-fields.tsx';
 import { validateConfirmPassword, validatePassword, type FieldErrors } from './validation.ts';
 
 const FIELD_IDS = { password: 'reset-password', confirmPassword: 'reset-confirm-password' };
@@ -22,12 +21,7 @@ export function ResetPasswordPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'checking' | 'dead' | 'idle' | 'saving' | 'done'>(token ? 'checking' : 'idle');
-  const [focusErrors, setFocusErrors] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusErrors) summaryRef.current?.focus();
-  }, [focusErrors]);
+  const { summaryRef, focusSummary } = useErrorSummaryFocus();
 
   // The link is checked when the page opens: a used, replaced or expired one says so at once.
   useEffect(() => {
@@ -65,7 +59,7 @@ export function ResetPasswordPage() {
     if (confirm) errors.confirmPassword = confirm;
     if (Object.keys(errors).length) {
       setFieldErrors(errors);
-      setFocusErrors((count) => count + 1);
+      focusSummary();
       announce(fieldErrorsAnnouncement(errors), 'assertive');
       return;
     }
@@ -85,89 +79,56 @@ export function ResetPasswordPage() {
         setServerError(message);
         announce(`Password reset failed: ${message}`, 'assertive');
       }
-      setFocusErrors((count) => count + 1);
+      focusSummary();
     }
   };
 
   if (!token) {
     return (
-      <AuthLayout>
-        <div className="center">
-          <h1>Reset link incomplete</h1>
-          <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
-          <div className="auth-actions">
-            <Link className="button primary" to="/forgot-password">
-              Get a new reset link
-            </Link>
-          </div>
-        </div>
-      </AuthLayout>
+      <UnusableLink title="Reset link incomplete">
+        <div className="alert alert-error">This password reset link has no token. Open the link from your email again, or ask for a new one.</div>
+      </UnusableLink>
     );
   }
 
   if (phase === 'checking') {
     return (
       <AuthLayout>
-        <div className="center">
-          <h1>Choose a new password</h1>
+        <AuthOutcome title="Choose a new password">
           <Spinner label="Checking your reset link..." />
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
 
   if (phase === 'dead') {
     return (
-      <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            ⏱️
-          </p>
-          <h1>This reset link can&apos;t be used</h1>
-          <div className="alert alert-error" data-testid="reset-link-error">
-            {serverError}
-          </div>
-          <div className="auth-actions">
-            <Link className="button primary" to="/forgot-password">
-              Get a new reset link
-            </Link>
-            <Link className="button" to="/login">
-              Back to sign in
-            </Link>
-          </div>
+      <UnusableLink icon="⏱️" title="This reset link can't be used" backToSignIn>
+        <div className="alert alert-error" data-testid="reset-link-error">
+          {serverError}
         </div>
-      </AuthLayout>
+      </UnusableLink>
     );
   }
 
   if (phase === 'done') {
     return (
       <AuthLayout>
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            🔐
-          </p>
-          <h1>Password changed</h1>
+        <AuthOutcome icon="🔐" title="Password changed">
           <p className="muted">Your new password is set. Use it the next time you sign in.</p>
           <div className="auth-actions">
             <Link className="button primary" to="/login">
               Sign in
             </Link>
           </div>
-        </div>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
 
-  const describedBy = (key: 'password' | 'confirmPassword', extra = '') =>
-    [fieldErrors[key] ? `${FIELD_IDS[key]}-error` : '', extra].filter(Boolean).join(' ') || undefined;
-
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Choose a new password</h1>
-        <p className="muted">Pick something you haven&apos;t used here before.</p>
-      </div>
+      <AuthHeading title="Choose a new password" lead="Pick something you haven't used here before." />
       <ErrorSummary ref={summaryRef} failureTitle="Password Reset Failed" message={serverError} fieldErrors={fieldErrors} fieldIds={FIELD_IDS} />
       {serverError && (
         <p className="small center">
@@ -175,42 +136,17 @@ export function ResetPasswordPage() {
         </p>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={phase === 'saving'}>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.password}>New Password</label>
-          <PasswordInput
-            id={FIELD_IDS.password}
-            name="password"
-            value={values.password}
-            onChange={onChange}
-            autoComplete="new-password"
-            invalid={Boolean(fieldErrors.password)}
-            describedBy={describedBy('password', 'reset-password-rules')}
-          />
-          {fieldErrors.password && (
-            <p className="field-error" id={`${FIELD_IDS.password}-error`}>
-              {fieldErrors.password}
-            </p>
-          )}
-          <PasswordChecklist password={values.password} id="reset-password-rules" />
-        </div>
-        <div className="field">
-          <label htmlFor={FIELD_IDS.confirmPassword}>Confirm New Password</label>
-          <PasswordInput
-            id={FIELD_IDS.confirmPassword}
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={onChange}
-            autoComplete="new-password"
-            toggleNoun="confirm password"
-            invalid={Boolean(fieldErrors.confirmPassword)}
-            describedBy={describedBy('confirmPassword')}
-          />
-          {fieldErrors.confirmPassword && (
-            <p className="field-error" id={`${FIELD_IDS.confirmPassword}-error`}>
-              {fieldErrors.confirmPassword}
-            </p>
-          )}
-        </div>
+        <NewPasswordField id={FIELD_IDS.password} label="New Password" error={fieldErrors.password} rulesId="reset-password-rules" name="password" value={values.password} onChange={onChange} />
+        <PasswordField
+          id={FIELD_IDS.confirmPassword}
+          label="Confirm New Password"
+          error={fieldErrors.confirmPassword}
+          name="confirmPassword"
+          value={values.confirmPassword}
+          onChange={onChange}
+          autoComplete="new-password"
+          toggleNoun="confirm password"
+        />
         <button type="submit" className="button primary block" disabled={phase === 'saving'}>
           {phase === 'saving' ? 'Saving...' : 'Set new password'}
         </button>
@@ -220,6 +156,27 @@ export function ResetPasswordPage() {
           <Link to="/login">Back to sign in</Link>
         </p>
       </div>
+    </AuthLayout>
+  );
+}
+
+/** A reset link that cannot be used (no token, or used, replaced or expired): why (children), and the way to a new one. */
+function UnusableLink({ icon, title, backToSignIn = false, children }: { icon?: string; title: string; backToSignIn?: boolean; children: ReactNode }) {
+  return (
+    <AuthLayout>
+      <AuthOutcome icon={icon} title={title}>
+        {children}
+        <div className="auth-actions">
+          <Link className="button primary" to="/forgot-password">
+            Get a new reset link
+          </Link>
+          {backToSignIn ? (
+            <Link className="button" to="/login">
+              Back to sign in
+            </Link>
+          ) : null}
+        </div>
+      </AuthOutcome>
     </AuthLayout>
   );
 }

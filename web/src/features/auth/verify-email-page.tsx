@@ -5,7 +5,8 @@ import { useAuth, type User } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
+import { useResendVerification } from './use-resend-verification.ts';
 
 type State = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 
@@ -59,17 +60,12 @@ export function VerifyEmailPage() {
   return (
     <AuthLayout>
       {state.kind === 'verifying' && (
-        <div className="center">
-          <h1>Verifying your email…</h1>
+        <AuthOutcome title="Verifying your email…">
           <Spinner label="Checking your verification link..." />
-        </div>
+        </AuthOutcome>
       )}
       {state.kind === 'verified' && (
-        <div className="center">
-          <p className="status-icon" aria-hidden="true">
-            ✅
-          </p>
-          <h1>Email verified</h1>
+        <AuthOutcome icon="✅" title="Email verified">
           <p className="muted">Thanks! Your email address is confirmed and your account is ready.</p>
           <div className="auth-actions">
             {signedIn ? (
@@ -82,7 +78,7 @@ export function VerifyEmailPage() {
               </Link>
             )}
           </div>
-        </div>
+        </AuthOutcome>
       )}
       {state.kind === 'failed' && <VerificationFailed message={state.message} signedIn={signedIn} />}
     </AuthLayout>
@@ -91,25 +87,9 @@ export function VerifyEmailPage() {
 
 function VerificationFailed({ message, signedIn }: { message: string; signedIn: boolean }) {
   const verified = useAuth((state) => state.user?.isEmailVerified === true);
-  const [resend, setResend] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
-  const onResend = async () => {
-    setResend({ kind: 'sending' });
-    try {
-      await api.post('/api/auth/resend-verification');
-      setResend({ kind: 'sent' });
-      announce('A new verification email is on its way.');
-    } catch (error) {
-      const text = errorMessage(error);
-      setResend({ kind: 'error', message: text });
-      announce(`Could not send a new link: ${text}`, 'assertive');
-    }
-  };
+  const { resend, onResend } = useResendVerification();
   return (
-    <div className="center">
-      <p className="status-icon" aria-hidden="true">
-        ⚠️
-      </p>
-      <h1>We couldn&apos;t verify your email</h1>
+    <AuthOutcome icon="⚠️" title="We couldn't verify your email">
       <div className="alert alert-error" data-testid="verify-error">
         {message}
       </div>
@@ -145,6 +125,6 @@ function VerificationFailed({ message, signedIn }: { message: string; signedIn: 
           </Link>
         </div>
       )}
-    </div>
+    </AuthOutcome>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CONTACT_LIMITS,
@@ -9,7 +10,7 @@ import {
   contactFormSchema,
 } from '@mathdaily/domain';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { Icon } from '../public-site/icons.tsx';
+import { Icon, type IconName } from '../public-site/icons.tsx';
 import { PublicLayout } from '../public-site/public-layout.tsx';
 import { SUPPORT_EMAIL } from '../public-site/site-links.ts';
 import { FormField } from './form-field.tsx';
@@ -37,49 +38,25 @@ export function ContactPage() {
             Bringing MathDaily to a school, a tutoring group or your family? Tell us what you need and a member of our team will reply.
           </p>
           <ul className="contact-facts">
-            <li>
-              <span className="contact-fact-icon">
-                <Icon name="clock" />
-              </span>
+            <ContactFact icon="clock" title={<>Reply within {CONTACT_PROMISE.replyWithinHours} hours</>}>
               <span>
-                <strong>Reply within {CONTACT_PROMISE.replyWithinHours} hours</strong>
-                <span>
-                  Our team is available <span className="no-break">{CONTACT_PROMISE.hours}</span>.
-                </span>
+                Our team is available <span className="no-break">{CONTACT_PROMISE.hours}</span>.
               </span>
-            </li>
-            <li>
-              <span className="contact-fact-icon">
-                <Icon name="mail" />
-              </span>
+            </ContactFact>
+            <ContactFact icon="mail" title="Prefer email?">
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </ContactFact>
+            <ContactFact icon="gift" title="Just want to try it?">
               <span>
-                <strong>Prefer email?</strong>
-                <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+                Every plan starts with a {TRIAL.days}-day free trial, no credit card required. <Link to="/pricing">See pricing</Link>
               </span>
-            </li>
-            <li>
-              <span className="contact-fact-icon">
-                <Icon name="gift" />
-              </span>
+            </ContactFact>
+            {/* Help & Support is a signed-in page (SPEC §2): members are pointed there for account and practice questions. */}
+            <ContactFact icon="bulb" title="Already a member?">
               <span>
-                <strong>Just want to try it?</strong>
-                <span>
-                  Every plan starts with a {TRIAL.days}-day free trial, no credit card required. <Link to="/pricing">See pricing</Link>
-                </span>
+                <Link to="/login">Sign in</Link> and open Help &amp; Support from your menu for answers and a support form.
               </span>
-            </li>
-            <li>
-              {/* Help & Support is a signed-in page (SPEC §2): members are pointed there for account and practice questions. */}
-              <span className="contact-fact-icon">
-                <Icon name="bulb" />
-              </span>
-              <span>
-                <strong>Already a member?</strong>
-                <span>
-                  <Link to="/login">Sign in</Link> and open Help &amp; Support from your menu for answers and a support form.
-                </span>
-              </span>
-            </li>
+            </ContactFact>
           </ul>
         </section>
 
@@ -127,5 +104,20 @@ export function ContactPage() {
         </section>
       </div>
     </PublicLayout>
+  );
+}
+
+/** One of the facts beside the form: an icon, a bold line, then the detail. */
+function ContactFact({ icon, title, children }: { icon: IconName; title: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <span className="contact-fact-icon">
+        <Icon name={icon} />
+      </span>
+      <span>
+        <strong>{title}</strong>
+        {children}
+      </span>
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldError } from '../../components/field-error.tsx';
 import './form-field.css';
 
 /** A labelled field with its hint and error wired up for assistive technology (aria-invalid, aria-describedby). */
@@ -29,11 +30,7 @@ export function FormField({
           {hint}
         </p>
       )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from '@mathdaily/domain/learning/progress';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
 import { ClassWork } from './class-work.tsx';
 import '../tutor/classroom.css';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
@@ -50,12 +52,9 @@ export function DashboardPage() {
       {user.role === 'student' ? <ClassWork /> : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error dashboard-error" role="alert">
+        <RetryAlert className="dashboard-error" onRetry={reload}>
           <h2>{DASHBOARD_LOAD_ERROR}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
 
       <section aria-labelledby="dashboard-stats-heading" className="dashboard-section">
@@ -99,11 +98,7 @@ export function DashboardPage() {
           What would you like to do?
         </h2>
         <div className="dashboard-cards">
-          <article className="card dashboard-card dashboard-practice">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🚀
-            </p>
-            <h3>Practice</h3>
+          <DashboardCard kind="practice" icon="🚀" title="Practice">
             <p className="muted">A short session of problems picked for your level: reviews first, then something new.</p>
             <div className="dashboard-card-actions">
               <Link className="button primary" to="/learn">
@@ -113,13 +108,9 @@ export function DashboardPage() {
                 Find my level
               </Link>
             </div>
-          </article>
+          </DashboardCard>
 
-          <article className="card dashboard-card dashboard-review">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🔁
-            </p>
-            <h3>Review</h3>
+          <DashboardCard kind="review" icon="🔁" title="Review">
             {data ? (
               <>
                 <p className="dashboard-card-figure" data-testid="review-due">
@@ -145,28 +136,15 @@ export function DashboardPage() {
             ) : (
               <div className="skeleton dashboard-line" aria-hidden="true" />
             )}
-          </article>
+          </DashboardCard>
 
-          <article className="card dashboard-card dashboard-achievements">
-            <p className="dashboard-card-icon" aria-hidden="true">
-              🏆
-            </p>
-            <h3>Achievements</h3>
+          <DashboardCard kind="achievements" icon="🏆" title="Achievements">
             {data ? (
               <>
                 <p className="dashboard-card-figure" data-testid="achievements-count">
                   {data.achievements_earned} of {data.achievements_total}
                 </p>
-                <div
-                  className="progress-track"
-                  role="progressbar"
-                  aria-label="Achievements earned"
-                  aria-valuemin={0}
-                  aria-valuemax={data.achievements_total}
-                  aria-valuenow={data.achievements_earned}
-                >
-                  <div className="progress-fill" style={{ width: `${data.achievements_total ? (data.achievements_earned / data.achievements_total) * 100 : 0}%` }} />
-                </div>
+                <ProgressBar label="Achievements earned" value={data.achievements_earned} max={data.achievements_total} />
               </>
             ) : (
               <div className="skeleton dashboard-line" aria-hidden="true" />
@@ -174,7 +152,7 @@ export function DashboardPage() {
             <Link className="button" to="/achievements">
               View Achievements
             </Link>
-          </article>
+          </DashboardCard>
         </div>
       </section>
 
@@ -201,6 +179,19 @@ export function DashboardPage() {
         </ul>
       </section>
     </main>
+  );
+}
+
+/** One of the dashboard's three cards (practice, review, achievements): an icon, a title, the card's content. */
+function DashboardCard({ kind, icon, title, children }: { kind: string; icon: string; title: string; children: ReactNode }) {
+  return (
+    <article className={`card dashboard-card dashboard-${kind}`}>
+      <p className="dashboard-card-icon" aria-hidden="true">
+        {icon}
+      </p>
+      <h3>{title}</h3>
+      {children}
+    </article>
   );
 }
 

@@ -1,29 +1,13 @@
-import { useState } from 'react';
-import { api, errorMessage } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
-import { announce } from '../../components/announcer.tsx';
-
-type Resend = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string };
+import { useResendVerification } from '../auth/use-resend-verification.ts';
 
 /**
  * The dashboard's reminder for an address not verified yet (docs/accounts-front-end.md): where the
  * link went, and a way to have it sent again. Verified users never see it.
  */
 export function VerifyReminder({ user }: { user: User }) {
-  const [resend, setResend] = useState<Resend>({ kind: 'idle' });
+  const { resend, onResend } = useResendVerification();
   if (user.isEmailVerified) return null;
-  const onResend = async () => {
-    setResend({ kind: 'sending' });
-    try {
-      await api.post('/api/auth/resend-verification');
-      setResend({ kind: 'sent' });
-      announce('A new verification email is on its way.');
-    } catch (error) {
-      const message = errorMessage(error);
-      setResend({ kind: 'error', message });
-      announce(`Could not send a new link: ${message}`, 'assertive');
-    }
-  };
   return (
     <section className="alert alert-info dashboard-verify" aria-labelledby="dashboard-verify-heading" data-testid="verify-reminder">
       <div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BrandLink } from '../../components/brand-link.tsx';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -63,12 +64,7 @@ export function DevMailboxPage() {
 
   return (
     <main id="main" className="page dev-mailbox">
-      <Link to="/" className="brand mailbox-brand" aria-label="MathDaily home">
-        <span className="brand-mark" aria-hidden="true">
-          ∑
-        </span>
-        MathDaily
-      </Link>
+      <BrandLink className="mailbox-brand" />
       <div className="mailbox-head">
         <div>
           <h1>Development mailbox</h1>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { BrandLink } from '../../components/brand-link.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -25,12 +26,7 @@ export function DiagnosticPage() {
 
   return (
     <main id="main" className="page diagnostic">
-      <Link to="/" className="brand diagnostic-brand" aria-label="MathDaily home">
-        <span className="brand-mark" aria-hidden="true">
-          ∑
-        </span>
-        MathDaily
-      </Link>
+      <BrandLink className="diagnostic-brand" />
       <h1>Diagnostic</h1>
       <p className="muted">What this browser knows about your session. Share it with support if signing in misbehaves.</p>
 

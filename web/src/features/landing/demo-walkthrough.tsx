@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CheckList } from '../public-site/check-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
 import { WALKTHROUGH } from './landing-content.ts';
 
@@ -61,14 +62,7 @@ export function DemoWalkthrough({ open, onClose }: { open: boolean; onClose: () 
             </p>
             <h3>{current.title}</h3>
             <p>{current.text}</p>
-            <ul className="check-list">
-              {current.points.map((point) => (
-                <li key={point}>
-                  <Icon name="check" size={18} />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={current.points} />
           </div>
           <WalkthroughScreen step={step} />
         </div>

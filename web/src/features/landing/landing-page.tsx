@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { Icon } from '../public-site/icons.tsx';
 import { PlanCard } from '../public-site/plan-card.tsx';
 import { PublicLayout, useScrollToHash } from '../public-site/public-layout.tsx';
+import { CtaBand, PublicSection } from '../public-site/public-section.tsx';
 import { DemoWalkthrough } from './demo-walkthrough.tsx';
 import { COMPARISON, DASHBOARD_EXAMPLE, FEATURES, PROBLEMS, SESSION_OUTLINE, SOLUTIONS, TESTIMONIALS } from './landing-content.ts';
 import './landing.css';
@@ -58,217 +59,198 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">The problem and our solution</p>
-            <h2 id="why-title">Maths practice shouldn’t feel like a battle</h2>
-            <p>Most practice is too long, too generic and quickly forgotten. MathDaily turns it into a small daily habit that sticks.</p>
-          </div>
-          <div className="compare-cards">
-            <div className="problem-card-panel">
-              <h3>The usual way</h3>
-              <ul className="plain-list">
-                {PROBLEMS.map((text) => (
-                  <li key={text}>
-                    <span className="list-mark bad">
-                      <Icon name="cross" size={16} />
-                    </span>
-                    {text}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="solution-card-panel">
-              <h3>The MathDaily way</h3>
-              <ul className="plain-list">
-                {SOLUTIONS.map((text) => (
-                  <li key={text}>
-                    <span className="list-mark good">
-                      <Icon name="check" size={16} />
-                    </span>
-                    {text}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
+      <PublicSection
+        titleId="why-title"
+        eyebrow="The problem and our solution"
+        title="Maths practice shouldn’t feel like a battle"
+        lead="Most practice is too long, too generic and quickly forgotten. MathDaily turns it into a small daily habit that sticks."
+      >
+        <div className="compare-cards">
+          <ComparePanel className="problem-card-panel" title="The usual way" items={PROBLEMS} mark="bad" />
+          <ComparePanel className="solution-card-panel" title="The MathDaily way" items={SOLUTIONS} mark="good" />
         </div>
-      </section>
+      </PublicSection>
 
-      <section id="how-it-works" className="section section-alt" aria-labelledby="how-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">How it works</p>
-            <h2 id="how-title">Your daily session</h2>
-            <p>The same simple shape every day, so it becomes a habit.</p>
-          </div>
-          <ol className="session-steps">
-            {SESSION_OUTLINE.map((step, index) => (
-              <li key={step.title} className="session-step">
-                <span className="session-icon">
-                  <Icon name={step.icon} size={26} />
-                </span>
-                <p className="session-time">
-                  <span className="visually-hidden">Step {index + 1}: </span>
-                  {step.minutes}
-                </p>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section id="features" className="section" aria-labelledby="features-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">Features</p>
-            <h2 id="features-title">Everything a student needs to build mastery</h2>
-            <p>Built on how memory actually works, and kind to busy families.</p>
-          </div>
-          <ul className="feature-grid">
-            {FEATURES.map((feature) => (
-              <li key={feature.title} className="feature-card">
-                <span className="feature-icon">
-                  <Icon name={feature.icon} size={22} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </li>
-            ))}
-          </ul>
-
-          <div className="preview-block">
-            <div className="preview-copy">
-              <h3>Progress you can see</h3>
-              <p>
-                Every student gets a dashboard with problems solved, their day streak, grade level and mastery level, plus mastery for each
-                topic. Parents and tutors see at a glance what is going well and what needs another look.
+      <PublicSection
+        id="how-it-works"
+        alt
+        titleId="how-title"
+        eyebrow="How it works"
+        title="Your daily session"
+        lead="The same simple shape every day, so it becomes a habit."
+      >
+        <ol className="session-steps">
+          {SESSION_OUTLINE.map((step, index) => (
+            <li key={step.title} className="session-step">
+              <span className="session-icon">
+                <Icon name={step.icon} size={26} />
+              </span>
+              <p className="session-time">
+                <span className="visually-hidden">Step {index + 1}: </span>
+                {step.minutes}
               </p>
-              <Link to="/register" className="button primary">
-                Start Free Trial
-              </Link>
-            </div>
-            <DashboardPreview />
-          </div>
-        </div>
-      </section>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PublicSection>
 
-      <section className="section section-alt" aria-labelledby="comparison-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">Why MathDaily</p>
-            <h2 id="comparison-title">How MathDaily compares</h2>
-            <p>What a typical maths practice app offers, side by side with MathDaily.</p>
-          </div>
-          <div className="comparison-wrap">
-            <table className="comparison">
-              <caption className="visually-hidden">Other maths apps compared with MathDaily</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">Feature</span>
-                  </th>
-                  <th scope="col">Other apps</th>
-                  <th scope="col" className="comparison-ours">
-                    MathDaily
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {COMPARISON.map((row) => (
-                  <tr key={row.feature}>
-                    <th scope="row">{row.feature}</th>
-                    <td>
-                      <ComparisonValue value={row.others} />
-                    </td>
-                    <td className="comparison-ours">
-                      <ComparisonValue value={row.mathdaily} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </section>
+      <PublicSection
+        id="features"
+        titleId="features-title"
+        eyebrow="Features"
+        title="Everything a student needs to build mastery"
+        lead="Built on how memory actually works, and kind to busy families."
+      >
+        <ul className="feature-grid">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="feature-card">
+              <span className="feature-icon">
+                <Icon name={feature.icon} size={22} />
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
 
-      <section id="testimonials" className="section" aria-labelledby="testimonials-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">Testimonials</p>
-            <h2 id="testimonials-title">Students who made it a habit</h2>
-            <p>A few minutes a day adds up quickly.</p>
-          </div>
-          <ul className="testimonial-grid">
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name}>
-                <figure className="testimonial">
-                  <p className="stars">
-                    {[0, 1, 2, 3, 4].map((index) => (
-                      <Icon key={index} name="star" size={18} />
-                    ))}
-                    <span className="visually-hidden">Five out of five stars</span>
-                  </p>
-                  <blockquote>
-                    <p>“{testimonial.quote}”</p>
-                  </blockquote>
-                  <figcaption>
-                    <span className="testimonial-avatar" aria-hidden="true">
-                      {testimonial.name.charAt(0)}
-                    </span>
-                    <span>
-                      <strong>{testimonial.name}</strong>
-                      <span className="muted">{testimonial.detail} student</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section id="pricing" className="section section-alt" aria-labelledby="pricing-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <p className="eyebrow">Pricing</p>
-            <h2 id="pricing-title">Simple plans, one free trial</h2>
+        <div className="preview-block">
+          <div className="preview-copy">
+            <h3>Progress you can see</h3>
             <p>
-              Every plan starts with a {trialNote}. No credit card required.
+              Every student gets a dashboard with problems solved, their day streak, grade level and mastery level, plus mastery for each
+              topic. Parents and tutors see at a glance what is going well and what needs another look.
             </p>
-          </div>
-          <div className="plan-grid">
-            {PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} period="monthly" compact />
-            ))}
-          </div>
-          <p className="center pricing-more">
-            <Link to="/pricing">See yearly prices and add-ons</Link>
-          </p>
-        </div>
-      </section>
-
-      <section className="section final-cta" aria-labelledby="cta-title">
-        <div className="cta-band">
-          <h2 id="cta-title">Start building maths confidence today</h2>
-          <p>Ten minutes a day is all it takes. Try MathDaily free for {TRIAL.days} days.</p>
-          <div className="button-row">
-            <Link className="button primary" to="/register">
+            <Link to="/register" className="button primary">
               Start Free Trial
             </Link>
-            <Link className="button ghost" to="/login">
-              Sign In
-            </Link>
           </div>
-          <p className="cta-note">No credit card required.</p>
+          <DashboardPreview />
         </div>
-      </section>
+      </PublicSection>
+
+      <PublicSection
+        alt
+        titleId="comparison-title"
+        eyebrow="Why MathDaily"
+        title="How MathDaily compares"
+        lead="What a typical maths practice app offers, side by side with MathDaily."
+      >
+        <div className="comparison-wrap">
+          <table className="comparison">
+            <caption className="visually-hidden">Other maths apps compared with MathDaily</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Feature</span>
+                </th>
+                <th scope="col">Other apps</th>
+                <th scope="col" className="comparison-ours">
+                  MathDaily
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARISON.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">{row.feature}</th>
+                  <td>
+                    <ComparisonValue value={row.others} />
+                  </td>
+                  <td className="comparison-ours">
+                    <ComparisonValue value={row.mathdaily} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </PublicSection>
+
+      <PublicSection
+        id="testimonials"
+        titleId="testimonials-title"
+        eyebrow="Testimonials"
+        title="Students who made it a habit"
+        lead="A few minutes a day adds up quickly."
+      >
+        <ul className="testimonial-grid">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name}>
+              <figure className="testimonial">
+                <p className="stars">
+                  {[0, 1, 2, 3, 4].map((index) => (
+                    <Icon key={index} name="star" size={18} />
+                  ))}
+                  <span className="visually-hidden">Five out of five stars</span>
+                </p>
+                <blockquote>
+                  <p>“{testimonial.quote}”</p>
+                </blockquote>
+                <figcaption>
+                  <span className="testimonial-avatar" aria-hidden="true">
+                    {testimonial.name.charAt(0)}
+                  </span>
+                  <span>
+                    <strong>{testimonial.name}</strong>
+                    <span className="muted">{testimonial.detail} student</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </PublicSection>
+
+      <PublicSection
+        id="pricing"
+        alt
+        titleId="pricing-title"
+        eyebrow="Pricing"
+        title="Simple plans, one free trial"
+        lead={<>Every plan starts with a {trialNote}. No credit card required.</>}
+      >
+        <div className="plan-grid">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} period="monthly" compact />
+          ))}
+        </div>
+        <p className="center pricing-more">
+          <Link to="/pricing">See yearly prices and add-ons</Link>
+        </p>
+      </PublicSection>
+
+      <CtaBand
+        className="section final-cta"
+        titleId="cta-title"
+        title="Start building maths confidence today"
+        text={<>Ten minutes a day is all it takes. Try MathDaily free for {TRIAL.days} days.</>}
+        secondary={{ to: '/login', label: 'Sign In' }}
+        note="No credit card required."
+      />
 
       <DemoWalkthrough open={demoOpen} onClose={() => setDemoOpen(false)} />
     </PublicLayout>
+  );
+}
+
+/** One side of the problem-and-solution comparison: a list with a cross or a tick before each line. */
+function ComparePanel({ className, title, items, mark }: { className: string; title: string; items: readonly string[]; mark: 'bad' | 'good' }) {
+  return (
+    <div className={className}>
+      <h3>{title}</h3>
+      <ul className="plain-list">
+        {items.map((text) => (
+          <li key={text}>
+            <span className={`list-mark ${mark}`}>
+              <Icon name={mark === 'bad' ? 'cross' : 'check'} size={16} />
+            </span>
+            {text}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

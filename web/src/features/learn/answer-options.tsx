@@ -28,3 +28,12 @@ export function AnswerOptions(props: {
     </fieldset>
   );
 }
+
+/** The answer form's submit button (practice and the placement check); it says so while the answer is sent. */
+export function SubmitAnswerButton({ submitting }: { submitting: boolean }) {
+  return (
+    <button type="submit" className="button primary" disabled={submitting} aria-disabled={submitting}>
+      {submitting ? 'Submitting...' : 'Submit Answer'}
+    </button>
+  );
+}

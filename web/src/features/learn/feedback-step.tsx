@@ -1,3 +1,4 @@
+import { Detail } from '../../components/detail.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import type { Feedback } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
@@ -26,19 +27,13 @@ export function FeedbackStep({ feedback, onContinue, onEnd }: { feedback: Feedba
       </div>
       {feedback.message ? <p className="learn-feedback-message">{feedback.message}</p> : null}
       <dl className="learn-answers">
-        <div>
-          <dt>Your answer</dt>
-          <dd data-testid="your-answer">
-            <TypedMath value={feedback.userAnswer} />
-          </dd>
-        </div>
+        <Detail term="Your answer" testId="your-answer">
+          <TypedMath value={feedback.userAnswer} />
+        </Detail>
         {correct ? null : (
-          <div>
-            <dt>Correct answer</dt>
-            <dd data-testid="correct-answer">
-              <TypedMath value={feedback.correct_answer} />
-            </dd>
-          </div>
+          <Detail term="Correct answer" testId="correct-answer">
+            <TypedMath value={feedback.correct_answer} />
+          </Detail>
         )}
       </dl>
       <section className="learn-explanation" aria-labelledby="learn-explanation-heading">

@@ -29,6 +29,19 @@ const problem = (n: number): DueProblem => ({
   progress: null,
 });
 
+/** The day's open session as the server hands it back on a reload: daily, p1 to p3, nothing answered unless said. */
+const openSession = (session: Partial<OpenSession>): OpenSession => ({
+  sessionId: 's1',
+  mode: 'daily',
+  topicId: null,
+  plan: ['p1', 'p2', 'p3'],
+  startedAt: 0,
+  problems: [],
+  answers: [],
+  counts: { problems_completed: 0, correct_answers: 0, retries: 0, correct_on_retry: 0 },
+  ...session,
+});
+
 class FakeApi implements LearnApi {
   problems: DueProblem[] = [1, 2, 3].map(problem);
   calls: string[] = [];
@@ -314,11 +327,7 @@ describe('resume, streak, retries and the review (issue 31)', () => {
 
     // Another visit (a reload): p1 right, p2 missed, so p3 is next and p2 comes back after it.
     const reload = createLearnStore({ api, userId: 'u1', newSessionId: () => 'fresh', now: () => clock });
-    api.open = {
-      sessionId: 's1',
-      mode: 'daily',
-      topicId: null,
-      plan: ['p1', 'p2', 'p3'],
+    api.open = openSession({
       startedAt: 500_000,
       problems: [problem(1), problem(2), problem(3)],
       answers: [
@@ -326,7 +335,7 @@ describe('resume, streak, retries and the review (issue 31)', () => {
         { problemId: 'p2', userAnswer: 'wrong', isCorrect: false, retry: false, correctAnswer: 'right', explanation: 'Because.', responseTimeMs: 3000 },
       ],
       counts: { problems_completed: 2, correct_answers: 1, retries: 0, correct_on_retry: 0 },
-    };
+    });
     api.calls.length = 0;
     reload.getState().start();
     await flush();
@@ -349,16 +358,11 @@ describe('resume, streak, retries and the review (issue 31)', () => {
   });
 
   test('a topic chosen: the queue of that topic, a session of mode topic; an open daily session is not continued there', async () => {
-    api.open = {
+    api.open = openSession({
       sessionId: 'daily-open',
-      mode: 'daily',
-      topicId: null,
       plan: ['p1'],
-      startedAt: 0,
       problems: [problem(1)],
-      answers: [],
-      counts: { problems_completed: 0, correct_answers: 0, retries: 0, correct_on_retry: 0 },
-    };
+    });
     const focused = createLearnStore({ api, userId: 'u1', topicId: 'fractions', newSessionId: () => 'focus', now: () => clock });
     focused.getState().start();
     await flush();
@@ -390,16 +394,11 @@ describe('resume, streak, retries and the review (issue 31)', () => {
     expect(again.answer_options).not.toEqual(['A', 'B', 'C', 'D']);
     // A reload computes the same order (seeded by session and problem).
     const reload = createLearnStore({ api, userId: 'u1', newSessionId: () => 'x', now: () => clock });
-    api.open = {
-      sessionId: 's1',
-      mode: 'daily',
-      topicId: null,
-      plan: ['p1', 'p2', 'p3'],
-      startedAt: 0,
+    api.open = openSession({
       problems: [choice(1), problem(2), problem(3)],
       answers: [{ problemId: 'p1', userAnswer: 'wrong', isCorrect: false, retry: false, correctAnswer: 'A', explanation: 'E', responseTimeMs: 1 }],
       counts: { problems_completed: 1, correct_answers: 0, retries: 0, correct_on_retry: 0 },
-    };
+    });
     reload.getState().start();
     await flush();
     expect(reload.getState().problems.find((p) => p.retry)!.answer_options).toEqual(again.answer_options);

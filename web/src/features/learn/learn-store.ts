@@ -213,19 +213,19 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
   };
 
   return createStore<LearnState & LearnActions>()((set, get) => {
+    /** What belongs to the problem on screen, as it is when a problem is first shown. */
+    const freshProblemState = () => ({
+      shownAt: now(),
+      hint: closedHint(),
+      answerError: null,
+      submitting: false,
+      submitError: null,
+      feedback: null,
+      selectedRating: null,
+      ratingCommitted: false,
+    });
     const showProblem = (index: number) => {
-      set({
-        step: 'problem',
-        index,
-        shownAt: now(),
-        hint: closedHint(),
-        answerError: null,
-        submitting: false,
-        submitError: null,
-        feedback: null,
-        selectedRating: null,
-        ratingCommitted: false,
-      });
+      set({ step: 'problem', index, ...freshProblemState() });
       const problem = get().problems[index];
       if (index > 0 && problem) {
         const again = problem.retry ? ' Try this one again' : '';
@@ -352,14 +352,7 @@ export function createLearnStore(deps: LearnDeps): LearnStore {
       answers: [],
       index: 0,
       progress: freshProgress(now()),
-      shownAt: now(),
-      hint: closedHint(),
-      answerError: null,
-      submitting: false,
-      submitError: null,
-      feedback: null,
-      selectedRating: null,
-      ratingCommitted: false,
+      ...freshProblemState(),
       endedAt: null,
 
       start() {

@@ -6,7 +6,7 @@ import { ProblemFigure } from '../../components/problem-figure.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { problemTypeLabel } from '../problem-card/problem-card.tsx';
-import { AnswerOptions } from './answer-options.tsx';
+import { AnswerOptions, SubmitAnswerButton } from './answer-options.tsx';
 import type { DueProblem } from './learn-api.ts';
 import type { HintState } from './learn-store.ts';
 
@@ -172,9 +172,7 @@ export function ProblemStep(props: ProblemStepProps) {
         ) : null}
 
         <div className="learn-actions">
-          <button type="submit" className="button primary" disabled={submitting} aria-disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit Answer'}
-          </button>
+          <SubmitAnswerButton submitting={submitting} />
           <button type="button" className="button" onClick={props.onEnd}>
             End Session
           </button>

@@ -1,4 +1,5 @@
 import { formatResponseTime, motivationalLine } from '@mathdaily/domain/learning/progress';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { sessionAccuracy, type SessionProgress } from './learn-store.ts';
 import { useNow } from './use-now.ts';
 
@@ -46,17 +47,7 @@ export function SessionHeader({ progress, streak, remaining }: { progress: Sessi
           </dd>
         </div>
       </dl>
-      <div
-        className="progress-track learn-progress"
-        role="progressbar"
-        aria-label="Problems completed"
-        aria-valuemin={0}
-        aria-valuemax={progress.totalProblems}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${progress.totalProblems} problems completed`}
-      >
-        <div className="progress-fill" style={{ width: `${progress.totalProblems > 0 ? (done / progress.totalProblems) * 100 : 0}%` }} />
-      </div>
+      <ProgressBar className="learn-progress" label="Problems completed" value={done} max={progress.totalProblems} valueText={`${done} of ${progress.totalProblems} problems completed`} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { PublicLayout } from '../public-site/public-layout.tsx';
 import './legal.css';
 
@@ -11,7 +12,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Terms and Privacy: title, a plain summary, a table of contents and numbered sections. */
+/** Terms and Privacy: title (also the document's), the short version, a table of contents and numbered sections. */
 export function LegalLayout({
   title,
   updated,
@@ -20,9 +21,11 @@ export function LegalLayout({
 }: {
   title: string;
   updated: string;
+  /** The short version's points, under its heading. */
   summary: ReactNode;
   sections: readonly LegalSection[];
 }) {
+  useDocumentTitle(title);
   return (
     <PublicLayout page="legal">
       <article className="legal" aria-labelledby="legal-title">
@@ -30,7 +33,10 @@ export function LegalLayout({
           <h1 id="legal-title">{title}</h1>
           <p className="muted">Last updated {updated}</p>
         </header>
-        <div className="legal-summary">{summary}</div>
+        <div className="legal-summary">
+          <h2>The short version</h2>
+          {summary}
+        </div>
         <div className="legal-grid">
           <nav className="legal-toc" aria-label="On this page">
             <p className="legal-toc-title">On this page</p>

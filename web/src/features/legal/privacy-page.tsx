@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CONTACT_PROMISE } from '@mathdaily/domain';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { TableHead } from '../../components/table-head.tsx';
 import { PRIVACY_EMAIL } from '../public-site/site-links.ts';
 import { LEGAL_UPDATED, LegalLayout, type LegalSection } from './legal-layout.tsx';
 
@@ -70,12 +70,7 @@ const SECTIONS: readonly LegalSection[] = [
         <div className="legal-table-wrap">
           <table className="legal-table">
             <caption className="visually-hidden">Information MathDaily keeps and why</caption>
-            <thead>
-              <tr>
-                <th scope="col">Information</th>
-                <th scope="col">Why we keep it</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Information', 'Why we keep it']} />
             <tbody>
               <tr>
                 <td>Account: first and last name, email address, grade level, role (student, tutor, admin), time zone, chosen avatar</td>
@@ -239,22 +234,18 @@ const SECTIONS: readonly LegalSection[] = [
 
 /** Privacy Policy: open to everyone; linked from registration (opens in a new tab). */
 export function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
   return (
     <LegalLayout
       title="Privacy Policy"
       updated={LEGAL_UPDATED}
       sections={SECTIONS}
       summary={
-        <>
-          <h2>The short version</h2>
-          <ul>
-            <li>We keep what we need to run your maths practice: your account, your answers and your progress.</li>
-            <li>You, your parent or guardian, your active tutor and our support team can see it. Nobody else.</li>
-            <li>No adverts, no selling data, no tracking cookies.</li>
-            <li>Download everything we keep, or delete your account, from Profile &amp; Settings at any time.</li>
-          </ul>
-        </>
+        <ul>
+          <li>We keep what we need to run your maths practice: your account, your answers and your progress.</li>
+          <li>You, your parent or guardian, your active tutor and our support team can see it. Nobody else.</li>
+          <li>No adverts, no selling data, no tracking cookies.</li>
+          <li>Download everything we keep, or delete your account, from Profile &amp; Settings at any time.</li>
+        </ul>
       }
     />
   );

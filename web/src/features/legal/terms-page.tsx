@@ -6,7 +6,6 @@ import {
   TUTOR_REWARD_PENCE,
   formatPounds,
 } from '@mathdaily/domain';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { SUPPORT_EMAIL } from '../public-site/site-links.ts';
 import { LEGAL_UPDATED, LegalLayout, type LegalSection } from './legal-layout.tsx';
 
@@ -151,24 +150,20 @@ const SECTIONS: readonly LegalSection[] = [
 
 /** Terms of Service: open to everyone; linked from registration (opens in a new tab). */
 export function TermsPage() {
-  useDocumentTitle('Terms of Service');
   return (
     <LegalLayout
       title="Terms of Service"
       updated={LEGAL_UPDATED}
       sections={SECTIONS}
       summary={
-        <>
-          <h2>The short version</h2>
-          <ul>
-            <li>Students under 13 need a parent or guardian to agree to these terms.</li>
-            <li>
-              The free trial lasts {TRIAL.days} days and needs no credit card.
-            </li>
-            <li>One account per person; keep your password secret.</li>
-            <li>Be kind, play fair, and tell us if something looks wrong.</li>
-          </ul>
-        </>
+        <ul>
+          <li>Students under 13 need a parent or guardian to agree to these terms.</li>
+          <li>
+            The free trial lasts {TRIAL.days} days and needs no credit card.
+          </li>
+          <li>One account per person; keep your password secret.</li>
+          <li>Be kind, play fair, and tell us if something looks wrong.</li>
+        </ul>
       }
     />
   );

@@ -1,8 +1,11 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { CodeField, useCodeForm } from '../../components/code-field.tsx';
+import { Detail } from '../../components/detail.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DeleteAccountForm } from '../privacy/delete-account-form.tsx';
@@ -49,12 +52,9 @@ export function ParentDashboardPage() {
         </div>
       ) : null}
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={reload}>
           <h2>{load.message}</h2>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
       {family ? (
         <div className="parent-layout">
@@ -146,22 +146,10 @@ function ChildCard({ child, notify, onChanged }: { child: ChildSummary; notify(k
           ))}
         </ol>
         <dl className="child-figures" data-testid="child-week">
-          <div>
-            <dt>Days practised</dt>
-            <dd>{week.daysPractised}</dd>
-          </div>
-          <div>
-            <dt>Time</dt>
-            <dd>{plural(week.minutes, 'minute')}</dd>
-          </div>
-          <div>
-            <dt>Problems answered</dt>
-            <dd>{week.answers}</dd>
-          </div>
-          <div>
-            <dt>Right first time</dt>
-            <dd>{week.accuracy === null ? '—' : `${Math.round(week.accuracy * 100)}%`}</dd>
-          </div>
+          <Detail term="Days practised">{week.daysPractised}</Detail>
+          <Detail term="Time">{plural(week.minutes, 'minute')}</Detail>
+          <Detail term="Problems answered">{week.answers}</Detail>
+          <Detail term="Right first time">{week.accuracy === null ? '—' : `${Math.round(week.accuracy * 100)}%`}</Detail>
         </dl>
       </section>
 
@@ -235,64 +223,28 @@ function ChildCard({ child, notify, onChanged }: { child: ChildSummary; notify(k
 
 function LinkChildCard({ full, notify, onLinked }: { full: boolean; notify(kind: 'success' | 'error', text: string): void; onLinked(): void }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Please enter the code your child gave you.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { child } = await linkChild(code.trim());
-      setCode('');
-      notify('success', `You are now linked to ${child.firstName}.`);
-      onLinked();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useCodeForm('Please enter the code your child gave you.', async (entered) => {
+    const { child } = await linkChild(entered);
+    notify('success', `You are now linked to ${child.firstName}.`);
+    onLinked();
+  });
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Link a child</h2>
       {full ? (
         <p className="muted">You follow 3 children, the most one parent account can (family sharing). Stop following one to add another.</p>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>Code from your child</label>
-            <input
-              id={`${id}-code`}
-              type="text"
-              value={code}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="e.g. 7KQM-4X2P"
-              maxLength={40}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(null);
-              }}
-            />
-            <p className="field-hint" id={`${id}-hint`}>
-              Your child makes it under Profile &amp; Settings. You can follow up to 3 children.
-            </p>
-            {error ? (
-              <p className="field-error" id={`${id}-error`} role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? 'Linking...' : 'Link child'}
+        <form onSubmit={(event) => void form.submit(event)} noValidate>
+          <CodeField
+            baseId={id}
+            label="Code from your child"
+            form={form}
+            spellCheck={false}
+            placeholder="e.g. 7KQM-4X2P"
+            hint={<>Your child makes it under Profile &amp; Settings. You can follow up to 3 children.</>}
+          />
+          <button type="submit" className="button primary" disabled={form.busy}>
+            {form.busy ? 'Linking...' : 'Link child'}
           </button>
         </form>
       )}

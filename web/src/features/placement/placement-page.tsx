@@ -7,9 +7,11 @@ import { Spinner } from '../../components/loading-screen.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { ProblemFigure } from '../../components/problem-figure.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReadAloudButton, useReadAloudEnabled } from '../../components/read-aloud.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AnswerOptions } from '../learn/answer-options.tsx';
+import { AnswerOptions, SubmitAnswerButton } from '../learn/answer-options.tsx';
 import { placementApi, type PlacementView } from './placement-api.ts';
 import '../learn/learn.css';
 import './placement.css';
@@ -65,12 +67,9 @@ export function PlacementPage() {
           <Spinner />
         </div>
       ) : screen.kind === 'error' ? (
-        <div className="alert alert-error placement-error" role="alert">
+        <RetryAlert className="placement-error" onRetry={() => void load()}>
           <span>{LOAD_ERROR}</span>
-          <button type="button" className="button small" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : screen.kind === 'intro' ? (
         <Intro lastGrade={screen.lastGrade} fromPractice={fromPractice} onStart={() => void start()} />
       ) : screen.kind === 'question' ? (
@@ -178,16 +177,7 @@ function Question({ view, onAnswered }: { view: PlacementView; onAnswered: (resu
         <p className="placement-count" data-testid="placement-progress">
           Question {number} of at most {view.max_questions}
         </p>
-        <div
-          className="progress-track learn-progress"
-          role="progressbar"
-          aria-label="Questions answered"
-          aria-valuemin={0}
-          aria-valuemax={view.max_questions}
-          aria-valuenow={number - 1}
-        >
-          <div className="progress-fill" style={{ width: `${((number - 1) / view.max_questions) * 100}%` }} />
-        </div>
+        <ProgressBar className="learn-progress" label="Questions answered" value={number - 1} max={view.max_questions} />
         <h2 className="learn-topic" id={ids.heading}>
           <span className="visually-hidden">Question {number}: </span>
           {problem.topic}
@@ -223,9 +213,7 @@ function Question({ view, onAnswered }: { view: PlacementView; onAnswered: (resu
           </div>
         ) : null}
         <div className="learn-actions">
-          <button type="submit" className="button primary" disabled={submitting} aria-disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit Answer'}
-          </button>
+          <SubmitAnswerButton submitting={submitting} />
           <button type="button" className="button" onClick={() => void send(true)} disabled={submitting}>
             I haven't learned this yet
           </button>

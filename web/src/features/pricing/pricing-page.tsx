@@ -17,10 +17,12 @@ import {
 } from '@mathdaily/domain';
 import { announce } from '../../components/announcer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { CheckList } from '../public-site/check-list.tsx';
 import { FaqList, type FaqEntry } from '../public-site/faq-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
 import { PlanCard } from '../public-site/plan-card.tsx';
 import { PublicLayout } from '../public-site/public-layout.tsx';
+import { CtaBand, PublicSection } from '../public-site/public-section.tsx';
 import './pricing.css';
 
 const listOf = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
@@ -133,29 +135,23 @@ export function PricingPage() {
         </p>
       </section>
 
-      <section className="section section-alt" aria-labelledby="addons-title">
-        <div className="section-inner">
-          <div className="section-heading">
-            <h2 id="addons-title">Add-ons</h2>
-            <p>Extras you can add to any plan.</p>
-          </div>
-          <ul className="addon-grid">
-            {ADD_ONS.map((addOn) => (
-              <li key={addOn.id} className="addon-card">
-                <div className="addon-top">
-                  <h3>{addOn.name}</h3>
-                  <span className={`badge addon-status ${addOn.status}`}>{ADD_ON_STATUS_LABELS[addOn.status]}</span>
-                </div>
-                <p>{addOn.description}</p>
-                <p className="addon-price">
-                  +{formatPounds(addOn.monthlyPence)}
-                  <span>/month</span>
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PublicSection alt titleId="addons-title" title="Add-ons" lead="Extras you can add to any plan.">
+        <ul className="addon-grid">
+          {ADD_ONS.map((addOn) => (
+            <li key={addOn.id} className="addon-card">
+              <div className="addon-top">
+                <h3>{addOn.name}</h3>
+                <span className={`badge addon-status ${addOn.status}`}>{ADD_ON_STATUS_LABELS[addOn.status]}</span>
+              </div>
+              <p>{addOn.description}</p>
+              <p className="addon-price">
+                +{formatPounds(addOn.monthlyPence)}
+                <span>/month</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </PublicSection>
 
       <section className="section" aria-labelledby="tutors-title">
         <div className="section-inner tutors-panel">
@@ -166,14 +162,7 @@ export function PricingPage() {
               Tutors and teachers never need a subscription. Follow your students’ progress with free tools, and earn{' '}
               {formatPounds(TUTOR_REWARD_PENCE)} for each student who subscribes with your referral code.
             </p>
-            <ul className="check-list">
-              {TUTOR_FREE_TOOLS.map((tool) => (
-                <li key={tool}>
-                  <Icon name="check" size={18} />
-                  {tool}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={TUTOR_FREE_TOOLS} />
             <div className="tutor-actions">
               <Link className="button primary" to="/tutor/referrals">
                 Get your referral code
@@ -191,29 +180,16 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="pricing-faq-title">
-        <div className="section-inner pricing-faq">
-          <div className="section-heading">
-            <h2 id="pricing-faq-title">Frequently asked questions</h2>
-          </div>
-          <FaqList items={FAQ} />
-        </div>
-      </section>
+      <PublicSection alt innerClassName="pricing-faq" titleId="pricing-faq-title" title="Frequently asked questions">
+        <FaqList items={FAQ} />
+      </PublicSection>
 
-      <section className="section" aria-labelledby="pricing-cta-title">
-        <div className="cta-band">
-          <h2 id="pricing-cta-title">Ready for ten better minutes a day?</h2>
-          <p>Start your {TRIAL.days}-day free trial today. No credit card required.</p>
-          <div className="button-row">
-            <Link className="button primary" to="/register">
-              Start Free Trial
-            </Link>
-            <Link className="button ghost" to="/contact">
-              Contact Sales
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        titleId="pricing-cta-title"
+        title="Ready for ten better minutes a day?"
+        text={<>Start your {TRIAL.days}-day free trial today. No credit card required.</>}
+        secondary={{ to: '/contact', label: 'Contact Sales' }}
+      />
     </PublicLayout>
   );
 }

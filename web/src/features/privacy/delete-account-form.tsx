@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { FieldError } from '../../components/field-error.tsx';
 import { PasswordInput } from '../auth/password-input.tsx';
 
 /**
@@ -59,11 +60,7 @@ export function DeleteAccountForm({
           invalid={Boolean(error)}
           describedBy={error ? `${id}-error` : undefined}
         />
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} alert />
       </div>
       <div className="button-row left">
         <button type="submit" className="button danger" disabled={busy}>

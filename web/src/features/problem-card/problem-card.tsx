@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { announce } from '../../components/announcer.tsx';
+import { Detail } from '../../components/detail.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { ProblemFigure, type FigureData } from '../../components/problem-figure.tsx';
@@ -347,18 +348,12 @@ export function ProblemCard(props: ProblemCardProps) {
             </ResultHeading>
             {result.feedback ? <p className="result-feedback">{result.feedback}</p> : null}
             <dl className="result-answers">
-              <div>
-                <dt>Your answer</dt>
-                <dd>
-                  <TypedMath value={answer} />
-                </dd>
-              </div>
-              <div>
-                <dt>Correct answer</dt>
-                <dd>
-                  <TypedMath value={result.correctAnswer} />
-                </dd>
-              </div>
+              <Detail term="Your answer">
+                <TypedMath value={answer} />
+              </Detail>
+              <Detail term="Correct answer">
+                <TypedMath value={result.correctAnswer} />
+              </Detail>
             </dl>
             <div className="result-explanation">
               <p className="result-explanation-title">Explanation</p>

@@ -1,11 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
-import { PasswordChecklist } from '../auth/password-checklist.tsx';
-import { PasswordInput } from '../auth/password-input.tsx';
+import { NewPasswordField, PasswordField } from '../auth/form-fields.tsx';
 import { changePasswordPayloadSchema, firstErrors } from '@mathdaily/domain/accounts/validation';
 import type { FieldErrors } from '../auth/validation.ts';
-import { serverMessage } from './avatar-section.tsx';
+import { useSectionForm } from './use-section-form.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Form = typeof EMPTY;
@@ -19,9 +18,7 @@ function validatePasswordChange(form: Form): FieldErrors {
 /** SPEC §2 Password & Security: a collapsible Change Password form, cleared on success. */
 export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', text: string): void }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { form, setForm, errors, setErrors, onChange, saving, submit } = useSectionForm<Form>(EMPTY, IDS, notify);
 
   const toggle = () => {
     if (open) {
@@ -31,27 +28,9 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
     setOpen(!open);
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const { name, value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      const { [name]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePasswordChange(form);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      const firstKey = Object.keys(found)[0] as keyof Form;
-      if (IDS[firstKey]) document.getElementById(IDS[firstKey])?.focus();
-      notify('error', Object.values(found).join('. '));
-      return;
-    }
-    setSaving(true);
-    try {
+    const save = async () => {
       const { message, accessToken } = await api.post<{ message?: string; accessToken?: string }>('/api/auth/change-password', {
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
@@ -63,25 +42,10 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
       setErrors({});
       setOpen(false);
       notify('success', message || 'Password changed successfully');
-    } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) {
-        const fields: FieldErrors = {};
-        for (const [key, text] of Object.entries(error.fields)) fields[key === 'password' ? 'newPassword' : key] = text;
-        setErrors(fields);
-      }
-      notify('error', serverMessage(error, 'Failed to change password'));
-    } finally {
-      setSaving(false);
-    }
+    };
+    // The API calls the new password 'password'.
+    await submit(validatePasswordChange(form), save, 'Failed to change password', (key) => (key === 'password' ? 'newPassword' : key));
   };
-
-  const describedBy = (key: keyof Form, extra = '') => [errors[key] ? `${IDS[key]}-error` : '', extra].filter(Boolean).join(' ') || undefined;
-  const fieldError = (key: keyof Form) =>
-    errors[key] ? (
-      <p className="field-error" id={`${IDS[key]}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
 
   return (
     <section className="card profile-card" aria-labelledby="security-heading">
@@ -95,22 +59,9 @@ export function PasswordSection({ notify }: { notify(kind: 'success' | 'error', 
       <div id="change-password-panel" hidden={!open}>
         {open && (
           <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving} aria-label="Change Password">
-            <div className="field">
-              <label htmlFor={IDS.currentPassword}>Current Password</label>
-              <PasswordInput id={IDS.currentPassword} name="currentPassword" value={form.currentPassword} onChange={onChange} autoComplete="current-password" toggleNoun="current password" invalid={Boolean(errors.currentPassword)} describedBy={describedBy('currentPassword')} />
-              {fieldError('currentPassword')}
-            </div>
-            <div className="field">
-              <label htmlFor={IDS.newPassword}>New Password</label>
-              <PasswordInput id={IDS.newPassword} name="newPassword" value={form.newPassword} onChange={onChange} autoComplete="new-password" toggleNoun="new password" invalid={Boolean(errors.newPassword)} describedBy={describedBy('newPassword', 'new-password-rules')} />
-              {fieldError('newPassword')}
-              <PasswordChecklist password={form.newPassword} id="new-password-rules" />
-            </div>
-            <div className="field">
-              <label htmlFor={IDS.confirmPassword}>Confirm New Password</label>
-              <PasswordInput id={IDS.confirmPassword} name="confirmPassword" value={form.confirmPassword} onChange={onChange} autoComplete="new-password" toggleNoun="confirm new password" invalid={Boolean(errors.confirmPassword)} describedBy={describedBy('confirmPassword')} />
-              {fieldError('confirmPassword')}
-            </div>
+            <PasswordField id={IDS.currentPassword} label="Current Password" error={errors.currentPassword} name="currentPassword" value={form.currentPassword} onChange={onChange} autoComplete="current-password" toggleNoun="current password" />
+            <NewPasswordField id={IDS.newPassword} label="New Password" error={errors.newPassword} rulesId="new-password-rules" name="newPassword" value={form.newPassword} onChange={onChange} toggleNoun="new password" />
+            <PasswordField id={IDS.confirmPassword} label="Confirm New Password" error={errors.confirmPassword} name="confirmPassword" value={form.confirmPassword} onChange={onChange} autoComplete="new-password" toggleNoun="confirm new password" />
             <div className="button-row left">
               <button type="submit" className="button primary" disabled={saving}>
                 {saving ? 'Changing...' : 'Change Password'}

@@ -1,15 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.ts';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
+import { Detail } from '../../components/detail.tsx';
+import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { firstErrors, profileUpdateSchema } from '@mathdaily/domain/accounts/validation';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
-import type { FieldErrors } from '../auth/validation.ts';
+import { GradeOptions, SelectField, TextField } from '../auth/form-fields.tsx';
 import { serverMessage } from './avatar-section.tsx';
-
-function timezoneLabel(id: string | null | undefined): string {
-  const zone = id || DEFAULT_TIME_ZONE;
-  return TIME_ZONES.find((entry) => entry.id === zone)?.label ?? zone;
-}
+import { useSectionForm } from './use-section-form.ts';
 
 interface PersonalInfoProps {
   user: User;
@@ -17,12 +15,12 @@ interface PersonalInfoProps {
   notify(kind: 'success' | 'error', text: string): void;
 }
 
-interface Form {
+type Form = {
   firstName: string;
   lastName: string;
   gradeLevel: string;
   timezone: string;
-}
+};
 
 const IDS: Record<keyof Form, string> = { firstName: 'profile-first-name', lastName: 'profile-last-name', gradeLevel: 'profile-grade', timezone: 'profile-timezone' };
 
@@ -44,9 +42,7 @@ function formatDate(value: string | null | undefined): string {
 /** SPEC §2 Personal Information: view, Edit (becomes Cancel), Save Changes. Email is read-only. */
 export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form>(() => formOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { form, setForm, errors, setErrors, onChange, saving, submit } = useSectionForm<Form>(() => formOf(user), IDS, notify);
 
   const [resending, setResending] = useState(false);
   const resend = async () => {
@@ -71,15 +67,6 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
     }
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { name, value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      const { [name]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -88,35 +75,17 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
       gradeLevel: form.gradeLevel ? Number(form.gradeLevel) : null,
       timezone: form.timezone,
     };
-    const found: FieldErrors = firstErrors(profileUpdateSchema.safeParse(body));
-    if (Object.keys(found).length) {
-      setErrors(found);
-      const firstKey = Object.keys(found)[0] as keyof Form;
-      if (IDS[firstKey]) document.getElementById(IDS[firstKey])?.focus();
-      notify('error', Object.values(found).join('. '));
-      return;
-    }
-    setSaving(true);
-    try {
-      const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
-      onSaved(saved);
-      setEditing(false);
-      notify('success', 'Profile updated successfully');
-    } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) setErrors(error.fields);
-      notify('error', serverMessage(error, 'Failed to update profile'));
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      firstErrors(profileUpdateSchema.safeParse(body)),
+      async () => {
+        const { user: saved } = await api.put<{ user: User }>('/api/auth/profile', body);
+        onSaved(saved);
+        setEditing(false);
+        notify('success', 'Profile updated successfully');
+      },
+      'Failed to update profile',
+    );
   };
-
-  const describedBy = (key: keyof Form) => (errors[key] ? `${IDS[key]}-error` : undefined);
-  const fieldError = (key: keyof Form) =>
-    errors[key] ? (
-      <p className="field-error" id={`${IDS[key]}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
 
   return (
     <section className="card profile-card" aria-labelledby="personal-heading">
@@ -130,16 +99,8 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
         {editing ? (
           <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving}>
             <div className="profile-grid">
-              <div className="field">
-                <label htmlFor={IDS.firstName}>First Name</label>
-                <input id={IDS.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} aria-invalid={errors.firstName ? true : undefined} aria-describedby={describedBy('firstName')} required />
-                {fieldError('firstName')}
-              </div>
-              <div className="field">
-                <label htmlFor={IDS.lastName}>Last Name</label>
-                <input id={IDS.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} aria-invalid={errors.lastName ? true : undefined} aria-describedby={describedBy('lastName')} required />
-                {fieldError('lastName')}
-              </div>
+              <TextField id={IDS.firstName} label="First Name" error={errors.firstName} name="firstName" type="text" autoComplete="given-name" value={form.firstName} onChange={onChange} required />
+              <TextField id={IDS.lastName} label="Last Name" error={errors.lastName} name="lastName" type="text" autoComplete="family-name" value={form.lastName} onChange={onChange} required />
               <div className="field">
                 <label htmlFor="profile-email">Email Address</label>
                 <input id="profile-email" type="email" value={user.email} readOnly aria-describedby="profile-email-hint" className="read-only" />
@@ -147,30 +108,34 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
                   Your email address can&apos;t be changed here.
                 </p>
               </div>
-              <div className="field">
-                <label htmlFor={IDS.gradeLevel}>Grade Level</label>
-                <select id={IDS.gradeLevel} name="gradeLevel" value={form.gradeLevel} onChange={onChange} aria-invalid={errors.gradeLevel ? true : undefined} aria-describedby={describedBy('gradeLevel')}>
-                  <option value="">Not set</option>
-                  {Array.from({ length: 12 }, (_, index) => index + 1).map((grade) => (
-                    <option key={grade} value={String(grade)}>
-                      Grade {grade}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('gradeLevel')}
-              </div>
-              <div className="field">
-                <label htmlFor={IDS.timezone}>Timezone</label>
-                <select id={IDS.timezone} name="timezone" value={form.timezone} onChange={onChange} aria-invalid={errors.timezone ? true : undefined} aria-describedby={describedBy('timezone')}>
-                  {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
-                  {TIME_ZONES.map((zone) => (
-                    <option key={zone.id} value={zone.id}>
-                      {zone.label}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('timezone')}
-              </div>
+              <SelectField
+                id={IDS.gradeLevel}
+                label="Grade Level"
+                error={errors.gradeLevel}
+                name="gradeLevel"
+                value={form.gradeLevel}
+                onChange={onChange}
+                options={
+                  <>
+                    <option value="">Not set</option>
+                    <GradeOptions />
+                  </>
+                }
+              />
+              <SelectField
+                id={IDS.timezone}
+                label="Timezone"
+                error={errors.timezone}
+                name="timezone"
+                value={form.timezone}
+                onChange={onChange}
+                options={
+                  <>
+                    {!TIME_ZONES.some((zone) => zone.id === form.timezone) && <option value={form.timezone}>{form.timezone}</option>}
+                    <TimeZoneOptions />
+                  </>
+                }
+              />
             </div>
             <div className="button-row left">
               <button type="submit" className="button primary" disabled={saving}>
@@ -183,46 +148,22 @@ export function PersonalInfoSection({ user, onSaved, notify }: PersonalInfoProps
           </form>
         ) : (
           <dl className="profile-details" data-testid="personal-details">
-            <div>
-              <dt>First Name</dt>
-              <dd>{user.firstName}</dd>
-            </div>
-            <div>
-              <dt>Last Name</dt>
-              <dd>{user.lastName}</dd>
-            </div>
-            <div>
-              <dt>Email Address</dt>
-              <dd>
-                {user.email}{' '}
-                <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
-                {!user.isEmailVerified && (
-                  <button type="button" className="button link small resend-link" onClick={() => void resend()} disabled={resending}>
-                    {resending ? 'Sending...' : 'Resend verification email'}
-                  </button>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Grade Level</dt>
-              <dd>{user.gradeLevel ? `Grade ${user.gradeLevel}` : 'Not set'}</dd>
-            </div>
-            <div>
-              <dt>Timezone</dt>
-              <dd>{timezoneLabel(user.timezone)}</dd>
-            </div>
-            <div>
-              <dt>Role</dt>
-              <dd className="capitalize">{user.role}</dd>
-            </div>
-            <div>
-              <dt>Member Since</dt>
-              <dd>{formatDate(user.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Last Sign-in</dt>
-              <dd>{formatDate(user.lastLoginAt)}</dd>
-            </div>
+            <Detail term="First Name">{user.firstName}</Detail>
+            <Detail term="Last Name">{user.lastName}</Detail>
+            <Detail term="Email Address">
+              {user.email}{' '}
+              <span className={`badge ${user.isEmailVerified ? 'badge-verified' : 'badge-unverified'}`}>{user.isEmailVerified ? 'Verified' : 'Not verified'}</span>
+              {!user.isEmailVerified && (
+                <button type="button" className="button link small resend-link" onClick={() => void resend()} disabled={resending}>
+                  {resending ? 'Sending...' : 'Resend verification email'}
+                </button>
+              )}
+            </Detail>
+            <Detail term="Grade Level">{user.gradeLevel ? `Grade ${user.gradeLevel}` : 'Not set'}</Detail>
+            <Detail term="Timezone">{timeZoneLabel(user.timezone || DEFAULT_TIME_ZONE)}</Detail>
+            <Detail term="Role" className="capitalize">{user.role}</Detail>
+            <Detail term="Member Since">{formatDate(user.createdAt)}</Detail>
+            <Detail term="Last Sign-in">{formatDate(user.lastLoginAt)}</Detail>
           </dl>
         )}
       </div>

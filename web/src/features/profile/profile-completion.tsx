@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 
 export interface ProfileCompletion {
   overall: number;
@@ -17,9 +18,7 @@ function Bar({ label, value, emphasis = false }: { label: string; value: number;
         <span id={id}>{label}</span>
         <strong>{percent}%</strong>
       </div>
-      <div className="progress-track" role="progressbar" aria-labelledby={id} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div className={`progress-fill${percent === 100 ? ' complete' : ''}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar labelledBy={id} percent={percent} fillClassName={percent === 100 ? 'complete' : undefined} />
     </div>
   );
 }

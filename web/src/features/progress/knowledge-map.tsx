@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/client.ts';
 
 /** GET /api/learning/topics/{userId} (query-api/src/learning/get-topics.ts). */
@@ -80,28 +80,44 @@ export function KnowledgeMap({ userId }: { userId: string }) {
       {!data && !failed ? <p className="muted">Loading the knowledge map...</p> : null}
       {data ? (
         <div className="progress-map-strands">
-          {data.strands.map(({ strand, topics }) => {
-            const shown = topicsForGrade(topics, data.grade);
-            if (shown.length === 0) return null;
-            return (
-              <section key={strand} className="progress-map-strand" aria-labelledby={`map-${strand}`}>
-                <h3 id={`map-${strand}`}>{STRAND_NAME[strand] ?? strand}</h3>
-                <ul>
-                  {shown.map((topic) => (
-                    <li key={topic.topic_id} className={`map-topic is-${topic.status}`} data-testid="map-topic" data-status={topic.status}>
-                      <span className="map-topic-name">{topic.name}</span>
-                      <span className="map-topic-status">{STATUS_LABEL[topic.status]}</span>
-                      {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
-                        <span className="map-topic-note small muted">Learn {topic.missing_prerequisites.join(' and ')} first</span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
+          <StrandSections strands={data.strands} show={(topics) => topicsForGrade(topics, data.grade)} className="progress-map-strand" idPrefix="map" heading="h3">
+            {(topic) => (
+              <li key={topic.topic_id} className={`map-topic is-${topic.status}`} data-testid="map-topic" data-status={topic.status}>
+                <span className="map-topic-name">{topic.name}</span>
+                <span className="map-topic-status">{STATUS_LABEL[topic.status]}</span>
+                {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
+                  <span className="map-topic-note small muted">Learn {topic.missing_prerequisites.join(' and ')} first</span>
+                ) : null}
+              </li>
+            )}
+          </StrandSections>
         </div>
       ) : null}
     </section>
   );
+}
+
+interface StrandSectionsProps {
+  strands: { strand: string; topics: TopicOnMap[] }[];
+  /** The strand's topics to list; a strand with none is left out. */
+  show(topics: readonly TopicOnMap[]): TopicOnMap[];
+  className: string;
+  idPrefix: string;
+  heading: 'h2' | 'h3';
+  /** A topic's list item. */
+  children(topic: TopicOnMap): ReactNode;
+}
+
+/** The topics strand by strand (number, algebra…): a heading and a list for each (the map, the topics page). */
+export function StrandSections({ strands, show, className, idPrefix, heading: Heading, children }: StrandSectionsProps) {
+  return strands.map(({ strand, topics }) => {
+    const shown = show(topics);
+    if (shown.length === 0) return null;
+    return (
+      <section key={strand} className={className} aria-labelledby={`${idPrefix}-${strand}`}>
+        <Heading id={`${idPrefix}-${strand}`}>{STRAND_NAME[strand] ?? strand}</Heading>
+        <ul>{shown.map(children)}</ul>
+      </section>
+    );
+  });
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
 import { KnowledgeMap } from './knowledge-map.tsx';
@@ -144,48 +145,20 @@ function ProgressReport({ data, userId }: { data: ProgressSummary; userId: strin
           Overview
         </h2>
         <dl className="progress-overview">
-          <div className="progress-stat progress-stat-mastery">
-            <dt>Overall Mastery</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="overall-mastery">
-                {level}
-              </span>
-              <span className="progress-stat-note">
-                {data.total_problems_mastered} of {plural(data.total_problems_attempted, 'problem')} mastered ({percent(rate)}%)
-              </span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Total Study Time</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="study-time">
-                {formatStudyTime(data.total_study_time_seconds)}
-              </span>
-              <span className="progress-stat-note">time spent answering</span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Current Streak</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="current-streak">
-                {plural(data.current_streak, 'day')}
-              </span>
-              <span className="progress-stat-note">longest: {plural(data.longest_streak, 'day')}</span>
-            </dd>
-          </div>
-          <div className="progress-stat">
-            <dt>Success Rate</dt>
-            <dd>
-              <span className="progress-stat-value" data-testid="success-rate">
-                {success}%
-              </span>
-              <span className="progress-stat-note">
-                {data.correct_answers !== undefined && data.total_answers !== undefined
-                  ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct, every try counted`
-                  : 'of all answers'}
-              </span>
-            </dd>
-          </div>
+          <OverviewStat className="progress-stat-mastery" label="Overall Mastery" testId="overall-mastery" value={level}>
+            {data.total_problems_mastered} of {plural(data.total_problems_attempted, 'problem')} mastered ({percent(rate)}%)
+          </OverviewStat>
+          <OverviewStat label="Total Study Time" testId="study-time" value={formatStudyTime(data.total_study_time_seconds)}>
+            time spent answering
+          </OverviewStat>
+          <OverviewStat label="Current Streak" testId="current-streak" value={plural(data.current_streak, 'day')}>
+            longest: {plural(data.longest_streak, 'day')}
+          </OverviewStat>
+          <OverviewStat label="Success Rate" testId="success-rate" value={`${success}%`}>
+            {data.correct_answers !== undefined && data.total_answers !== undefined
+              ? `${data.correct_answers} of ${plural(data.total_answers, 'answer')} correct, every try counted`
+              : 'of all answers'}
+          </OverviewStat>
         </dl>
       </section>
 
@@ -219,6 +192,21 @@ function ProgressReport({ data, userId }: { data: ProgressSummary; userId: strin
   );
 }
 
+/** One figure of the overview: its name, the value, and a note under it. */
+function OverviewStat({ className, label, testId, value, children }: { className?: string; label: string; testId: string; value: ReactNode; children: ReactNode }) {
+  return (
+    <div className={className ? `progress-stat ${className}` : 'progress-stat'}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="progress-stat-value" data-testid={testId}>
+          {value}
+        </span>
+        <span className="progress-stat-note">{children}</span>
+      </dd>
+    </div>
+  );
+}
+
 /**
  * Mastery by topic as a table, the chart's alternative for screen readers (visually hidden: the
  * chart above shows the same figures).
@@ -230,13 +218,7 @@ function TopicChart({ topics }: { topics: ReturnType<typeof topicRows> }) {
     <div className="visually-hidden">
       <table className="topic-chart" data-testid="topic-chart">
         <caption className="visually-hidden">Mastery by topic: problems mastered of problems practised, and the share answered correctly</caption>
-        <thead>
-          <tr>
-            <th scope="col">Topic</th>
-            <th scope="col">Mastered</th>
-            <th scope="col">Correct</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Topic', 'Mastered', 'Correct']} />
         <tbody>
           {topics.map((topic) => {
             const mastery = percent(topic.mastery_rate);
@@ -296,13 +278,7 @@ function RecentActivity({ days }: { days: NonNullable<ProgressSummary['recent_ac
       <div className="visually-hidden">
         <table data-testid="week-table">
           <caption>Answers and correct answers on each of the last 7 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Correct</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Answers', 'Correct']} />
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>

@@ -8,7 +8,7 @@ import {
   type BillingPeriod,
   type Plan,
 } from '@mathdaily/domain';
-import { Icon } from './icons.tsx';
+import { CheckList } from './check-list.tsx';
 
 /** One plan with its price for the chosen billing period; every figure comes from domain/pricing/plans.ts. */
 export function PlanCard({ plan, period, compact = false }: { plan: Plan; period: BillingPeriod; compact?: boolean }) {
@@ -37,14 +37,7 @@ export function PlanCard({ plan, period, compact = false }: { plan: Plan; period
         )}
       </p>
       {!compact && (
-        <ul className="check-list">
-          {plan.features.map((feature) => (
-            <li key={feature}>
-              <Icon name="check" size={18} />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={plan.features} />
       )}
       <Link className={plan.mostPopular ? 'button primary block' : 'button block'} to="/register">
         Start {TRIAL.days}-day free trial<span className="visually-hidden"> of {plan.name}</span>

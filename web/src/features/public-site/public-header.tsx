@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { BrandLink } from '../../components/brand-link.tsx';
+import { useMenuDismiss } from '../../components/use-menu-dismiss.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { Icon } from './icons.tsx';
 import { LANDING_SECTIONS } from './site-links.ts';
@@ -21,24 +23,7 @@ export function PublicHeader({ page }: { page: PublicPage }) {
 
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (headerRef.current && !headerRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
+  useMenuDismiss(open, setOpen, headerRef, buttonRef, 'mousedown');
 
   const close = () => setOpen(false);
   const sectionLink = (id: string, label: string) => {
@@ -82,12 +67,7 @@ export function PublicHeader({ page }: { page: PublicPage }) {
   return (
     <header className="public-header" ref={headerRef}>
       <div className="public-header-inner">
-        <Link to="/" className="brand" aria-label="MathDaily home" onClick={close}>
-          <span className="brand-mark" aria-hidden="true">
-            ∑
-          </span>
-          MathDaily
-        </Link>
+        <BrandLink onClick={close} />
         <nav aria-label="Main" id="public-menu" className={open ? 'public-nav open' : 'public-nav'}>
           <ul className="public-nav-links">
             {LANDING_SECTIONS.map((section) => (

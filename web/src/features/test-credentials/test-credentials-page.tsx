@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth, type Role } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { BrandLink } from '../../components/brand-link.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import './test-credentials.css';
@@ -46,12 +47,7 @@ export function TestCredentialsPage() {
   return (
     <main id="main" className="page test-credentials">
       <header className="tc-header">
-        <Link to="/" className="brand" aria-label="MathDaily home">
-          <span className="brand-mark" aria-hidden="true">
-            ∑
-          </span>
-          MathDaily
-        </Link>
+        <BrandLink />
       </header>
       <h1>Test credentials</h1>
       <p className="muted tc-lead">Pre-made accounts to explore MathDaily as a student, a tutor or an admin. Copy the details or sign in with one click.</p>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
+import { Detail } from '../../components/detail.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { STATUS_LABEL, STRAND_NAME, useTopics, type TopicOnMap } from '../progress/knowledge-map.tsx';
+import { STATUS_LABEL, StrandSections, useTopics, type TopicOnMap } from '../progress/knowledge-map.tsx';
 import './topics.css';
 
 const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -48,45 +49,33 @@ export function TopicsPage() {
       </header>
       {failed ? <p className="alert alert-error">The topics could not be loaded. Please try again.</p> : null}
       {!data && !failed ? <p className="muted" role="status">Loading the topics...</p> : null}
-      {data
-        ? data.strands.map(({ strand, topics }) => {
-            const shown = topics.filter((topic) => shownGrade === null || (topic.grades[0] <= shownGrade && shownGrade <= topic.grades[1]));
-            if (shown.length === 0) return null;
-            return (
-              <section key={strand} className="topics-strand" aria-labelledby={`strand-${strand}`}>
-                <h2 id={`strand-${strand}`}>{STRAND_NAME[strand] ?? strand}</h2>
-                <ul>
-                  {shown.map((topic) => (
-                    <li key={topic.topic_id} className={`card topic-card is-${topic.status}`} data-testid="topic-card">
-                      <h3>{topic.name}</h3>
-                      <p className="small muted">{topic.description}</p>
-                      <dl>
-                        <div>
-                          <dt>Your mastery</dt>
-                          <dd>{masteryText(topic)}</dd>
-                        </div>
-                        <div>
-                          <dt>Status</dt>
-                          <dd>{STATUS_LABEL[topic.status]}</dd>
-                        </div>
-                        <div>
-                          <dt>Predicted success</dt>
-                          <dd data-testid="predicted-success">{Math.round(topic.predicted_success * 100)}%</dd>
-                        </div>
-                      </dl>
-                      {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
-                        <p className="small muted">Builds on {topic.missing_prerequisites.join(' and ')}.</p>
-                      ) : null}
-                      <Link className="button primary" to={`/learn?topic=${encodeURIComponent(topic.topic_id)}`} aria-label={`Practise ${topic.name}`}>
-                        Practise
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })
-        : null}
+      {data ? (
+        <StrandSections
+          strands={data.strands}
+          show={(topics) => topics.filter((topic) => shownGrade === null || (topic.grades[0] <= shownGrade && shownGrade <= topic.grades[1]))}
+          className="topics-strand"
+          idPrefix="strand"
+          heading="h2"
+        >
+          {(topic) => (
+            <li key={topic.topic_id} className={`card topic-card is-${topic.status}`} data-testid="topic-card">
+              <h3>{topic.name}</h3>
+              <p className="small muted">{topic.description}</p>
+              <dl>
+                <Detail term="Your mastery">{masteryText(topic)}</Detail>
+                <Detail term="Status">{STATUS_LABEL[topic.status]}</Detail>
+                <Detail term="Predicted success" testId="predicted-success">{Math.round(topic.predicted_success * 100)}%</Detail>
+              </dl>
+              {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
+                <p className="small muted">Builds on {topic.missing_prerequisites.join(' and ')}.</p>
+              ) : null}
+              <Link className="button primary" to={`/learn?topic=${encodeURIComponent(topic.topic_id)}`} aria-label={`Practise ${topic.name}`}>
+                Practise
+              </Link>
+            </li>
+          )}
+        </StrandSections>
+      ) : null}
     </main>
   );
 }

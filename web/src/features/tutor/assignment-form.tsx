@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
+import { timeZoneLabel } from '../../components/time-zones.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, type NewAssignment, type RosterStudent } from './classes-api.ts';
+import { FormFooter } from './form-footer.tsx';
 import { tutorApi } from './tutor-api.ts';
 
 type Mode = 'topic' | 'browse' | 'set';
@@ -300,7 +301,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
         </div>
       </div>
       <p className="field-hint" id={`${id}-zone`}>
-        In the class's time zone: {TIME_ZONES.find((zone) => zone.id === props.timeZone)?.label ?? props.timeZone} time.
+        In the class's time zone: {timeZoneLabel(props.timeZone)} time.
       </p>
 
       <fieldset className="qs-students">
@@ -331,19 +332,7 @@ export function AssignmentForm(props: { classId: string; timeZone: string; stude
           : null}
       </fieldset>
 
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="qs-form-actions">
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Working…' : 'Set work'}
-        </button>
-        <button type="button" className="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter error={error?.message ?? null} busy={busy} label="Set work" busyLabel="Working…" onCancel={props.onCancel} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { api, errorMessage } from '../../api/client.ts';
+import { useId } from 'react';
+import { api } from '../../api/client.ts';
+import { CodeField, useCodeForm } from '../../components/code-field.tsx';
 
 /**
  * The profile's 'Join a class or tutor' box (students): a tutor's referral code (the tutor then
@@ -8,58 +9,19 @@ import { api, errorMessage } from '../../api/client.ts';
  */
 export function JoinTutorSection({ notify }: { notify(kind: 'success' | 'error', text: string): void }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Please enter the code your teacher or tutor gave you.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const { message } = await api.post<{ message: string }>('/api/tutors/referral-codes/redeem', { code: code.trim() });
-      setCode('');
-      notify('success', message);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useCodeForm('Please enter the code your teacher or tutor gave you.', async (entered) => {
+    const { message } = await api.post<{ message: string }>('/api/tutors/referral-codes/redeem', { code: entered });
+    notify('success', message);
+  });
 
   return (
     <section className="card profile-card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Join a class or tutor</h2>
       <p className="muted">Got a class join code or a referral code from a teacher or tutor? Enter it so they can follow your practice and give you work.</p>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-code`}>Class or referral code</label>
-          <input
-            id={`${id}-code`}
-            type="text"
-            value={code}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={40}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? 'Joining...' : 'Join'}
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
+        <CodeField baseId={id} label="Class or referral code" form={form} />
+        <button type="submit" className="button primary" disabled={form.busy}>
+          {form.busy ? 'Joining...' : 'Join'}
         </button>
       </form>
     </section>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { api } from '../../api/client.ts';
 import { useAuth, type User } from '../../auth/auth-store.ts';
-import { tokenStorage } from '../../auth/token-storage.ts';
+import { openLiveSocket } from './live-socket.ts';
 import type { ActivityItem } from './tutor-api.ts';
 
 /**
@@ -13,10 +13,7 @@ import type { ActivityItem } from './tutor-api.ts';
  */
 
 const KEPT = 50;
-const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 15_000;
-/** Close codes the server uses: a token that does not count (any more); a message it cannot take; a role without live activity. */
-const AUTH_CLOSE = 4401;
+/** Close codes the server uses: a message it cannot take; a role without live activity. */
 const BAD_MESSAGE_CLOSE = 4400;
 const FORBIDDEN_CLOSE = 4403;
 const seenKey = (userId: string) => `mathdaily.tutor.alertsSeen.${userId}`;
@@ -66,58 +63,35 @@ export function connectLiveFeed(userId: string): () => void {
     const seen = localStorage.getItem(seenKey(userId));
     useLiveFeed.setState({ items: [], alertsSeen: seen && /^\d+$/.test(seen) ? BigInt(seen) : 0n });
   }
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let retryMs = RETRY_MIN_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const retry = () => {
-    if (stopped) return;
-    useLiveFeed.setState({ status: 'offline' });
-    // Half the delay fixed, half random: a restarted server is not met by every tutor's page at once.
-    timer = setTimeout(open, retryMs / 2 + Math.random() * (retryMs / 2));
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-  };
-
-  function open() {
-    if (stopped) return;
-    useLiveFeed.setState({ status: 'connecting' });
-    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`;
-    const current = new WebSocket(url);
-    socket = current;
-    current.onopen = () => {
-      current.send(JSON.stringify({ type: 'auth', token: tokenStorage.accessToken() ?? '', after: latestPosition().toString() }));
-    };
-    current.onmessage = (message) => {
-      const data = JSON.parse(String(message.data)) as { type: string; items?: ActivityItem[] };
-      if (data.type === 'ready') {
-        retryMs = RETRY_MIN_MS;
-        useLiveFeed.setState({ status: 'live' });
-      }
+  const stop = openLiveSocket({
+    path: '/api/live',
+    hello: (token) => ({ type: 'auth', token, after: latestPosition().toString() }),
+    onConnecting: () => useLiveFeed.setState({ status: 'connecting' }),
+    onMessage: (data: { type: string; items?: ActivityItem[] }) => {
+      const ready = data.type === 'ready';
+      if (ready) useLiveFeed.setState({ status: 'live' });
       if (data.items) useLiveFeed.getState().merge(data.items);
-    };
-    current.onclose = (event) => {
-      if (socket !== current) return;
-      socket = null;
-      // An expired access token: any authenticated request refreshes it (client.ts), then retry.
-      if (event.code === AUTH_CLOSE) void api.get('/api/auth/me').then(retry, retry);
+      return ready;
+    },
+    onOffline: () => useLiveFeed.setState({ status: 'offline' }),
+    onClose: (code) => {
       // No longer a tutor (a role change): take the new role, whose pages have no live feed.
-      else if (event.code === FORBIDDEN_CLOSE) {
+      if (code === FORBIDDEN_CLOSE) {
         useLiveFeed.setState({ status: 'offline' });
         void api.get<{ user: User }>('/api/auth/me').then(({ user }) => useAuth.getState().setUser(user), () => undefined);
+        return true;
       }
       // Sending the same message again would be refused again.
-      else if (event.code === BAD_MESSAGE_CLOSE) useLiveFeed.setState({ status: 'offline' });
-      else retry();
-    };
-  }
-
-  open();
+      if (code === BAD_MESSAGE_CLOSE) {
+        useLiveFeed.setState({ status: 'offline' });
+        return true;
+      }
+      return false;
+    },
+    jitter: true,
+  });
   return () => {
-    stopped = true;
-    clearTimeout(timer);
-    socket?.close(1000, 'Page closed');
-    socket = null;
+    stop();
     useLiveFeed.setState({ status: 'offline' });
   };
 }

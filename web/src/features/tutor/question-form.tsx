@@ -2,10 +2,12 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { problemTypes } from '@mathdaily/domain/problems/problem';
 import { topics } from '@mathdaily/domain/problems/topics';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { FieldError } from '../../components/field-error.tsx';
 import { MathAnswerInput } from '../../components/math-answer-input.tsx';
 import { MathText } from '../../components/math-text.tsx';
 import { typedMathToLatex } from '../../components/typed-math.ts';
 import { ANSWER_FORM_CHOICES, choiceOf } from './answer-forms.ts';
+import { FormFooter } from './form-footer.tsx';
 import type { QuestionInput } from './tutor-api.ts';
 
 const LABELS: Record<string, string> = { multiple_choice: 'Multiple choice', equation_solution: 'Equation solution', exact_fraction: 'Exact fraction', standard_form: 'Standard form' };
@@ -81,11 +83,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
       <div className="field">
         <label htmlFor={`${id}-${name}`}>{text}</label>
         {control(message ? `${id}-${name}-error` : undefined)}
-        {message ? (
-          <p className="field-error" id={`${id}-${name}-error`}>
-            {message}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-${name}`} error={message} />
       </div>
     );
   };
@@ -164,11 +162,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
         {...(formChoice && !isChoice ? { placeholder: `e.g. ${formChoice.example}` } : {})}
         {...(fieldError('correct_answer') ? { describedBy: `${id}-correct_answer-error` } : {})}
       />
-      {fieldError('correct_answer') ? (
-        <p className="field-error" id={`${id}-correct_answer-error`}>
-          {fieldError('correct_answer')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-correct_answer`} error={fieldError('correct_answer')} />
       {field('hint', 'Hint', (d) => <textarea id={`${id}-hint`} aria-describedby={d} rows={2} value={q.hint} onChange={(e) => set('hint', e.target.value)} />)}
       {field('explanation', 'Worked explanation', (d) => (
         <textarea id={`${id}-explanation`} aria-describedby={d} rows={3} value={q.explanation} onChange={(e) => set('explanation', e.target.value)} />
@@ -186,21 +180,7 @@ export function QuestionForm(props: { initial: QuestionInput; saveLabel: string;
         {q.explanation.trim() ? <p><strong>Explanation:</strong> <MathText text={q.explanation} /></p> : null}
       </section>
 
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="qs-form-actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? 'Saving…' : props.saveLabel}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormFooter error={error?.message ?? null} busy={saving} label={props.saveLabel} busyLabel="Saving…" onCancel={props.onCancel} />
     </form>
   );
 }

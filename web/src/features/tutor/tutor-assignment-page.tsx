@@ -4,11 +4,15 @@ import { localOfInstant } from '@mathdaily/domain/tutoring/due-dates';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent } from './classes-api.ts';
+import { PageLoadError } from './page-load-error.tsx';
 import { formatWhen } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -53,10 +57,7 @@ export function TutorAssignmentPage() {
         <Link to={`/tutor/classes/${id}`}>← {work?.class_name ?? 'Class'}</Link>
       </p>
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This work could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This work could not be shown" message={load.message} />
       ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading…</p> : null}
       {work ? (
@@ -80,11 +81,7 @@ export function TutorAssignmentPage() {
               </div>
             ) : null}
           </header>
-          {error ? (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <ErrorAlert message={error} />
           {due ? (
             <form className="card class-form class-settings class-section" onSubmit={(event) => void redate(event)} noValidate>
               <div className="field">
@@ -106,53 +103,35 @@ export function TutorAssignmentPage() {
             </form>
           ) : null}
 
-          <ul className="tutor-stats">
-            {[
+          <TutorStats
+            figures={[
               { label: 'Done', value: work.done },
               { label: 'In progress', value: work.in_progress },
               { label: 'Not started', value: work.not_started },
               { label: 'Overdue', value: work.overdue, warn: work.overdue > 0 },
-            ].map((figure) => (
-              <li key={figure.label} className={`card tutor-stat${figure.warn ? ' is-warning' : ''}`}>
-                <span className="tutor-stat-label">{figure.label}</span>
-                <span className="tutor-stat-value">{figure.value}</span>
-              </li>
-            ))}
-          </ul>
+            ]}
+          />
 
           <section className="card class-section" aria-labelledby="standings-heading">
             <div className="class-section-head">
               <h2 id="standings-heading">Students</h2>
               {work.average_score !== null ? <span className="muted">Average score of those done: {percent(work.average_score)}</span> : null}
             </div>
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Student</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Answered</th>
-                    <th scope="col">Score</th>
-                    <th scope="col">Finished</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {work.students.map((student) => (
-                    <tr key={student.id}>
-                      <td data-label="Student">{student.name}</td>
-                      <td data-label="Status">
-                        <span className={`work-badge ${ASSIGNMENT_STATUS[student.status].className}`}>{ASSIGNMENT_STATUS[student.status].label}</span>
-                      </td>
-                      <td data-label="Answered">
-                        {student.answered} of {student.total} ({student.correct} right)
-                      </td>
-                      <td data-label="Score">{student.score === null ? '—' : percent(student.score)}</td>
-                      <td data-label="Finished">{student.completed_at ? `${formatWhen(student.completed_at)}${student.late ? ' (late)' : ''}` : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TutorTable columns={['Student', 'Status', 'Answered', 'Score', 'Finished']}>
+              {work.students.map((student) => (
+                <tr key={student.id}>
+                  <td data-label="Student">{student.name}</td>
+                  <td data-label="Status">
+                    <span className={`work-badge ${ASSIGNMENT_STATUS[student.status].className}`}>{ASSIGNMENT_STATUS[student.status].label}</span>
+                  </td>
+                  <td data-label="Answered">
+                    {student.answered} of {student.total} ({student.correct} right)
+                  </td>
+                  <td data-label="Score">{student.score === null ? '—' : percent(student.score)}</td>
+                  <td data-label="Finished">{student.completed_at ? `${formatWhen(student.completed_at)}${student.late ? ' (late)' : ''}` : '—'}</td>
+                </tr>
+              ))}
+            </TutorTable>
           </section>
 
           <section className="card class-section" aria-labelledby="problems-heading">

@@ -1,20 +1,21 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { TimeZoneOptions, timeZoneLabel } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { AssignmentForm } from './assignment-form.tsx';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type AssignmentSummary, type ClassDetail } from './classes-api.ts';
-import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { PageLoadError } from './page-load-error.tsx';
+import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
+import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { JoinCode } from './tutor-classes-page.tsx';
-import { formatWhen, STATUS_LABELS } from './tutor-api.ts';
+import { formatWhen } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
-
-const zoneLabel = (id: string) => TIME_ZONES.find((zone) => zone.id === id)?.label ?? id;
 
 /** /tutor/classes/:id: one class — its code and link, its work and its students, the report and the live view. */
 export function TutorClassPage() {
@@ -26,8 +27,7 @@ export function TutorClassPage() {
   const [setting, setSetting] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   // The roster: tick students, then act on all of them in one request (move and remove are out of this class).
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
+  const roster = useRosterSelection(reload);
   const classesLoad = useLoad(useCallback((signal: AbortSignal) => classesApi.list('', signal), [])).load;
 
   const act = async (work: () => Promise<string>) => {
@@ -55,10 +55,7 @@ export function TutorClassPage() {
         <p className="small">
           <Link to="/tutor/classes">← All classes</Link>
         </p>
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This class could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This class could not be shown" message={load.message} />
       </main>
     );
   }
@@ -74,14 +71,8 @@ export function TutorClassPage() {
   const archived = detail.class.archived_at !== null;
   const active = detail.students.filter((student) => student.relationship_status === 'active').length;
   const canSelect = isTutor && !archived && detail.students.length > 0;
-  const chosen = detail.students.filter((student) => selected.has(student.id)).map((student) => student.id);
+  const chosen = detail.students.filter((student) => roster.selected.has(student.id)).map((student) => student.id);
   const allChosen = chosen.length === detail.students.length;
-  const toggle = (studentId: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(studentId)) next.add(studentId);
-      return next;
-    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -92,7 +83,7 @@ export function TutorClassPage() {
         <div>
           <h1>{detail.class.name}</h1>
           <p className="muted">
-            {detail.students.length} {detail.students.length === 1 ? 'student' : 'students'} ({active} active) · Due dates in {zoneLabel(detail.class.time_zone)} time
+            {detail.students.length} {detail.students.length === 1 ? 'student' : 'students'} ({active} active) · Due dates in {timeZoneLabel(detail.class.time_zone)} time
             {archived ? ' · Archived' : ''}
           </p>
         </div>
@@ -166,70 +157,43 @@ export function TutorClassPage() {
             classes={classesLoad.kind === 'ready' ? classesLoad.data.classes.filter((item) => item.archived_at === null) : []}
             classId={id}
             names={new Map(detail.students.map((student) => [student.id, student.name]))}
-            onDone={(outcome) => {
-              setBulkOutcome(outcome);
-              setSelected(new Set());
-              reload();
-            }}
-            onClear={() => setSelected(new Set())}
+            onDone={roster.finish}
+            onClear={roster.clear}
           />
         ) : null}
-        {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
+        {roster.outcome ? <BulkOutcomeMessage outcome={roster.outcome} /> : null}
         {detail.students.length === 0 ? (
           <p className="muted">No students yet. Give them the join code above, or the join link: they join when they register or from their profile.</p>
         ) : (
-          <div className="tutor-table-wrap">
-            <table className="tutor-table">
-              <thead>
-                <tr>
-                  {canSelect ? (
-                    <th scope="col" className="select-cell">
-                      <input type="checkbox" aria-label="Select every student in the class" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} />
-                    </th>
+          <TutorTable
+            columns={['Student', 'Status', 'Last active', 'Accuracy (30 days)']}
+            actions
+            leading={canSelect ? <SelectAllHeading label="Select every student in the class" checked={allChosen} onChange={() => roster.setSelected(allChosen ? new Set() : new Set(detail.students.map((student) => student.id)))} /> : null}
+          >
+            {detail.students.map((student) => (
+              <tr key={student.id}>
+                {canSelect ? <SelectCell name={student.name} checked={roster.selected.has(student.id)} onChange={() => roster.toggle(student.id)} /> : null}
+                <StudentCell name={student.name} email={student.email} />
+                <td data-label="Status">
+                  <StatusBadge status={student.relationship_status} />
+                </td>
+                <td data-label="Last active">{student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
+                <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
+                <td>
+                  {student.relationship_status === 'active' ? (
+                    <div className="tutor-row-actions">
+                      <Link className="button small" to={`/tutor/students/${student.id}`}>
+                        Progress<span className="visually-hidden"> of {student.name}</span>
+                      </Link>
+                      <Link className="button small" to={`/tutor/students/${student.id}/report`}>
+                        Report<span className="visually-hidden"> for {student.name}</span>
+                      </Link>
+                    </div>
                   ) : null}
-                  <th scope="col">Student</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last active</th>
-                  <th scope="col">Accuracy (30 days)</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.students.map((student) => (
-                  <tr key={student.id}>
-                    {canSelect ? (
-                      <td className="select-cell">
-                        <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
-                      </td>
-                    ) : null}
-                    <td data-label="Student">
-                      <span className="tutor-student-name">{student.name}</span>
-                      <span className="muted small tutor-student-email">{student.email}</span>
-                    </td>
-                    <td data-label="Status">
-                      <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
-                    </td>
-                    <td data-label="Last active">{student.practising_now ? <span className="tutor-practising">Practising now</span> : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
-                    <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
-                    <td>
-                      {student.relationship_status === 'active' ? (
-                        <div className="tutor-row-actions">
-                          <Link className="button small" to={`/tutor/students/${student.id}`}>
-                            Progress<span className="visually-hidden"> of {student.name}</span>
-                          </Link>
-                          <Link className="button small" to={`/tutor/students/${student.id}/report`}>
-                            Report<span className="visually-hidden"> for {student.name}</span>
-                          </Link>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </td>
+              </tr>
+            ))}
+          </TutorTable>
         )}
       </section>
 
@@ -298,11 +262,7 @@ function ClassSettings({ detail, act }: { detail: ClassDetail; act: (work: () =>
         <div className="field">
           <label htmlFor="class-settings-zone">Time zone</label>
           <select id="class-settings-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
-            {TIME_ZONES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
+            <TimeZoneOptions />
           </select>
         </div>
         <button type="submit" className="button">

@@ -4,6 +4,9 @@ import { TIME_ZONES } from '@mathdaily/domain/accounts/time-zones';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { FieldError } from '../../components/field-error.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
+import { TimeZoneOptions } from '../../components/time-zones.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, joinLinkOf, type ClassSummary } from './classes-api.ts';
@@ -73,32 +76,17 @@ export function TutorClassesPage() {
           <div className="field">
             <label htmlFor="class-zone">Time zone (for due dates)</label>
             <select id="class-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
-              {TIME_ZONES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
+              <TimeZoneOptions />
             </select>
           </div>
           <button type="submit" className="button primary" disabled={saving}>
             {saving ? 'Creating…' : 'Create class'}
           </button>
-          {error ? (
-            <p className="field-error" id="class-name-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="class-name" error={error} alert />
         </form>
       ) : null}
 
-      {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
       {classes === null && load.kind !== 'error' ? <p className="muted">Loading classes…</p> : null}
       {classes !== null && open.length === 0 ? (
         <div className="card tutor-empty">

@@ -2,11 +2,15 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
+import { StatusBadge } from './roster-table.tsx';
 import { connectLiveFeed, unreadAlerts, useLiveFeed } from './live-feed.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
-import { formatWhen, STATUS_LABELS, tutorApi, type ActivityItem } from './tutor-api.ts';
+import { formatWhen, tutorApi, type ActivityItem } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
 const RECENT_ACTIVITY_SHOWN = 20;
@@ -42,13 +46,10 @@ export function TutorDashboardPage() {
   if (load.kind === 'error') {
     return (
       <main id="main" className="page tutor-page">
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={() => window.location.reload()}>
           <h1 className="tutor-error-title">Error Loading Dashboard</h1>
           <p>{load.message || 'An error occurred'}</p>
-          <button type="button" className="button small" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       </main>
     );
   }
@@ -74,14 +75,7 @@ export function TutorDashboardPage() {
         <TutorPicker />
       </header>
 
-      <ul className="tutor-stats" aria-busy={data === null}>
-        {stats.map((stat) => (
-          <li key={stat.label} className="card tutor-stat">
-            <span className="tutor-stat-label">{stat.label}</span>
-            <span className="tutor-stat-value">{stat.value ?? '—'}</span>
-          </li>
-        ))}
-      </ul>
+      <TutorStats figures={stats} busy={data === null} />
 
       <div className="button-row tutor-actions">
         <Link className="button primary" to="/tutor/students">
@@ -127,38 +121,26 @@ export function TutorDashboardPage() {
           {data === null ? <p className="muted">Loading...</p> : null}
           {data !== null && data.recentStudents.length === 0 ? <p className="muted">No students yet</p> : null}
           {data !== null && data.recentStudents.length > 0 ? (
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Student</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Last Active</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recentStudents.map((student) => (
-                    <tr key={`${student.tutor_id}:${student.id}`}>
-                      <td data-label="Student">{student.name}</td>
-                      <td data-label="Grade">{student.grade_level ?? '—'}</td>
-                      <td data-label="Status">
-                        <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
-                      </td>
-                      <td data-label="Last Active">
-                        {student.practising_now || practisedAt.has(student.id) ? (
-                          <span className="tutor-practising">Practising now</span>
-                        ) : student.last_active ? (
-                          formatWhen(student.last_active)
-                        ) : (
-                          'Never'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TutorTable columns={['Student', 'Grade', 'Status', 'Last Active']}>
+              {data.recentStudents.map((student) => (
+                <tr key={`${student.tutor_id}:${student.id}`}>
+                  <td data-label="Student">{student.name}</td>
+                  <td data-label="Grade">{student.grade_level ?? '—'}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={student.relationship_status} />
+                  </td>
+                  <td data-label="Last Active">
+                    {student.practising_now || practisedAt.has(student.id) ? (
+                      <span className="tutor-practising">Practising now</span>
+                    ) : student.last_active ? (
+                      formatWhen(student.last_active)
+                    ) : (
+                      'Never'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </TutorTable>
           ) : null}
         </section>
       </div>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { FieldError } from '../../components/field-error.tsx';
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -56,11 +58,7 @@ export function TutorQuestionSetsPage() {
             <div className="field">
               <label htmlFor="qs-new-title">New set title</label>
               <input id="qs-new-title" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} aria-describedby={createError ? 'qs-new-title-error' : undefined} />
-              {createError ? (
-                <p className="field-error" id="qs-new-title-error">
-                  {createError}
-                </p>
-              ) : null}
+              <FieldError id="qs-new-title" error={createError} />
             </div>
             <button type="submit" className="button primary">
               Create Set
@@ -144,11 +142,7 @@ function SetEditor({ setId, onChanged }: { setId: string; onChanged: () => void 
     <div className="qs-editor">
       <section className="card" aria-labelledby="qs-editor-title">
         <TitleEditor set={set} onSaved={changed} />
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <h3 id="qs-editor-title">Questions ({set.questions.length})</h3>
         {set.questions.length === 0 ? <p className="muted">No questions yet. Add the first one below.</p> : null}
         <ol className="qs-questions">
@@ -209,11 +203,7 @@ function TitleEditor({ set, onSaved }: { set: QuestionSet; onSaved: () => void }
       <div className="field">
         <label htmlFor="qs-title">Set title</label>
         <input id="qs-title" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} aria-describedby={error ? 'qs-title-error' : undefined} />
-        {error ? (
-          <p className="field-error" id="qs-title-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="qs-title" error={error} />
       </div>
       <button type="submit" className="button" disabled={title.trim() === set.title}>
         Save Title

@@ -1,10 +1,14 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { announce } from '../../components/announcer.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, tutorApi, type CodeCheck } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 
 type CheckState = { kind: 'idle' } | { kind: 'checking' } | ({ kind: 'done' } & CodeCheck);
@@ -90,11 +94,7 @@ export function TutorReferralsPage() {
         <TutorPicker />
       </header>
 
-      {actionError ? (
-        <div className="alert alert-error" role="alert">
-          {actionError}
-        </div>
-      ) : null}
+      <ErrorAlert message={actionError} />
 
       <div className="tutor-columns">
         <section className="card" aria-labelledby="generate-heading">
@@ -147,30 +147,19 @@ export function TutorReferralsPage() {
         </section>
       </div>
 
-      {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading">Referral statistics</h2>
-        <ul className="tutor-stats" aria-busy={data === null}>
-          {[
+        <TutorStats
+          figures={[
             { label: 'Codes', value: data?.stats.totalCodes },
             { label: 'Times used', value: data?.stats.totalUses },
             { label: 'Students joined', value: data?.stats.studentsJoined },
             { label: 'Active students', value: data?.stats.activeStudents },
-          ].map((stat) => (
-            <li key={stat.label} className="card tutor-stat">
-              <span className="tutor-stat-label">{stat.label}</span>
-              <span className="tutor-stat-value">{stat.value ?? '—'}</span>
-            </li>
-          ))}
-        </ul>
+          ]}
+          busy={data === null}
+        />
       </section>
 
       <section className="card" aria-labelledby="codes-heading">
@@ -178,55 +167,39 @@ export function TutorReferralsPage() {
         {data === null && load.kind !== 'error' ? <p className="muted">Loading...</p> : null}
         {data !== null && data.codes.length === 0 ? <p className="muted">No referral codes yet. Generate one to invite your first student.</p> : null}
         {data !== null && data.codes.length > 0 ? (
-          <div className="tutor-table-wrap">
-            <table className="tutor-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Student</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.codes.map((code) => (
-                  <tr key={code.code}>
-                    <td data-label="Code" className="tutor-code">
-                      {code.code}
-                    </td>
-                    <td data-label="Status">
-                      <span className={`badge status-${code.status}`}>{CODE_STATUS[code.status]}</span>
-                    </td>
-                    <td data-label="Created">{formatDate(code.created_at)}</td>
-                    <td data-label="Used">{code.used_at ? `${formatDate(code.used_at)}${code.uses > 1 ? ` (${code.uses} times)` : ''}` : 'Not yet'}</td>
-                    <td data-label="Student">
-                      {code.student_name ? (
-                        <>
-                          <span className="tutor-student-name">{code.student_name}</span>
-                          <span className="muted small tutor-student-email">{code.student_email}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      <div className="tutor-row-actions">
-                        {code.status !== 'inactive' ? (
-                          <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
-                            Deactivate<span className="visually-hidden"> {code.code}</span>
-                          </button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TutorTable columns={['Code', 'Status', 'Created', 'Used', 'Student']} actions>
+            {data.codes.map((code) => (
+              <tr key={code.code}>
+                <td data-label="Code" className="tutor-code">
+                  {code.code}
+                </td>
+                <td data-label="Status">
+                  <span className={`badge status-${code.status}`}>{CODE_STATUS[code.status]}</span>
+                </td>
+                <td data-label="Created">{formatDate(code.created_at)}</td>
+                <td data-label="Used">{code.used_at ? `${formatDate(code.used_at)}${code.uses > 1 ? ` (${code.uses} times)` : ''}` : 'Not yet'}</td>
+                <td data-label="Student">
+                  {code.student_name ? (
+                    <>
+                      <span className="tutor-student-name">{code.student_name}</span>
+                      <span className="muted small tutor-student-email">{code.student_email}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>
+                  <div className="tutor-row-actions">
+                    {code.status !== 'inactive' ? (
+                      <button type="button" className="button small" onClick={() => void deactivate(code.code)}>
+                        Deactivate<span className="visually-hidden"> {code.code}</span>
+                      </button>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </TutorTable>
         ) : null}
       </section>
     </main>

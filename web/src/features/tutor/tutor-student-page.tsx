@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/loading-screen.tsx';
+import { LoadFailedAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatWhen, tutorApi, type StudentProgress } from './tutor-api.ts';
+import { TutorStats } from './tutor-stats.tsx';
 import './tutor.css';
 
 // recharts is loaded only when a chart is shown (docs/charts.md).
@@ -35,14 +37,7 @@ export function TutorStudentPage() {
         </div>
       </header>
 
-      {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button small" onClick={reload}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
+      <LoadFailedAlert load={load} onRetry={reload} />
       {load.kind === 'loading' ? <p className="muted">Loading...</p> : null}
       {progress ? <StudentDetail progress={progress} /> : null}
     </main>
@@ -59,14 +54,7 @@ function StudentDetail({ progress }: { progress: StudentProgress }) {
   ];
   return (
     <>
-      <ul className="tutor-stats">
-        {figures.map((figure) => (
-          <li key={figure.label} className={`card tutor-stat${figure.warn ? ' is-warning' : ''}`}>
-            <span className="tutor-stat-label">{figure.label}</span>
-            <span className="tutor-stat-value">{figure.value}</span>
-          </li>
-        ))}
-      </ul>
+      <TutorStats figures={figures} />
       <section className="card tutor-chart" aria-labelledby="mastery-heading">
         <h2 id="mastery-heading">Mastery by topic over time</h2>
         <p className="muted small">Share of the problems tried in each topic that were mastered by the end of each day (last 30 days).</p>

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
+import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type StudentReport } from './classes-api.ts';
+import { PageLoadError } from './page-load-error.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -48,10 +50,7 @@ export function TutorStudentReportPage() {
         </div>
       ) : null}
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <h1 className="tutor-error-title">This report could not be shown</h1>
-          <p>{load.message}</p>
-        </div>
+        <PageLoadError title="This report could not be shown" message={load.message} />
       ) : null}
       {load.kind === 'loading' ? <p className="muted">Loading report…</p> : null}
       {report ? <ReportSheet report={report} /> : null}
@@ -101,15 +100,7 @@ function ReportSheet({ report }: { report: StudentReport }) {
         <p>No practice yet.</p>
       ) : (
         <table className="report-table">
-          <thead>
-            <tr>
-              <th scope="col">Topic</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Right</th>
-              <th scope="col">Mastery</th>
-              <th scope="col">Level</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Topic', 'Answers', 'Right', 'Mastery', 'Level']} />
           <tbody>
             {report.topics.slice(0, 10).map((topic) => (
               <tr key={topic.topic}>
@@ -135,15 +126,7 @@ function ReportSheet({ report }: { report: StudentReport }) {
         <p>No sessions yet.</p>
       ) : (
         <table className="report-table">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Topics</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Right</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Topics', 'Answers', 'Right', 'Time']} />
           <tbody>
             {report.recent_sessions.map((session) => (
               <tr key={session.session_id}>
@@ -163,15 +146,7 @@ function ReportSheet({ report }: { report: StudentReport }) {
         <p>No work set yet.</p>
       ) : (
         <table className="report-table">
-          <thead>
-            <tr>
-              <th scope="col">Work</th>
-              <th scope="col">Class</th>
-              <th scope="col">Due</th>
-              <th scope="col">Status</th>
-              <th scope="col">Score</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Work', 'Class', 'Due', 'Status', 'Score']} />
           <tbody>
             {report.assignments.map((work) => (
               <tr key={work.id}>

@@ -3,12 +3,15 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, percent } from './classes-api.ts';
-import { BulkBar, BulkOutcomeMessage, type BulkOutcome } from './roster-bulk-bar.tsx';
+import { BulkBar, BulkOutcomeMessage } from './roster-bulk-bar.tsx';
+import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelection } from './roster-table.tsx';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
-import { formatDate, formatWhen, STATUS_LABELS, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
+import { formatDate, formatWhen, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
+import { TutorTable } from './tutor-table.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -38,8 +41,7 @@ export function TutorStudentsPage() {
   const [students, setStudents] = useState<TutorStudent[] | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
+  const { selected, setSelected, toggle, clear, outcome: bulkOutcome, finish } = useRosterSelection(reload);
 
   useEffect(() => {
     if (load.kind !== 'ready') return;
@@ -68,12 +70,6 @@ export function TutorStudentsPage() {
   const filtered = filters.search.trim() !== '' || filters.status !== '' || filters.classId !== '';
   const shown = students?.filter((row) => !filters.status || row.relationship_status === filters.status) ?? null;
   const allChosen = shown !== null && shown.length > 0 && shown.every((row) => selected.has(row.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <main id="main" className="page tutor-page">
@@ -127,24 +123,17 @@ export function TutorStudentsPage() {
           classes={classes}
           classId={filters.classId}
           names={new Map((students ?? []).map((row) => [row.id, row.name]))}
-          onDone={(outcome) => {
-            setBulkOutcome(outcome);
-            setSelected(new Set());
-            reload();
-          }}
-          onClear={() => setSelected(new Set())}
+          onDone={finish}
+          onClear={clear}
         />
       ) : null}
       {bulkOutcome ? <BulkOutcomeMessage outcome={bulkOutcome} /> : null}
 
       {load.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <RetryAlert onRetry={() => window.location.reload()}>
           <h2 className="tutor-error-title">Error Loading Students</h2>
           <p>{load.message || 'An error occurred'}</p>
-          <button type="button" className="button small" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
+        </RetryAlert>
       ) : shown === null ? (
         <p className="muted" role="status">
           Loading students...
@@ -158,81 +147,50 @@ export function TutorStudentsPage() {
               <p className="muted">{filtered ? 'Try adjusting your search or filter criteria' : "You haven't been assigned any students yet"}</p>
             </div>
           ) : (
-            <div className="tutor-table-wrap">
-              <table className="tutor-table">
-                <thead>
-                  <tr>
-                    {isTutor ? (
-                      <th scope="col" className="select-cell">
-                        <input
-                          type="checkbox"
-                          aria-label="Select all students listed"
-                          checked={allChosen}
-                          onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))}
-                        />
-                      </th>
-                    ) : null}
-                    <th scope="col">Student</th>
-                    <th scope="col">Grade</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Classes</th>
-                    <th scope="col">Referral Code</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last Active</th>
-                    <th scope="col">Accuracy (30 days)</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((student) => (
-                    <tr key={`${student.tutor_id}:${student.id}`}>
-                      {isTutor ? (
-                        <td className="select-cell">
-                          <input type="checkbox" aria-label={`Select ${student.name}`} checked={selected.has(student.id)} onChange={() => toggle(student.id)} />
-                        </td>
+            <TutorTable
+              columns={['Student', 'Grade', 'Status', 'Classes', 'Referral Code', 'Joined', 'Last Active', 'Accuracy (30 days)', 'Actions']}
+              leading={isTutor ? <SelectAllHeading label="Select all students listed" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((row) => row.id)))} /> : null}
+            >
+              {shown.map((student) => (
+                <tr key={`${student.tutor_id}:${student.id}`}>
+                  {isTutor ? <SelectCell name={student.name} checked={selected.has(student.id)} onChange={() => toggle(student.id)} /> : null}
+                  <StudentCell name={student.name} email={student.email} />
+                  <td data-label="Grade">{student.grade_level ?? '—'}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={student.relationship_status} />
+                  </td>
+                  <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
+                  <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
+                  <td data-label="Joined">{formatDate(student.created_at)}</td>
+                  <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
+                  <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
+                  <td data-label="Actions">
+                    <div className="tutor-row-actions">
+                      {student.relationship_status === 'pending' ? (
+                        <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
+                          Activate<span className="visually-hidden"> {student.name}</span>
+                        </button>
                       ) : null}
-                      <td data-label="Student">
-                        <span className="tutor-student-name">{student.name}</span>
-                        <span className="muted small tutor-student-email">{student.email}</span>
-                      </td>
-                      <td data-label="Grade">{student.grade_level ?? '—'}</td>
-                      <td data-label="Status">
-                        <span className={`badge status-${student.relationship_status}`}>{STATUS_LABELS[student.relationship_status]}</span>
-                      </td>
-                      <td data-label="Classes">{student.classes.length > 0 ? student.classes.map((item) => item.name).join(', ') : '—'}</td>
-                      <td data-label="Referral Code">{student.referral_code || 'Direct'}</td>
-                      <td data-label="Joined">{formatDate(student.created_at)}</td>
-                      <td data-label="Last Active">{student.practising_now ? 'Practising now' : student.last_active ? formatWhen(student.last_active) : 'Never'}</td>
-                      <td data-label="Accuracy (30 days)">{student.answers_30d > 0 ? `${percent(student.accuracy)} of ${student.answers_30d}` : '—'}</td>
-                      <td data-label="Actions">
-                        <div className="tutor-row-actions">
-                          {student.relationship_status === 'pending' ? (
-                            <button type="button" className="button small primary" disabled={busy === student.id} onClick={() => void change(student, 'active')}>
-                              Activate<span className="visually-hidden"> {student.name}</span>
-                            </button>
-                          ) : null}
-                          {student.relationship_status === 'active' ? (
-                            <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
-                              Deactivate<span className="visually-hidden"> {student.name}</span>
-                            </button>
-                          ) : null}
-                          {student.relationship_status === 'active' ? (
-                            <Link className="button small" to={`/tutor/students/${student.id}`}>
-                              View Details<span className="visually-hidden"> of {student.name}</span>
-                            </Link>
-                          ) : null}
-                          {rowError?.id === student.id ? (
-                            <p className="field-error" role="alert">
-                              {rowError.message}
-                            </p>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      {student.relationship_status === 'active' ? (
+                        <button type="button" className="button small" disabled={busy === student.id} onClick={() => void change(student, 'inactive')}>
+                          Deactivate<span className="visually-hidden"> {student.name}</span>
+                        </button>
+                      ) : null}
+                      {student.relationship_status === 'active' ? (
+                        <Link className="button small" to={`/tutor/students/${student.id}`}>
+                          View Details<span className="visually-hidden"> of {student.name}</span>
+                        </Link>
+                      ) : null}
+                      {rowError?.id === student.id ? (
+                        <p className="field-error" role="alert">
+                          {rowError.message}
+                        </p>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </TutorTable>
           )}
         </section>
       )}
