@@ -11,7 +11,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { PROBLEM_BANK_STREAM } from '@mathdaily/command-api/problems/seed-problem-bank';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
 import { createPostgresEventStore } from '@mathdaily/event-store';

@@ -383,7 +383,6 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
       }),
     );
     expect(active.exited).toBe(true);
-    const standby = topology.activeProjector();
     await expect.poll(() => topology.activeProjector(), { timeout: 15_000 }).not.toBeUndefined();
     expect(topology.activeProjector()).not.toBe(active);
     for (const student of students) await expect.poll(() => projectedAnswers(student.userId), { timeout: 30_000 }).toBe(acknowledged.get(student.userId));

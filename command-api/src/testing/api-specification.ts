@@ -292,8 +292,8 @@ export function apiSpecificationForFile(options: ApiSpecificationOptions = {}): 
   return spec;
 }
 
-/** A command API on a database of its own; close it in `afterAll`. */
-export async function startApiSpecification(options: ApiSpecificationOptions = {}): Promise<ApiSpecification> {
+/** A command API on a database of its own. */
+async function startApiSpecification(options: ApiSpecificationOptions = {}): Promise<ApiSpecification> {
   const clock = options.clock ?? (() => new Date());
   const jwtSecret = `api-specification-${randomBytes(16).toString('hex')}`;
   const databaseUrl = await createTestDatabase('api_spec');

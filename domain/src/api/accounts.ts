@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userRoles } from '../accounts/events.ts';
 import { commandPosition, isoTime } from './common.ts';
 
-export const userRole = z.enum(userRoles);
+const userRole = z.enum(userRoles);
 
 /** A user's account as a list shows it (the admin's user table); a UserView without the profile. */
 export const userAccount = z.object({

@@ -3,7 +3,7 @@ import { answerKinds, answerRequirements } from '../problems/problem.ts';
 import { isoTime, pagination } from './common.ts';
 
 /** A problem's drawing: an SVG document and its text alternative (domain/src/problems/figures.ts). */
-export const problemFigure = z.object({ svg: z.string(), alt: z.string() });
+const problemFigure = z.object({ svg: z.string(), alt: z.string() });
 
 /** How an answer is read (domain answerFormSchema), as a learner may see it: without `accept`, the other spellings of a text answer, which are answers too. */
 export const shownAnswerForm = z.object({

@@ -4,7 +4,6 @@ import type {
   AppendOptions,
   AppendResult,
   EventStore,
-  ExpectedVersion,
   HistoryPage,
   ReadStreamOptions,
   ReadStreamResult,

@@ -3,7 +3,6 @@ import type { AnswerForm } from '../problem.ts';
 import { marks, testTeacherTable, type Row } from './testing/teacher-table.ts';
 
 const exactFraction = (require?: AnswerForm['require']): AnswerForm => (require ? { kind: 'exact_fraction', require } : { kind: 'exact_fraction' });
-const exact = (extra: Partial<AnswerForm> = {}): AnswerForm => ({ kind: 'exact', ...extra });
 
 const EXACT = 'exact answer';
 const SIMPLEST = 'simplest form';

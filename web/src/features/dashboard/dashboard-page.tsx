@@ -9,7 +9,7 @@ import '../tutor/classroom.css';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { fetchDashboard, type DashboardData } from './dashboard-api.ts';
+import { fetchDashboard } from './dashboard-api.ts';
 import './dashboard.css';
 
 export const DASHBOARD_LOAD_ERROR = 'Failed to load your dashboard. Please try again.';

@@ -10,7 +10,7 @@ import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DeleteAccountForm } from '../privacy/delete-account-form.tsx';
 import { dataFileName, downloadPersonalData } from '../privacy/privacy-api.ts';
-import { eraseChild, fetchFamily, linkChild, setWeeklySummary, unlinkChild, type ChildSummary, type Family } from './parent-api.ts';
+import { eraseChild, fetchFamily, linkChild, setWeeklySummary, unlinkChild, type ChildSummary } from './parent-api.ts';
 import '../privacy/privacy.css';
 import './parent.css';
 

@@ -52,7 +52,7 @@ export const STATUS_LABEL: Record<TopicStatus, string> = {
   not_ready: 'Not yet ready',
 };
 
-export const STRAND_NAME: Record<string, string> = {
+const STRAND_NAME: Record<string, string> = {
   number: 'Number',
   measurement: 'Measurement',
   geometry: 'Geometry',
