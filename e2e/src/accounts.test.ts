@@ -85,6 +85,13 @@ async function registerByApi(firstName: string) {
   return email;
 }
 
+/** Stops the page's installed clock (a second on, as pausing cannot go back and the page's clock runs
+ * meanwhile): from here only runFor moves it, so a loaded machine's real seconds cannot expire a
+ * banner between two checks. */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
 const polite = (page: Page) => page.getByTestId('live-polite');
 const assertive = (page: Page) => page.getByTestId('live-assertive');
 
@@ -329,6 +336,7 @@ describe('signing in', () => {
     // The same failure again is announced again (new words in the live region, not the old ones),
     // and announcements are cleared after 5 seconds (SPEC §9).
     expect(await firstAnnouncement!.evaluate((node) => node.isConnected)).toBe(true);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => box.count()).toBe(1);
     expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
@@ -337,7 +345,9 @@ describe('signing in', () => {
     expect(await assertive(page).textContent()).toBe('Login failed: Invalid email or password');
     await page.clock.runFor(1500);
     await expect.poll(() => assertive(page).textContent()).toBe('');
-    // Last: axe takes seconds on a loaded machine, longer than an announcement lives.
+    // Last (axe takes seconds on a loaded machine, longer than an announcement lives), on a running
+    // clock: axe waits on timers of its own.
+    await page.clock.resume();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
@@ -436,6 +446,7 @@ describe('signing in', () => {
     const tutor = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tutor' }) });
     const quick = tutor.getByRole('button', { name: /Quick Login|Logging in|Failed/ });
     await expect.poll(() => quick.count()).toBe(1);
+    await pauseClock(page);
     await quick.click();
     await expect.poll(() => quick.textContent()).toContain('Failed');
     await page.clock.runFor(2_900);
@@ -652,6 +663,7 @@ describe('profile settings', () => {
     await page.goto(`${app.url}/profile`);
     const input = page.getByLabel('Upload your own picture');
     await expect.poll(() => input.count()).toBe(1);
+    await pauseClock(page);
 
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153, 1) });
     await expect.poll(() => page.getByTestId('profile-error').textContent()).toContain('File size exceeds maximum limit of 2MB');
