@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { migrateRuntimeSchema } from '@mathdaily/api-kit';
 import type { PersonalDataVault } from '@mathdaily/event-store';
+import { RepeatingRun } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -21,24 +22,18 @@ export interface SweepResult {
  * the tutor alert check; several projectors sweeping at once only delete the same rows.
  */
 export class RetentionSweep {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly repeating: RepeatingRun;
 
-  constructor(private readonly options: { pool: DatabasePool; vault?: PersonalDataVault; log?: (line: string) => void; clock?: () => Date }) {}
+  constructor(private readonly options: { pool: DatabasePool; vault?: PersonalDataVault; log?: (line: string) => void; clock?: () => Date }) {
+    this.repeating = new RepeatingRun('retention sweep', EVERY_MS, () => this.sweepNow(), options.log);
+  }
 
   start(firstAfterMs = 60_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        void this.sweepNow()
-          .catch((error: unknown) => this.options.log?.(`retention sweep failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => tick(EVERY_MS));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstAfterMs);
+    this.repeating.start(firstAfterMs);
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.repeating.stop();
   }
 
   async sweepNow(): Promise<SweepResult> {

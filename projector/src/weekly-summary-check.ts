@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { foldEvents, parseEventData, userDecider, userStreamId, weeklySummaryEmail } from '@mathdaily/domain';
-import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
+import type { EventStore } from '@mathdaily/event-store';
+import { appendIfUnchanged, RepeatingRun } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -32,24 +33,18 @@ export function lastWeekStart(now: Date): string {
  * another projector loses the append and changes nothing.
  */
 export class WeeklySummaryCheck {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly repeating: RepeatingRun;
 
-  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {}
+  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {
+    this.repeating = new RepeatingRun('weekly summary check', EVERY_MS, () => this.sendNow(), options.log);
+  }
 
   start(firstAfterMs = 120_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        void this.sendNow()
-          .catch((error: unknown) => this.options.log?.(`weekly summary check failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => tick(EVERY_MS));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstAfterMs);
+    this.repeating.start(firstAfterMs);
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.repeating.stop();
   }
 
   /** Asks for last week's summaries; resolves with how many e-mails were requested. */
@@ -92,13 +87,8 @@ export class WeeklySummaryCheck {
         data: parseEventData(fact.type, fact.data),
         metadata: { actorId: null, correlationId: `weekly-summary-${weekStart}`, causationId: null, at: now.toISOString(), schemaVersion: 1 },
       }));
-      try {
-        await this.options.store.append(streamId, events, { expectedVersion: stream.version });
-        requested += 1;
-      } catch (error) {
-        // Another projector asked first: the decider sends none the second time.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
+      // Another projector that asked first wins; the decider sends none the second time.
+      if (await appendIfUnchanged(this.options.store, streamId, events, stream.version)) requested += 1;
     }
     return requested;
   }
