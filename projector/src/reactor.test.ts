@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { LINK_PLACEHOLDER, type NewEvent } from '@mathdaily/domain';
 import { Projector } from './projector.ts';
@@ -7,20 +7,14 @@ import { reactorCheckpoint } from './reactor.ts';
 import { contactRequests } from './read-models/contact-requests.ts';
 import { mailReactor } from './reactors/mail.ts';
 import type { MailTransport, OutgoingMail } from './reactors/mail-transports.ts';
-import { contactEvent, projectorFixture, type ProjectorFixture } from './testing/projector-fixture.ts';
+import { contactEvent, projectorFixtureForFile } from './testing/projector-fixture.ts';
 
 /**
  * Reactors on the projector's subscription engine, against real PostgreSQL: the mail reactor's
  * own checkpoint, retries of a failing send, and neither side holding back the other.
  */
 
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = projectorFixtureForFile();
 
 const SECRET = 'reactor-test-secret-reactor-test-secret';
 

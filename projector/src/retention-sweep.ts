@@ -1,7 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { migrateRuntimeSchema } from '@mathdaily/api-kit';
 import type { PersonalDataVault } from '@mathdaily/event-store';
-import { RepeatingRun } from './scheduled-check.ts';
+import { RepeatingTask } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -21,19 +21,13 @@ export interface SweepResult {
  * personal-data keys whose retention has ended (`destroy_after`). The projector runs it, beside
  * the tutor alert check; several projectors sweeping at once only delete the same rows.
  */
-export class RetentionSweep {
-  private readonly repeating: RepeatingRun;
-
+export class RetentionSweep extends RepeatingTask {
   constructor(private readonly options: { pool: DatabasePool; vault?: PersonalDataVault; log?: (line: string) => void; clock?: () => Date }) {
-    this.repeating = new RepeatingRun('retention sweep', EVERY_MS, () => this.sweepNow(), options.log);
+    super('retention sweep', EVERY_MS, options.log);
   }
 
-  start(firstAfterMs = 60_000): void {
-    this.repeating.start(firstAfterMs);
-  }
-
-  stop(): void {
-    this.repeating.stop();
+  protected runOnce(): Promise<unknown> {
+    return this.sweepNow();
   }
 
   async sweepNow(): Promise<SweepResult> {

@@ -2,24 +2,24 @@ import type { NewEvent } from '@mathdaily/domain';
 import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
 
 /**
- * Runs `run` on a timer beside the projector: first after `firstAfterMs`, then `everyMs` after
- * each run ends; a run that fails is logged and the next one tries again. The timer never keeps
- * the process alive.
+ * Work on a timer beside the projector: first after `firstAfterMs` (by default the one it was
+ * made with), then `everyMs` after each run ends; a run that fails is logged and the next one
+ * tries again. The timer never keeps the process alive.
  */
-export class RepeatingRun {
+export abstract class RepeatingTask {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(
+  protected constructor(
     private readonly name: string,
     private readonly everyMs: number,
-    private readonly run: () => Promise<unknown>,
     private readonly log: ((line: string) => void) | undefined,
+    private readonly defaultFirstAfterMs = 60_000,
   ) {}
 
-  start(firstAfterMs: number): void {
+  start(firstAfterMs = this.defaultFirstAfterMs): void {
     const tick = (delay: number) => {
       this.timer = setTimeout(() => {
-        void this.run()
+        void this.runOnce()
           .catch((error: unknown) => this.log?.(`${this.name} failed: ${error instanceof Error ? error.message : String(error)}`))
           .finally(() => tick(this.everyMs));
       }, delay);
@@ -31,6 +31,8 @@ export class RepeatingRun {
   stop(): void {
     clearTimeout(this.timer);
   }
+
+  protected abstract runOnce(): Promise<unknown>;
 }
 
 /**
@@ -55,20 +57,11 @@ export async function appendIfUnchanged(store: EventStore, streamId: string, eve
  * `firstAfterMs`, then every `everyMs`; a run that fails is logged and the next one tries again;
  * `checkNow` runs it at once (tests, and a run already going is shared).
  */
-export abstract class ScheduledCheck {
-  private readonly repeating: RepeatingRun;
+export abstract class ScheduledCheck extends RepeatingTask {
   private running: Promise<number> | null = null;
 
-  protected constructor(name: string, everyMs: number, log: ((line: string) => void) | undefined) {
-    this.repeating = new RepeatingRun(name, everyMs, () => this.checkNow(), log);
-  }
-
-  start(firstAfterMs = 60_000): void {
-    this.repeating.start(firstAfterMs);
-  }
-
-  stop(): void {
-    this.repeating.stop();
+  protected runOnce(): Promise<number> {
+    return this.checkNow();
   }
 
   /** Runs one check; resolves with the number of events appended. */

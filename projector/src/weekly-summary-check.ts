@@ -3,7 +3,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { foldEvents, parseEventData, userDecider, userStreamId, weeklySummaryEmail } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
-import { appendIfUnchanged, RepeatingRun } from './scheduled-check.ts';
+import { appendIfUnchanged, RepeatingTask } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -32,19 +32,13 @@ export function lastWeekStart(now: Date): string {
  * with the one-click opt-out link) and none once they turned it off; a concurrent check in
  * another projector loses the append and changes nothing.
  */
-export class WeeklySummaryCheck {
-  private readonly repeating: RepeatingRun;
-
+export class WeeklySummaryCheck extends RepeatingTask {
   constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {
-    this.repeating = new RepeatingRun('weekly summary check', EVERY_MS, () => this.sendNow(), options.log);
+    super('weekly summary check', EVERY_MS, options.log, 120_000);
   }
 
-  start(firstAfterMs = 120_000): void {
-    this.repeating.start(firstAfterMs);
-  }
-
-  stop(): void {
-    this.repeating.stop();
+  protected runOnce(): Promise<unknown> {
+    return this.sendNow();
   }
 
   /** Asks for last week's summaries; resolves with how many e-mails were requested. */

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, eventAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { eventAt, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { attempts } from './attempts.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { practiceSessions } from './practice-sessions.ts';
@@ -18,13 +16,7 @@ import { users } from './users.ts';
  */
 
 const models = [users, learnerProfiles, practiceSessions, reviewStates, attempts];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const DAY = 86_400_000;
 // 23:30 in London on a Monday is still Monday; in Tokyo it is already Tuesday.
@@ -69,9 +61,7 @@ test('one row per answer with its first rating, local day, first try and review;
     { attempt_id: ids[2], is_correct: true, difficulty_rating: null, first_try: true, was_review: true, local_date: '2026-03-13' },
   ]);
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });
 
 test('an answer delivered twice stays one row, as first recorded; the rating’s time is kept; a rating of an unknown answer and ids that are not UUIDs add nothing', async () => {
@@ -101,7 +91,5 @@ test('an answer delivered twice stays one row, as first recorded; the rating’s
     { attempt_id: attemptId, user_answer: '0.75', is_correct: true, feedback: 'Write your answer as a fraction', difficulty_rating: 2, rated_at: new Date(start + 90_000).toISOString(), answered_at: new Date(start).toISOString() },
   ]);
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

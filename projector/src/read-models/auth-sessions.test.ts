@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { authSessionStreamId, type AuthSessionEvent, type AuthSessionRevokeReason } from '@mathdaily/domain';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
 import { tableRows } from '../tables/index.ts';
-import { dumpSchema, factAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { expectReplayToRebuildTheSameRows, factAt, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { authSessions } from './auth-sessions.ts';
 
 /**
@@ -16,13 +14,7 @@ import { authSessions } from './auth-sessions.ts';
  */
 
 const models = [authSessions];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const DAY = 86_400_000;
 const t0 = Date.UTC(2026, 2, 2, 9);
@@ -119,8 +111,6 @@ test('a start seen again keeps the first; a session never started gets no row; a
   expect(first).toMatchObject({ method: 'password', credentials_version: 0, started_at: iso(t0), absolute_expires_at: iso(t0 + 30 * DAY) });
 
   // The same events again, from event 0 in one pass: the same rows.
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  const live = await expectReplayToRebuildTheSameRows(fixture, models);
   expect(live.auth_sessions).toHaveLength(3);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { currentPlacementQuestion, foldEvents, type NewEvent, placementDecider, type PlacementEvent, placementStreamId } from '@mathdaily/domain';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { eventClock, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { placements } from './placements.ts';
@@ -19,21 +17,10 @@ import { users } from './users.ts';
  */
 
 const models = [users, learnerProfiles, reviewStates, abilityModel, placements];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
-let clock = Date.UTC(2026, 2, 2, 9);
-const envelope = (event: { type: string; data: unknown }): NewEvent => ({
-  id: randomUUID(),
-  type: event.type,
-  data: event.data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 20_000)).toISOString(), schemaVersion: 1 },
-});
+const clock = eventClock(Date.UTC(2026, 2, 2, 9), 20_000);
+const envelope = (event: { type: string; data: unknown }): NewEvent => clock.next(event.type, event.data);
 
 /** A student who knows grade 5 and below answers the check (the decider decides every step). */
 function placedAtGrade5(userId: string): PlacementEvent[] {
@@ -77,7 +64,5 @@ test('a finished check sets the starting grade and seeds the knowledge model; a 
     SELECT topic_id FROM read_models.ability_student_topics WHERE user_id = ${userId} ORDER BY topic_id`);
   expect(topics).toEqual([...new Set(answers.map((a) => a.topicId))].sort());
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

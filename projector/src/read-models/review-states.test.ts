@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
-import { dumpSchema, eventAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { eventAt, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
 
@@ -14,13 +12,7 @@ import { reviewStates } from './review-states.ts';
  */
 
 const models = [learnerProfiles, reviewStates];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -91,9 +83,7 @@ test('answers and ratings make one card per student and problem; a replay rebuil
   expect(lapse.due_ms - (start + 3 * DAY)).toBeLessThanOrEqual(30 * MINUTE);
   expect(await fixture.pool.exists(sql.unsafe`SELECT 1 FROM read_models.review_states WHERE user_id = ${stray.userId}`)).toBe(false);
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });
 
 test('a miss on a problem never answered right takes the one-minute learning step, a lapse the ten-minute one; a right answer graduates to days; a rating of an older answer, or given twice, changes nothing', async () => {
@@ -119,7 +109,5 @@ test('a miss on a problem never answered right takes the one-minute learning ste
   expect(await rowOf(easyTwice.userId, easyTwice.problemId)).toEqual(await rowOf(easyOnce.userId, easyOnce.problemId));
   expect((await rowOf(easyOnce.userId, easyOnce.problemId)).last_rating).toBe(1);
 
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import {
   DEFAULT_STUDENT_AVATAR,
@@ -12,10 +12,8 @@ import {
   type UserEvent,
   type UserRole,
 } from '@mathdaily/domain';
-import { rebuildReadModels } from '../rebuild.ts';
-import { ACTIVE_SCHEMA } from '../schema.ts';
 import { tableRows } from '../tables/index.ts';
-import { dumpSchema, factAt, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { expectReplayToRebuildTheSameRows, factAt, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { users } from './users.ts';
 
 /**
@@ -27,13 +25,7 @@ import { users } from './users.ts';
  */
 
 const models = [users];
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = projectorFixtureForFile();
 
 const MINUTE = 60_000;
 const t0 = Date.UTC(2026, 2, 2, 9);
@@ -195,8 +187,6 @@ test('erasure: "Deleted user" with no address, nothing after it changes the row;
   // The erasure reactor destroys the account's keys: its events now read as erased. The same
   // events from event 0, in one pass, still give the same rows.
   expect(await fixture.vault.destroyOwner(erin)).toBeGreaterThan(0);
-  const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
+  const live = await expectReplayToRebuildTheSameRows(fixture, models);
   expect(live.users!.some((row) => row.includes(erin))).toBe(true);
-  await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
-  expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
 });
