@@ -5,7 +5,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
 import { rosterQuery } from './get-class.ts';
-import { fileNameOf, percentCell, sendCsv, timeCell, type ReportLine } from './report-csv.ts';
+import { fileNameOf, sendCsv, studentLines, type ReportLine } from './report-csv.ts';
 import { assignmentSummary, topicFigures, topicRowsOf } from './report-rows.ts';
 
 /**
@@ -36,20 +36,7 @@ export function registerGetClassReport(app: FastifyInstance, deps: QueryApiDeps)
         );
         const base = { Student: `${student.first_name} ${student.last_name}`, Email: student.email, Class: found.name, Assignments: work };
         const mine = topics.filter((row) => row.student_id === student.id).map(topicFigures);
-        if (mine.length === 0) {
-          const note = student.relationship_status === 'active' ? 'No practice yet' : 'Not active with you';
-          return [{ ...base, Topic: note, Attempts: 0, Correct: 0, 'Accuracy (%)': '', 'Mastery (%)': '', 'Mastery level': '', 'Last active': timeCell(null, found.time_zone) }];
-        }
-        return mine.map((topic) => ({
-          ...base,
-          Topic: topic.topic,
-          Attempts: topic.attempts,
-          Correct: topic.correct,
-          'Accuracy (%)': percentCell(topic.accuracy),
-          'Mastery (%)': percentCell(topic.mastery),
-          'Mastery level': topic.mastery_level ?? '',
-          'Last active': timeCell(topic.last_answer_at, found.time_zone),
-        }));
+        return studentLines(base, mine, found.time_zone, student.relationship_status === 'active' ? 'No practice yet' : 'Not active with you');
       });
       return sendCsv(reply, fileNameOf(found.name, 'report', now.toISOString().slice(0, 10)), lines);
     },

@@ -8,7 +8,7 @@ import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { userIdParams } from '../learning/learner-access.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, standingOf, RESULT_COLUMNS, resultRow } from './assignment-view.ts';
-import { fileNameOf, percentCell, sendCsv, timeCell } from './report-csv.ts';
+import { fileNameOf, sendCsv, studentLines } from './report-csv.ts';
 import { assignmentSummary, ratio, topicFigures, topicRowsOf } from './report-rows.ts';
 import { STUDENT_MESSAGES, tutorsStudent } from './student-access.ts';
 import { studentReportResponse } from '@mathdaily/domain/api/tutoring';
@@ -98,20 +98,7 @@ export function registerGetStudentReport(app: FastifyInstance, deps: QueryApiDep
       const report = await studentReport(request, deps, request.params.userId);
       const zone = report.student.timezone;
       const base = { Student: report.student.name, Email: report.student.email, Class: [...new Set(report.assignments.map((work) => work.class_name))].join('; '), Assignments: report.assignment_summary };
-      const lines =
-        report.topics.length === 0
-          ? [{ ...base, Topic: 'No practice yet', Attempts: 0, Correct: 0, 'Accuracy (%)': '', 'Mastery (%)': '', 'Mastery level': '', 'Last active': timeCell(null, zone) }]
-          : report.topics.map((topic) => ({
-              ...base,
-              Topic: topic.topic,
-              Attempts: topic.attempts,
-              Correct: topic.correct,
-              'Accuracy (%)': percentCell(topic.accuracy),
-              'Mastery (%)': percentCell(topic.mastery),
-              'Mastery level': topic.mastery_level ?? '',
-              'Last active': timeCell(topic.last_answer_at, zone),
-            }));
-      return sendCsv(reply, fileNameOf(report.student.name, 'report', report.generated_at.slice(0, 10)), lines);
+      return sendCsv(reply, fileNameOf(report.student.name, 'report', report.generated_at.slice(0, 10)), studentLines(base, report.topics, zone, 'No practice yet'));
     },
   });
 }
