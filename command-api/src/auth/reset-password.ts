@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, loadUser } from './user-records.ts';
 import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
@@ -48,13 +47,7 @@ export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps
         throw new DomainError('VALIDATION_FAILED', MESSAGES.newPasswordSameAsCurrent, { password: MESSAGES.newPasswordSameAsCurrent });
       }
       const passwordHash = await hashPassword(request.body.password);
-      const reset = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'ResetPassword', tokenHash, passwordHash, at },
-      });
+      const reset = await handleUserCommand(deps.store, userId, meta, { type: 'ResetPassword', tokenHash, passwordHash, at });
       const after = await loadUser(deps.store, userId);
       const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, at, null), 'password-reset');
       return { message: PASSWORD_RESET_DONE, position: laterPosition(reset.position, revoked) };

@@ -10,11 +10,13 @@ import {
   userStreamId,
   userViewOf,
   type AuthSessionState,
+  type UserCommand,
   type RecordedEvent,
   type UserState,
   type UserView,
 } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
+import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
 import { emailStreamId } from './secrets.ts';
 
 /** The account as the command side sees it: the folded stream plus times from event metadata. */
@@ -61,6 +63,10 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserR
   const stream = await store.readStream(userStreamId(userId));
   return recordOf(stream.events, stream.version);
 }
+
+/** A command decided on the account's own stream. */
+export const handleUserCommand = (store: EventStore, userId: string, meta: CommandMeta, command: UserCommand) =>
+  handleCommand({ store, streamId: userStreamId(userId), decider: userDecider, meta, command });
 
 export const viewOf = (record: UserRecord): UserView =>
   userViewOf(record.state, { createdAt: record.createdAt, lastLoginAt: record.lastLoginAt });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
@@ -32,13 +31,7 @@ export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) 
       const user = await loadUser(deps.store, userId);
       if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
       const meta = { ...commandMeta(request, deps), actorId: request.principal?.userId ?? userId };
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'VerifyEmail', tokenHash: sha256Hex(request.body.token.trim()), at: meta.at.toISOString() },
-      });
+      const result = await handleUserCommand(deps.store, userId, meta, { type: 'VerifyEmail', tokenHash: sha256Hex(request.body.token.trim()), at: meta.at.toISOString() });
       return { message: result.events.length > 0 ? EMAIL_VERIFIED : ALREADY_VERIFIED, position: positionOf(result.position) };
     },
   });
