@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleUserCommand, loadUser } from './user-records.ts';
+import { handleUserCommand, loadUser, loadUserOfLink } from './user-records.ts';
 import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
+import { hashPassword, sha256Hex, verifyPassword } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z
@@ -33,10 +33,7 @@ export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps
     schema: { body, tags: ['auth'], response: { 200: messageResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
     handler: async (request) => {
-      const userId = userIdOfLinkToken(request.body.token);
-      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
-      const before = await loadUser(deps.store, userId);
-      if (!before.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const { userId, user: before } = await loadUserOfLink(deps.store, request.body.token, TOKEN_MESSAGES.resetInvalid);
       const meta = { ...commandMeta(request, deps), actorId: userId };
       const at = meta.at.toISOString();
       const tokenHash = sha256Hex(request.body.token.trim());

@@ -1,5 +1,6 @@
 import {
   authSessionDecider,
+  DomainError,
   authSessionStreamId,
   emailReservationDecider,
   foldEvents,
@@ -17,7 +18,7 @@ import {
 } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
 import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
-import { emailStreamId } from './secrets.ts';
+import { emailStreamId, userIdOfLinkToken } from './secrets.ts';
 
 /** The account as the command side sees it: the folded stream plus times from event metadata. */
 export interface UserRecord {
@@ -62,6 +63,15 @@ export async function loadUserView(store: EventStore, userId: string): Promise<U
 export async function loadUser(store: EventStore, userId: string): Promise<UserRecord> {
   const stream = await store.readStream(userStreamId(userId));
   return recordOf(stream.events, stream.version);
+}
+
+/** The account an e-mailed link's token names; refused with `invalid` when it names none, or none that exists. */
+export async function loadUserOfLink(store: EventStore, token: string, invalid: string): Promise<{ userId: string; user: UserRecord }> {
+  const userId = userIdOfLinkToken(token);
+  if (!userId) throw new DomainError('VALIDATION_FAILED', invalid);
+  const user = await loadUser(store, userId);
+  if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', invalid);
+  return { userId, user };
 }
 
 /** A command decided on the account's own stream. */
