@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import {
-  accuracyPercent,
-  practiceDecider,
-  practiceStreamId,
-  sessionAchievements,
-  sessionPerformance,
-  type PracticeSessionEndedData,
-} from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
+import { principalOf } from '@mathdaily/api-kit';
+import { accuracyPercent, practiceStreamId, sessionAchievements, sessionPerformance, type PracticeSessionEndedData } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { uuidField } from './practice-input.ts';
+import { handlePracticeCommand, uuidField } from './practice-input.ts';
 import { endSessionResponse } from '@mathdaily/domain/api/learning';
 
 const params = z.object({ session_id: uuidField('session_id') });
@@ -34,14 +26,7 @@ export function registerEndSession(app: FastifyInstance, deps: CommandApiDeps) {
       const sessionId = request.params.session_id;
       const streamId = practiceStreamId(userId);
       const meta = commandMeta(request, deps);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId,
-        decider: practiceDecider,
-        command: { type: 'EndSession', data: { userId, sessionId, at: meta.at.toISOString() } },
-        meta,
-        principal: principalCheckOf(request),
-      });
+      const result = await handlePracticeCommand(request, deps, userId, { type: 'EndSession', data: { userId, sessionId, at: meta.at.toISOString() } }, meta);
       let ended = result.events.find((event) => event.type === 'PracticeSessionEnded')?.data as PracticeSessionEndedData | undefined;
       if (!ended) {
         // Already ended: the summary recorded then.

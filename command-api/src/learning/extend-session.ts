@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { uuidField } from './practice-input.ts';
+import { principalOf } from '@mathdaily/api-kit';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, uuidField } from './practice-input.ts';
 import { assertProblemsExist, problemIdsField } from './start-session.ts';
 import { extendSessionResponse } from '@mathdaily/domain/api/learning';
 
@@ -27,14 +25,7 @@ export function registerExtendSession(app: FastifyInstance, deps: CommandApiDeps
       const sessionId = request.params.session_id;
       const problemIds = request.body.problem_ids;
       await assertProblemsExist(deps, problemIds);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'ExtendSession', data: { userId, sessionId, problemIds } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
+      const result = await handlePracticeCommand(request, deps, userId, { type: 'ExtendSession', data: { userId, sessionId, problemIds } });
       const added = result.events.flatMap((event) => (event.type === 'PracticeSessionExtended' ? event.data.problemIds : []));
       return { position: positionOf(result.position), data: { session_id: sessionId, added } };
     },

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { loadPracticeProblem, uuidField } from './practice-input.ts';
+import { principalOf } from '@mathdaily/api-kit';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, loadPracticeProblem, uuidField } from './practice-input.ts';
 import { openHintResponse } from '@mathdaily/domain/api/learning';
 
 const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidField('problem_id') });
@@ -25,14 +23,7 @@ export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
       const userId = principalOf(request).userId;
       const { session_id: sessionId, problem_id: problemId } = request.body;
       const problem = await loadPracticeProblem(deps.store, problemId);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'OpenHint', data: { userId, sessionId, problemId, setHolders: problem.setHolders } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
+      const result = await handlePracticeCommand(request, deps, userId, { type: 'OpenHint', data: { userId, sessionId, problemId, setHolders: problem.setHolders } });
       return { position: positionOf(result.position), data: { session_id: sessionId, problem_id: problemId, hint: problem.hint, hints_used: 1 } };
     },
   });

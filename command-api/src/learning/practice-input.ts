@@ -1,7 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, questionSetDecider, questionSetStreamId, UUID_PATTERN, type QuestionSetHolders } from '@mathdaily/domain';
+import { principalCheckOf } from '@mathdaily/api-kit';
+import { DomainError, practiceDecider, practiceStreamId, questionSetDecider, questionSetStreamId, UUID_PATTERN, type PracticeCommand, type QuestionSetHolders } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
 import { LruMap, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
 
 /** Shared by the practice and placement commands (command-api/src/learning/*): ids, answers and times in bodies, and the problem a command is about. */
 
@@ -59,3 +63,7 @@ export async function loadPracticeProblem(store: EventStore, problemId: string):
   const { state } = await streamStateCacheOf(store).catchUp(questionSetStreamId(problem.setId), questionSetDecider);
   return { ...problem, setHolders: { tutorId: state.tutorId, assigned: state.assigned } };
 }
+
+/** A practice command on the caller's practice stream, appended only while their sign-in still holds (principalCheckedOnAppend). */
+export const handlePracticeCommand = (request: FastifyRequest, deps: CommandApiDeps, userId: string, command: PracticeCommand, meta = commandMeta(request, deps)) =>
+  handleCommand({ store: deps.store, streamId: practiceStreamId(userId), decider: practiceDecider, command, meta, principal: principalCheckOf(request) });
