@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetLinkProblem, TOKEN_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
-import { loadUserOfLink } from './user-records.ts';
+import { linkTokenField, loadUserOfLink } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex } from './secrets.ts';
 import { resetLinkCheckResponse } from '@mathdaily/domain/api/accounts';
@@ -18,9 +18,7 @@ export function registerCheckResetLink(app: FastifyInstance, deps: CommandApiDep
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password/check', {
     schema: {
       response: { 200: resetLinkCheckResponse },
-      body: z.object({
-        token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
-      }),
+      body: z.object({ token: linkTokenField(TOKEN_MESSAGES.resetInvalid) }),
       tags: ['auth'],
     },
     config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },

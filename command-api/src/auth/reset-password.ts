@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleUserCommand, loadUser, loadUserOfLink } from './user-records.ts';
+import { handleUserCommand, linkTokenField, loadUser, loadUserOfLink } from './user-records.ts';
 import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, sha256Hex, verifyPassword } from './secrets.ts';
@@ -11,7 +11,7 @@ import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z
   .object({
-    token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
+    token: linkTokenField(TOKEN_MESSAGES.resetInvalid),
     password: passwordSchema,
     confirmPassword: z.string().optional(),
   })

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   authSessionDecider,
   DomainError,
@@ -64,6 +65,9 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserR
   const stream = await store.readStream(userStreamId(userId));
   return recordOf(stream.events, stream.version);
 }
+
+/** An e-mailed link's token in a request body; `invalid` for anything but a string of 1 to 200 characters. */
+export const linkTokenField = (invalid: string) => z.string({ error: () => invalid }).min(1, invalid).max(200, invalid);
 
 /** The account an e-mailed link's token names; refused with `invalid` when it names none, or none that exists. */
 export async function loadUserOfLink(store: EventStore, token: string, invalid: string): Promise<{ userId: string; user: UserRecord }> {

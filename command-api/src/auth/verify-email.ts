@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleUserCommand, loadUserOfLink } from './user-records.ts';
+import { handleUserCommand, linkTokenField, loadUserOfLink } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { sha256Hex } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
@@ -19,9 +19,7 @@ export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) 
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/verify-email', {
     schema: {
       response: { 200: messageResponse },
-      body: z.object({
-        token: z.string({ error: () => TOKEN_MESSAGES.verificationInvalid }).min(1, TOKEN_MESSAGES.verificationInvalid).max(200, TOKEN_MESSAGES.verificationInvalid),
-      }),
+      body: z.object({ token: linkTokenField(TOKEN_MESSAGES.verificationInvalid) }),
       tags: ['auth'],
     },
     config: { access: 'public', rateLimit: RATE_LIMITS.verifyEmailPerIp },
