@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { principalCheckOf } from '@mathdaily/api-kit';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
 import { DomainError, practiceDecider, practiceStreamId, questionSetDecider, questionSetStreamId, UUID_PATTERN, type PracticeCommand, type QuestionSetHolders } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
 import { LruMap, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
@@ -67,3 +67,21 @@ export async function loadPracticeProblem(store: EventStore, problemId: string):
 /** A practice command on the caller's practice stream, appended only while their sign-in still holds (principalCheckedOnAppend). */
 export const handlePracticeCommand = (request: FastifyRequest, deps: CommandApiDeps, userId: string, command: PracticeCommand, meta = commandMeta(request, deps)) =>
   handleCommand({ store: deps.store, streamId: practiceStreamId(userId), decider: practiceDecider, command, meta, principal: principalCheckOf(request) });
+
+/**
+ * POST `path` for students: a practice-loop command answered with 200, `run` given the request and
+ * the caller's id. Its append confirms the caller's principal instead of a read first.
+ */
+export function registerPracticeCommand<Params extends z.ZodType, Body extends z.ZodType, Response extends z.ZodType>(
+  app: FastifyInstance,
+  path: string,
+  schema: { params?: Params; body?: Body; response: Response },
+  run: (request: FastifyRequest<{ Params: z.output<Params>; Body: z.output<Body> }>, userId: string) => Promise<z.output<Response>>,
+) {
+  // Typed by hand: fastify cannot resolve the types of schemas left generic; `run`'s type checks the reply.
+  app.post<{ Params: z.output<Params>; Body: z.output<Body> }>(path, {
+    config: { access: ['student'], principalCheckedOnAppend: true },
+    schema: { tags: ['learning'], ...(schema.params ? { params: schema.params } : {}), ...(schema.body ? { body: schema.body } : {}), response: { 200: schema.response } },
+    handler: async (request) => run(request, principalOf(request).userId),
+  });
+}
