@@ -23,7 +23,7 @@ const earnedRow = tableRows.achievements_earned.pick({ achievement_id: true, ear
  * progress (0-100, 100 when earned) }; `next` lists the ids of up to 3 unearned ones above 50 %.
  */
 export function registerGetAchievements(app: FastifyInstance, deps: QueryApiDeps) {
-  registerLearnerQuery(app, deps, 'achievements', achievementsResponse, async (learner) => {
+  registerLearnerQuery(app, deps, '/api/learning/achievements/:userId', achievementsResponse, async (learner) => {
     const [statsValue, earnedRows] = await Promise.all([
       deps.pool.maybeOne(sql.type(statsRow)`SELECT stats FROM read_models.achievement_stats WHERE user_id = ${learner.userId}::uuid`),
       deps.pool.any(sql.type(earnedRow)`

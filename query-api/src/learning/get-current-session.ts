@@ -53,7 +53,7 @@ const reviewRow = tableRows.review_states.pick({ problem_id: true, due_at: true,
  * domain's `sessionQueue`, as it did before the reload.
  */
 export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDeps) {
-  registerLearnerQuery(app, deps, 'sessions/current', currentSessionResponse, async (learner) => {
+  registerLearnerQuery(app, deps, '/api/learning/sessions/current/:userId', currentSessionResponse, async (learner) => {
     const userId = learner.userId;
     const now = deps.clock();
     const today = calendarFor(now, learner.timezone);

@@ -21,7 +21,7 @@ const coverageRow = z.object({ bank: z.number(), solved: z.number() });
  * plus mastery_level / mastery_rate, problems_mastered, total_answers and practiced_today.
  */
 export function registerGetDashboard(app: FastifyInstance, deps: QueryApiDeps) {
-  registerLearnerQuery(app, deps, 'dashboard', dashboardResponse, async (learner) => {
+  registerLearnerQuery(app, deps, '/api/learning/dashboard/:userId', dashboardResponse, async (learner) => {
     const userId = learner.userId;
     const cal = calendarFor(deps.clock(), learner.timezone);
     const grade = learner.gradeLevel === null ? sql.fragment`TRUE` : sql.fragment`p.grade = ${learner.gradeLevel}`;

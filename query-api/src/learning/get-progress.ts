@@ -65,7 +65,7 @@ const REVIEW_DAYS = 14;
  * will come, as Anki's forecast).
  */
 export function registerGetProgress(app: FastifyInstance, deps: QueryApiDeps) {
-  registerLearnerQuery(app, deps, 'progress', progressResponse, async (learner) => {
+  registerLearnerQuery(app, deps, '/api/learning/progress/:userId', progressResponse, async (learner) => {
     const userId = learner.userId;
     const cal = calendarFor(deps.clock(), learner.timezone);
     const since = addLocalDays(cal.today, -(RECENT_DAYS - 1));

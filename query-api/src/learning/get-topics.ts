@@ -53,7 +53,7 @@ function topicDifficulties(catalogue: CatalogueView) {
  * lists the topics of a grade with it. Read models ability_students and ability_student_topics.
  */
 export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
-  registerLearnerQuery(app, deps, 'topics', topicsResponse, async (learner) => {
+  registerLearnerQuery(app, deps, '/api/learning/topics/:userId', topicsResponse, async (learner) => {
     const [student, rows, catalogue] = await Promise.all([
       deps.pool.maybeOne(sql.type(learnerRow)`SELECT state FROM read_models.ability_students WHERE user_id = ${learner.userId}::uuid`),
       deps.pool.any(sql.type(topicRow)`

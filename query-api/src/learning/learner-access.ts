@@ -58,18 +58,18 @@ export async function resolveLearner(request: FastifyRequest, deps: QueryApiDeps
 }
 
 /**
- * GET /api/learning/<what>/:userId for any signed-in caller, answered by `load` for the learner
+ * GET `path` (/api/learning/…/:userId) for any signed-in caller, answered by `load` for the learner
  * the access rule lets them see (resolveLearner).
  */
 export function registerLearnerQuery<Response extends z.ZodType>(
   app: FastifyInstance,
   deps: QueryApiDeps,
-  what: string,
+  path: `/api/learning/${string}/:userId`,
   response: Response,
   load: (learner: Learner) => Promise<z.output<Response>>,
 ) {
   // Typed by hand: fastify cannot resolve the reply type of a schema left generic; `load`'s type checks the reply.
-  app.get<{ Params: z.output<typeof userIdParams> }>(`/api/learning/${what}/:userId`, {
+  app.get<{ Params: z.output<typeof userIdParams> }>(path, {
     config: { access: 'authenticated' },
     schema: { tags: ['learning'], params: userIdParams, response: { 200: response } },
     handler: async (request) => load(await resolveLearner(request, deps, request.params.userId)),
