@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { createTestDatabase, startApp } from '@mathdaily/testing';
-import { launchBrowser, screenshot, seriousA11yViolations } from './harness.ts';
+import { launchBrowser, screenshot, seedTokensOnce, seriousA11yViolations } from './harness.ts';
 
 /**
  * Families in Chromium (issue 33): a parent registers as a parent, links a child with the code the
@@ -50,13 +50,7 @@ async function checkBothSizes(page: Page, name: string) {
 async function signedInContext(email: string, password: string) {
   const tokens = await api('POST', '/api/auth/login', { email, password });
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  await context.addInitScript((stored) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('accessToken', stored.accessToken);
-      localStorage.setItem('refreshToken', stored.refreshToken);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, tokens);
+  await seedTokensOnce(context, tokens);
   return context;
 }
 

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestDatabase, startApp, type RunningApp } from '@mathdaily/testing';
+import { createTestDatabase, startApp, startTestApp, type RunningApp } from '@mathdaily/testing';
 import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
 export { startTestApp } from '@mathdaily/testing';
 
@@ -47,6 +48,48 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
     ],
   });
+}
+
+/**
+ * The app and a browser for a test file's specs: started before the first, closed after the last.
+ * The object is filled in by the beforeAll hook, so the specs can name it at the top of the file.
+ */
+export function appAndBrowserForFile(): { app: RunningApp; browser: Browser } {
+  const running = {} as { app: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    running.app = await startTestApp();
+    running.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.app?.stop();
+  });
+  return running;
+}
+
+/** A JSON call to the app's API (signed in with `token` if given) that must succeed; its JSON answer. */
+export async function callApi(baseUrl: string, method: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json() as Promise<any>;
+}
+
+/**
+ * The tokens in the context's local storage before the app first starts, and only then (a session
+ * storage mark), so a sign-out the test makes is not undone by the next page load.
+ */
+export async function seedTokensOnce(context: BrowserContext, tokens: { accessToken: string; refreshToken: string }) {
+  await context.addInitScript((stored) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('accessToken', stored.accessToken);
+      localStorage.setItem('refreshToken', stored.refreshToken);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, tokens);
 }
 
 /** A signed-in page: the tokens are in local storage before the app starts; page errors are logged. */

@@ -1,31 +1,20 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from '@mathdaily/launcher/app';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { demoProblems } from '@mathdaily/web/src/features/problem-card/demo-problems.ts';
-import { launchBrowser, screenshot, seriousA11yViolations, startTestApp } from './harness.ts';
+import { appAndBrowserForFile, screenshot, seriousA11yViolations } from './harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
+const running = appAndBrowserForFile();
 const samples = demoProblems();
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const card = (page: Page, index: number) => page.locator('article.problem-card').nth(index);
 const submitButton = (page: Page, index: number) => card(page, index).getByRole('button', { name: 'Submit Answer' });
 const summary = (page: Page) => page.getByTestId('results-summary');
 
 async function openDemo(width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await running.browser.newPage({ viewport: { width, height } });
   page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(`${app.url}/demo/problem-card`);
+  await page.goto(`${running.app.url}/demo/problem-card`);
   // The sample problems and the answer checker load lazily (a separate chunk).
   await expect.poll(() => page.getByRole('heading', { name: 'Problem 1 of 4' }).count(), { timeout: 30_000 }).toBe(1);
   return page;
@@ -161,7 +150,7 @@ describe.each([{ device: 'phone', width: 390, height: 844 }])('the problem card 
 
 test('the demo page needs no sign-in and loads the maths as MathML for screen readers', async () => {
   const page = await openDemo(1280, 900);
-  expect(page.url()).toBe(`${app.url}/demo/problem-card`);
+  expect(page.url()).toBe(`${running.app.url}/demo/problem-card`);
   expect(await card(page, 0).locator('.problem-card-question math').count()).toBeGreaterThan(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -203,7 +192,7 @@ async function openBareCard(): Promise<Page> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = await running.browser.newPage({ viewport: { width: 390, height: 844 } });
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.setContent('<!doctype html><html lang="en"><body><div id="root"></div></body></html>');
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text });

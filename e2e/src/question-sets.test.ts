@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/testing';
-import { launchBrowser, screenshot, startAppOnBuiltCopy, seriousA11yViolations, signedInPage } from './harness.ts';
+import { callApi, launchBrowser, screenshot, seriousA11yViolations, signedInPage, startAppOnBuiltCopy } from './harness.ts';
 
 /**
  * Question sets in Chromium: a tutor writes a set (an answer the checker cannot read is refused by
@@ -15,15 +15,7 @@ let browser: Browser;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function api(method: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${app.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response.json() as Promise<any>;
-}
+const api = (method: string, url: string, body: unknown, token?: string) => callApi(app.url, method, url, body, token);
 
 const signedIn = (tokens: { accessToken: string; refreshToken: string }, viewport: { width: number; height: number }) => signedInPage(browser, tokens, viewport);
 

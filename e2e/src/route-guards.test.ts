@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
-import { launchBrowser, startTestApp } from './harness.ts';
+import { launchBrowser, seedTokensOnce, startTestApp } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -33,15 +33,7 @@ async function tokensFor(role: string) {
 /** A page whose local storage holds the given tokens before the app starts. */
 async function pageWith(tokens: { accessToken: string; refreshToken: string } | null): Promise<Page> {
   const context = await browser.newContext();
-  if (tokens) {
-    await context.addInitScript((stored) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('accessToken', stored.accessToken);
-        localStorage.setItem('refreshToken', stored.refreshToken);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, tokens);
-  }
+  if (tokens) await seedTokensOnce(context, tokens);
   return context.newPage();
 }
 

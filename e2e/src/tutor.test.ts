@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from '@mathdaily/launcher/app';
 import { REFERRAL_MESSAGES } from '@mathdaily/domain';
 import { appendFractionProblem } from '@mathdaily/testing';
-import { launchBrowser, screenshot, startAppOnBuiltCopy, seriousA11yViolations } from './harness.ts';
+import { callApi, launchBrowser, screenshot, seriousA11yViolations, startAppOnBuiltCopy } from './harness.ts';
 
 /**
  * The tutor area in Chromium: a tutor generates a referral code, a student registers with it, the
@@ -21,18 +21,19 @@ const problemId = randomUUID();
 const student = { firstName: 'Nora', lastName: 'Newton', email: `nora.${Date.now().toString(36)}@example.com`, password: 'Secret123!' };
 let code = '';
 
-async function api(method: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${app.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response.json() as Promise<any>;
-}
+const api = (method: string, url: string, body: unknown, token?: string) => callApi(app.url, method, url, body, token);
 
 async function expectAccessible(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** axe at desktop size, then screenshots at desktop and phone sizes (SCREENSHOTS=1); the page is left at desktop size. */
+async function checkAtBothSizes(page: Page, name: string) {
+  await expectAccessible(page);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
 }
 
 beforeAll(async () => {
@@ -80,11 +81,7 @@ describe('tutor area', () => {
     await tutorPage.locator('#custom-code-result').getByText(`${custom} is now your code.`).waitFor();
     expect(await tutorPage.locator('.tutor-new-code').count()).toBe(0);
     await tutorPage.getByRole('cell', { name: custom, exact: true }).waitFor();
-    await expectAccessible(tutorPage);
-    await screenshot(tutorPage, 'tutor-referrals-1280');
-    await tutorPage.setViewportSize(PHONE);
-    await screenshot(tutorPage, 'tutor-referrals-390');
-    await tutorPage.setViewportSize(DESKTOP);
+    await checkAtBothSizes(tutorPage, 'tutor-referrals');
   });
 
   test('a student registers with the code; an unknown code is refused with a clear message', async () => {
@@ -134,11 +131,7 @@ describe('tutor area', () => {
     const seenAfterMs = Date.now() - answeredAt;
     console.log(`submit-answer took ${answeredAt - sentAt} ms; stored answer → on the tutor's dashboard: ${seenAfterMs} ms`);
     expect(seenAfterMs).toBeLessThan(1000);
-    await expectAccessible(tutorPage);
-    await screenshot(tutorPage, 'tutor-dashboard-1280');
-    await tutorPage.setViewportSize(PHONE);
-    await screenshot(tutorPage, 'tutor-dashboard-390');
-    await tutorPage.setViewportSize(DESKTOP);
+    await checkAtBothSizes(tutorPage, 'tutor-dashboard');
   });
 
   test("View Details shows the student's mastery chart", async () => {
@@ -152,9 +145,6 @@ describe('tutor area', () => {
     // A horizontal line has no area, so Playwright calls it hidden: attached is what can be asked.
     await mastery.locator('.recharts-reference-line-line').waitFor({ state: 'attached' });
     await mastery.getByText('75% target').waitFor();
-    await expectAccessible(tutorPage);
-    await screenshot(tutorPage, 'tutor-student-1280');
-    await tutorPage.setViewportSize(PHONE);
-    await screenshot(tutorPage, 'tutor-student-390');
+    await checkAtBothSizes(tutorPage, 'tutor-student');
   });
 });

@@ -1,9 +1,8 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from '@mathdaily/launcher/app';
-import { launchBrowser, startTestApp } from './harness.ts';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appAndBrowserForFile } from './harness.ts';
 
 /**
  * How the web app is delivered (docs/web-delivery.md): each page in its own chunk, so the landing
@@ -11,17 +10,7 @@ import { launchBrowser, startTestApp } from './harness.ts';
  * precompressed as the browser asks.
  */
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = appAndBrowserForFile();
 
 interface Loaded {
   path: string;
@@ -32,7 +21,7 @@ interface Loaded {
 
 /** Opens the landing page and records every file it loads. */
 async function openLanding(): Promise<{ page: Page; loaded: Loaded[] }> {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   const pending: Promise<Loaded>[] = [];
   page.on('response', (response) => {
@@ -49,7 +38,7 @@ async function openLanding(): Promise<{ page: Page; loaded: Loaded[] }> {
         })),
     );
   });
-  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${running.app.url}/`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1, name: /Mastery in 10 minutes a day/ }).waitFor({ timeout: 15_000 });
   return { page, loaded: await Promise.all(pending) };
 }
@@ -57,7 +46,7 @@ async function openLanding(): Promise<{ page: Page; loaded: Loaded[] }> {
 /** GET with a chosen Accept-Encoding, the body as sent (not decoded). */
 function rawGet(path: string, acceptEncoding: string | null): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, app.url);
+    const url = new URL(path, running.app.url);
     const req = request(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

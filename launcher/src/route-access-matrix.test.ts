@@ -151,6 +151,10 @@ function sourceRoutes(): string[] {
       const text = readFileSync(path.join(dir, file), 'utf8');
       for (const m of text.matchAll(/\.(get|post|put|delete|patch)(?:<[^>]*>)?\(\s*'(\/api[^']*)'/g)) found.push(`${m[1]!.toUpperCase()} ${m[2]}`);
       for (const m of text.matchAll(/method: '([A-Z]+)',\s*url: '(\/api[^']*)'/g)) found.push(`${m[1]} ${m[2]}`);
+      // Routes a slice registers through its helper: the admin, learner and tutor-scoped queries (GET), the practice commands (POST).
+      for (const m of text.matchAll(/register(AdminQuery|LearnerQuery|TutorScopedQuery|PracticeCommand)\(app, (?:deps, )?'(\/api[^']*)'/g)) {
+        found.push(`${m[1] === 'PracticeCommand' ? 'POST' : 'GET'} ${m[2]}`);
+      }
     }
   }
   return [...new Set(found)].sort();

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { foldEvents, newEvent, practiceDecider, practiceStreamId, SESSION_IDLE_MS, type PracticeEvent } from '@mathdaily/domain';
-import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
-import { ScheduledCheck } from './scheduled-check.ts';
+import type { EventStore } from '@mathdaily/event-store';
+import { appendIfUnchanged, ScheduledCheck } from './scheduled-check.ts';
 
 const EVERY_MS = 60_000;
 /** Sessions ended per run at most (the oldest first); the next run takes the rest. */
@@ -52,13 +52,7 @@ export class IdleSessionCheck extends ScheduledCheck {
       if (facts.length === 0) continue;
       const correlationId = `idle-session-check-${now.toISOString()}`;
       const events = facts.map((fact) => newEvent(fact, { actorId: null, correlationId, causationId: correlationId, at: now }, randomUUID()));
-      try {
-        await this.options.store.append(streamId, events, { expectedVersion: stream.version });
-        appended += events.length;
-      } catch (error) {
-        // The student (or another check) wrote first: the next run decides again on the new state.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
+      if (await appendIfUnchanged(this.options.store, streamId, events, stream.version)) appended += events.length;
     }
     return appended;
   }

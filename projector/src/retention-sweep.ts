@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { migrateRuntimeSchema } from '@mathdaily/api-kit';
 import type { PersonalDataVault } from '@mathdaily/event-store';
+import { RepeatingTask } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -20,25 +21,13 @@ export interface SweepResult {
  * personal-data keys whose retention has ended (`destroy_after`). The projector runs it, beside
  * the tutor alert check; several projectors sweeping at once only delete the same rows.
  */
-export class RetentionSweep {
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly options: { pool: DatabasePool; vault?: PersonalDataVault; log?: (line: string) => void; clock?: () => Date }) {}
-
-  start(firstAfterMs = 60_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        void this.sweepNow()
-          .catch((error: unknown) => this.options.log?.(`retention sweep failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => tick(EVERY_MS));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstAfterMs);
+export class RetentionSweep extends RepeatingTask {
+  constructor(private readonly options: { pool: DatabasePool; vault?: PersonalDataVault; log?: (line: string) => void; clock?: () => Date }) {
+    super('retention sweep', EVERY_MS, options.log);
   }
 
-  stop(): void {
-    clearTimeout(this.timer);
+  protected runOnce(): Promise<unknown> {
+    return this.sweepNow();
   }
 
   async sweepNow(): Promise<SweepResult> {

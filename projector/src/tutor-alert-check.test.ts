@@ -45,14 +45,20 @@ afterAll(async () => {
   await app?.stop();
 });
 
-test('an active student quiet for 2 days is reported once, and the tutor sees the alert', async () => {
+/** The demo tutor signed in, and a new student who registered with the tutor's code, made active. */
+async function tutorWithActiveStudent(firstName: string, lastName: string) {
   const signedIn = await call('POST', '/api/auth/login', null, { email: 'tutor@example.com', password: 'Demo123!' });
   const tutor = signedIn.accessToken as string;
   const { code } = await call('POST', '/api/tutors/referral-codes', tutor, {});
   const student = await call('POST', '/api/auth/register', null, {
-    email: `quiet.${Date.now().toString(36)}@example.com`, password: 'Secret123!', firstName: 'Quinn', lastName: 'Quiet', gradeLevel: 5, referralCode: code,
+    email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`, password: 'Secret123!', firstName, lastName, gradeLevel: 5, referralCode: code,
   });
   const activated = await call('PUT', `/api/tutors/students/${student.user.id}`, tutor, { relationship_status: 'active' });
+  return { signedIn, tutor, student, activated };
+}
+
+test('an active student quiet for 2 days is reported once, and the tutor sees the alert', async () => {
+  const { signedIn, tutor, student, activated } = await tutorWithActiveStudent('Quinn', 'Quiet');
   await call('GET', '/api/tutors/students', tutor, undefined, activated.position);
 
   const soon = new TutorAlertCheck({ pool, store: app.store });
@@ -71,14 +77,8 @@ test('an active student quiet for 2 days is reported once, and the tutor sees th
 });
 
 test("overdue reviews are counted by the student's day in their own time zone", async () => {
-  const signedIn = await call('POST', '/api/auth/login', null, { email: 'tutor@example.com', password: 'Demo123!' });
-  const tutor = signedIn.accessToken as string;
-  const { code } = await call('POST', '/api/tutors/referral-codes', tutor, {});
-  const student = await call('POST', '/api/auth/register', null, {
-    email: `tokyo.${Date.now().toString(36)}@example.com`, password: 'Secret123!', firstName: 'Toki', lastName: 'Tokyo', gradeLevel: 5, referralCode: code,
-  });
+  const { signedIn, tutor, student } = await tutorWithActiveStudent('Toki', 'Tokyo');
   const studentId = student.user.id as string;
-  await call('PUT', `/api/tutors/students/${studentId}`, tutor, { relationship_status: 'active' });
   // Ten problems missed at 13:00 UTC on 10 March (22:00 in Tokyo): due again minutes later, that evening.
   const answeredAt = '2026-03-10T13:00:00.000Z';
   const answers = Array.from({ length: OVERDUE_REVIEWS }, () => ({

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { fellBehindReasons, foldEvents, parseEventData, relationshipDecider, relationshipStreamId } from '@mathdaily/domain';
-import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
-import { ScheduledCheck } from './scheduled-check.ts';
+import type { EventStore } from '@mathdaily/event-store';
+import { appendIfUnchanged, ScheduledCheck } from './scheduled-check.ts';
 
 const EVERY_MS = 15 * 60_000;
 
@@ -70,13 +70,7 @@ export class TutorAlertCheck extends ScheduledCheck {
         data: parseEventData(fact.type, fact.data),
         metadata: { actorId: null, correlationId: `tutor-alert-check-${now.toISOString()}`, causationId: null, at: now.toISOString(), schemaVersion: 1 },
       }));
-      try {
-        await this.options.store.append(streamId, events, { expectedVersion: stream.version });
-        appended += events.length;
-      } catch (error) {
-        // Another check (or the tutor) wrote first: the next check decides again on the new state.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
+      if (await appendIfUnchanged(this.options.store, streamId, events, stream.version)) appended += events.length;
     }
     return appended;
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { foldEvents, parseEventData, userDecider, userStreamId, weeklySummaryEmail } from '@mathdaily/domain';
-import { ConcurrencyError, type EventStore } from '@mathdaily/event-store';
+import type { EventStore } from '@mathdaily/event-store';
+import { appendIfUnchanged, RepeatingTask } from './scheduled-check.ts';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -31,25 +32,13 @@ export function lastWeekStart(now: Date): string {
  * with the one-click opt-out link) and none once they turned it off; a concurrent check in
  * another projector loses the append and changes nothing.
  */
-export class WeeklySummaryCheck {
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {}
-
-  start(firstAfterMs = 120_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        void this.sendNow()
-          .catch((error: unknown) => this.options.log?.(`weekly summary check failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => tick(EVERY_MS));
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstAfterMs);
+export class WeeklySummaryCheck extends RepeatingTask {
+  constructor(private readonly options: { pool: DatabasePool; store: EventStore; clock?: () => Date; log?: (line: string) => void }) {
+    super('weekly summary check', EVERY_MS, options.log, 120_000);
   }
 
-  stop(): void {
-    clearTimeout(this.timer);
+  protected runOnce(): Promise<unknown> {
+    return this.sendNow();
   }
 
   /** Asks for last week's summaries; resolves with how many e-mails were requested. */
@@ -92,13 +81,8 @@ export class WeeklySummaryCheck {
         data: parseEventData(fact.type, fact.data),
         metadata: { actorId: null, correlationId: `weekly-summary-${weekStart}`, causationId: null, at: now.toISOString(), schemaVersion: 1 },
       }));
-      try {
-        await this.options.store.append(streamId, events, { expectedVersion: stream.version });
-        requested += 1;
-      } catch (error) {
-        // Another projector asked first: the decider sends none the second time.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
+      // Another projector that asked first wins; the decider sends none the second time.
+      if (await appendIfUnchanged(this.options.store, streamId, events, stream.version)) requested += 1;
     }
     return requested;
   }

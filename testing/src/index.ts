@@ -6,5 +6,6 @@ export { contactEvent, Projector, problemsReadModel, projectorFixture, readModel
 export { testServerUrl } from './workers.ts';
 export { startProductionTopology, type ProductionTopology } from './production.ts';
 export { appendFractionProblem, HALF_AS_DECIMAL } from './sample-problem.ts';
+export { productCaller, type Caller } from './product-caller.ts';
 export { startNginx, type RunningNginx } from './nginx.ts';
 export { withSeededBank } from './eventstoredb-bank.ts';

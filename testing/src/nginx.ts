@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
@@ -14,17 +14,6 @@ export interface RunningNginx {
   url: string;
   output(): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Replaces one exact piece of a configuration, failing loudly when the file no longer has it. */

@@ -4,9 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ENTRY_POINTS = {
@@ -67,17 +67,6 @@ export interface ProductionTopologyOptions {
   timeoutMs?: number;
   /** More environment for every process (e.g. LIVE_PING_SECONDS). */
   env?: Record<string, string>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts the processes and resolves once every API is ready (as compose's health checks ask). */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { userDecider, userRoles, userStreamId } from '@mathdaily/domain';
+import { userRoles } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
 import { roleChangedResponse } from '@mathdaily/domain/api/accounts';
+import { handleUserCommand } from '../auth/user-records.ts';
 
 const ROLE_MESSAGE = 'Please choose a valid role (student, tutor, admin, or parent).';
 
@@ -27,13 +27,7 @@ export function registerChangeUserRole(app: FastifyInstance, deps: CommandApiDep
     handler: async (request) => {
       const admin = principalOf(request);
       const { userId, role } = request.body;
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta: commandMeta(request, deps),
-        command: { type: 'ChangeRole', role, changedBy: admin.userId },
-      });
+      const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'ChangeRole', role, changedBy: admin.userId });
       return { message: 'User role updated', userId, role, position: positionOf(result.position) };
     },
   });

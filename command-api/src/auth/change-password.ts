@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { changePasswordPayloadSchema, DomainError, MESSAGES, sessionsToEnd, userDecider, userStreamId } from '@mathdaily/domain';
+import { changePasswordPayloadSchema, DomainError, MESSAGES, sessionsToEnd } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
 import { accessTokenFor, revokeSessions } from './sessions.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, loadUser } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 import { passwordChangedResponse } from '@mathdaily/domain/api/accounts';
@@ -35,13 +34,7 @@ export function registerChangePassword(app: FastifyInstance, deps: CommandApiDep
         throw new DomainError('VALIDATION_FAILED', MESSAGES.newPasswordSameAsCurrent, { newPassword: MESSAGES.newPasswordSameAsCurrent });
       }
       const meta = commandMeta(request, deps);
-      const changed = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(principal.userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'ChangePassword', passwordHash: await hashPassword(newPassword), keptSessionId: principal.sessionId, messageId: randomUUID() },
-      });
+      const changed = await handleUserCommand(deps.store, principal.userId, meta, { type: 'ChangePassword', passwordHash: await hashPassword(newPassword), keptSessionId: principal.sessionId, messageId: randomUUID() });
       const after = await loadUser(deps.store, principal.userId);
       const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, meta.at.toISOString(), principal.sessionId), 'password-changed');
       return {

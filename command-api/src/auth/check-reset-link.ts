@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, resetLinkProblem, TOKEN_MESSAGES } from '@mathdaily/domain';
+import { resetLinkProblem, TOKEN_MESSAGES } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
-import { loadUser } from './user-records.ts';
+import { linkTokenField, loadUserOfLink } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
+import { sha256Hex } from './secrets.ts';
 import { resetLinkCheckResponse } from '@mathdaily/domain/api/accounts';
 
 /**
@@ -18,17 +18,12 @@ export function registerCheckResetLink(app: FastifyInstance, deps: CommandApiDep
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/reset-password/check', {
     schema: {
       response: { 200: resetLinkCheckResponse },
-      body: z.object({
-        token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
-      }),
+      body: z.object({ token: linkTokenField(TOKEN_MESSAGES.resetInvalid) }),
       tags: ['auth'],
     },
     config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
     handler: async (request) => {
-      const userId = userIdOfLinkToken(request.body.token);
-      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
-      const user = await loadUser(deps.store, userId);
-      if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const { user } = await loadUserOfLink(deps.store, request.body.token, TOKEN_MESSAGES.resetInvalid);
       const problem = resetLinkProblem(user.state, sha256Hex(request.body.token.trim()), deps.clock().toISOString());
       if (problem) throw problem;
       return { valid: true };

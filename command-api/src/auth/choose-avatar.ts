@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { USER_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './user-records.ts';
+import { handleUserCommand, loadUser, viewOf } from './user-records.ts';
 import { avatarResponse } from '@mathdaily/domain/api/accounts';
 
 /** PUT /api/auth/profile/avatar {avatarUrl} (one of the 24 predefined) → {profileImageUrl, position}. Every role. */
@@ -22,13 +21,7 @@ export function registerChooseAvatar(app: FastifyInstance, deps: CommandApiDeps)
     handler: async (request) => {
       const { userId } = principalOf(request);
       const before = await loadUser(deps.store, userId);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta: commandMeta(request, deps),
-        command: { type: 'ChooseAvatar', avatarUrl: request.body.avatarUrl },
-      });
+      const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'ChooseAvatar', avatarUrl: request.body.avatarUrl });
       // A replaced upload is no longer shown anywhere: remove its file.
       if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
         await deps.uploads.delete(before.state.avatar.fileName);

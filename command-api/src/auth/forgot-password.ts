@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkToken } from '@mathdaily/api-kit';
-import { emailSchema, userDecider, userStreamId } from '@mathdaily/domain';
+import { emailSchema } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
 import { afterReply } from '../pipeline/after-reply.ts';
-import { loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
+import { handleUserCommand, loadUser, RESET_PASSWORD_TTL_MS, userIdForEmail } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { forgotPasswordResponse } from '@mathdaily/domain/api/accounts';
 
@@ -30,18 +29,12 @@ export function registerForgotPassword(app: FastifyInstance, deps: CommandApiDep
         const record = userId ? await loadUser(deps.store, userId) : null;
         if (!userId || !record?.state.exists) return;
         const tokenId = randomUUID();
-        await handleCommand({
-          store: deps.store,
-          streamId: userStreamId(userId),
-          decider: userDecider,
-          meta,
-          command: {
-            type: 'RequestPasswordReset',
-            tokenId,
-            tokenHash: linkToken(deps.config.jwtSecret, userId, 'reset-password', tokenId).hash,
-            expiresAt: new Date(meta.at.getTime() + RESET_PASSWORD_TTL_MS).toISOString(),
-            messageId: randomUUID(),
-          },
+        await handleUserCommand(deps.store, userId, meta, {
+          type: 'RequestPasswordReset',
+          tokenId,
+          tokenHash: linkToken(deps.config.jwtSecret, userId, 'reset-password', tokenId).hash,
+          expiresAt: new Date(meta.at.getTime() + RESET_PASSWORD_TTL_MS).toISOString(),
+          messageId: randomUUID(),
         });
       });
       return { message: RESET_LINK_SENT };

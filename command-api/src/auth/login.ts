@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, loginPayloadSchema, MESSAGES, sessionExpiry } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
 import { accessTokenFor, startSession } from './sessions.ts';
 import { afterReply } from '../pipeline/after-reply.ts';
-import { currentGradeLevel, loadUser, userIdForEmail, viewOf } from './user-records.ts';
+import { currentGradeLevel, handleUserCommand, loadUser, userIdForEmail, viewOf } from './user-records.ts';
 import { accountSignInLimiter, RATE_LIMITS } from './rate-limits.ts';
 import { verifyPassword } from './secrets.ts';
 import { signedInResponse } from '@mathdaily/domain/api/accounts';
@@ -36,13 +35,7 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
         // Recorded after the answer, so a wrong password takes as long as an unknown address.
         if (known) {
           afterReply(request, 'sign-in failure record', () =>
-            handleCommand({
-              store: deps.store,
-              streamId: userStreamId(known.state.userId),
-              decider: userDecider,
-              meta: { ...baseMeta, actorId: known.state.userId },
-              command: { type: 'RecordSignInFailure' },
-            }),
+            handleUserCommand(deps.store, known.state.userId, { ...baseMeta, actorId: known.state.userId }, { type: 'RecordSignInFailure' }),
           );
         }
         throw new DomainError('UNAUTHORIZED', MESSAGES.invalidCredentials);
@@ -51,13 +44,7 @@ export function registerLogin(app: FastifyInstance, deps: CommandApiDeps) {
       const meta = { ...baseMeta, actorId: user.userId };
       const sessionId = randomUUID();
       const session = await startSession(deps, meta, { sessionId, userId: user.userId, credentialsVersion: user.credentialsVersion, method: 'password' });
-      const signedIn = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(user.userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'RecordSignIn', sessionId, absoluteExpiresAt: sessionExpiry(meta.at.toISOString()).absoluteExpiresAt },
-      });
+      const signedIn = await handleUserCommand(deps.store, user.userId, meta, { type: 'RecordSignIn', sessionId, absoluteExpiresAt: sessionExpiry(meta.at.toISOString()).absoluteExpiresAt });
       const fresh = await loadUser(deps.store, user.userId);
       return {
         accessToken: accessTokenFor(deps, fresh.state, sessionId),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { linkToken } from '@mathdaily/api-kit';
-import { DomainError, emailReservationDecider, MESSAGES, sessionExpiry, userDecider, userStreamId, type UserRole } from '@mathdaily/domain';
+import { DomainError, emailReservationDecider, MESSAGES, sessionExpiry, userStreamId, type UserRole } from '@mathdaily/domain';
 import type { CommandApiDeps } from '../deps.ts';
 import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
 import { emailStreamId, hashPassword } from './secrets.ts';
 import { startSession, type StartedSession } from './sessions.ts';
-import { loadUser, userIdForEmail, VERIFY_EMAIL_TTL_MS, type UserRecord } from './user-records.ts';
+import { handleUserCommand, loadUser, userIdForEmail, type UserRecord, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
 
 export interface NewAccount {
   email: string;
@@ -59,31 +59,25 @@ export async function registerAccount(deps: CommandApiDeps, baseMeta: CommandMet
   const at = meta.at.toISOString();
   const sessionId = input.signIn ? randomUUID() : null;
   const tokenId = randomUUID();
-  const registered = await handleCommand({
-    store: deps.store,
-    streamId: userStreamId(userId),
-    decider: userDecider,
-    meta,
-    command: {
-      type: 'RegisterUser',
-      userId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      gradeLevel: input.gradeLevel,
-      role: input.role,
-      passwordHash,
-      source: input.source,
-      verification: input.preVerified
-        ? 'pre-verified'
-        : {
-            tokenId,
-            tokenHash: linkToken(deps.config.jwtSecret, userId, 'verify-email', tokenId).hash,
-            expiresAt: new Date(meta.at.getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
-            messageId: randomUUID(),
-          },
-      session: sessionId ? { sessionId, absoluteExpiresAt: sessionExpiry(at).absoluteExpiresAt } : null,
-    },
+  const registered = await handleUserCommand(deps.store, userId, meta, {
+    type: 'RegisterUser',
+    userId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    gradeLevel: input.gradeLevel,
+    role: input.role,
+    passwordHash,
+    source: input.source,
+    verification: input.preVerified
+      ? 'pre-verified'
+      : {
+          tokenId,
+          tokenHash: linkToken(deps.config.jwtSecret, userId, 'verify-email', tokenId).hash,
+          expiresAt: new Date(meta.at.getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
+          messageId: randomUUID(),
+        },
+    session: sessionId ? { sessionId, absoluteExpiresAt: sessionExpiry(at).absoluteExpiresAt } : null,
   }).catch((error: unknown) => {
     // Two registrations took over the same abandoned reservation: one wins.
     if (error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, viewOf } from './user-records.ts';
+import { handleUserCommand, loadUser, viewOf } from './user-records.ts';
 import { avatarRemovedResponse } from '@mathdaily/domain/api/accounts';
 
 const AVATAR_REMOVED = 'Avatar removed. Your default avatar is shown again.';
@@ -20,13 +18,7 @@ export function registerRemoveAvatar(app: FastifyInstance, deps: CommandApiDeps)
     handler: async (request) => {
       const { userId } = principalOf(request);
       const before = await loadUser(deps.store, userId);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta: commandMeta(request, deps),
-        command: { type: 'RemoveAvatar' },
-      });
+      const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'RemoveAvatar' });
       if (result.events.length > 0 && before.state.avatar?.kind === 'uploaded') {
         await deps.uploads.delete(before.state.avatar.fileName);
       }

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkToken, principalOf } from '@mathdaily/api-kit';
-import { userDecider, userStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
+import { handleUserCommand, loadUser, VERIFY_EMAIL_TTL_MS } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 
@@ -18,18 +16,12 @@ export function registerResendVerification(app: FastifyInstance, deps: CommandAp
       const { userId } = principalOf(request);
       const meta = commandMeta(request, deps);
       const tokenId = randomUUID();
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta,
-        command: {
-          type: 'RequestEmailVerification',
-          tokenId,
-          tokenHash: linkToken(deps.config.jwtSecret, userId, 'verify-email', tokenId).hash,
-          expiresAt: new Date(meta.at.getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
-          messageId: randomUUID(),
-        },
+      const result = await handleUserCommand(deps.store, userId, meta, {
+        type: 'RequestEmailVerification',
+        tokenId,
+        tokenHash: linkToken(deps.config.jwtSecret, userId, 'verify-email', tokenId).hash,
+        expiresAt: new Date(meta.at.getTime() + VERIFY_EMAIL_TTL_MS).toISOString(),
+        messageId: randomUUID(),
       });
       const user = await loadUser(deps.store, userId);
       return { message: `We have sent a new verification link to ${user.state.email}.`, position: positionOf(result.position) };

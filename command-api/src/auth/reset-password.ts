@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, MESSAGES, passwordSchema, resetLinkProblem, sessionsToEnd, TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, type CommandApiDeps, laterPosition } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, linkTokenField, loadUser, loadUserOfLink } from './user-records.ts';
 import { revokeSessions } from './sessions.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { hashPassword, sha256Hex, userIdOfLinkToken, verifyPassword } from './secrets.ts';
+import { hashPassword, sha256Hex, verifyPassword } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 
 const body = z
   .object({
-    token: z.string({ error: () => TOKEN_MESSAGES.resetInvalid }).min(1, TOKEN_MESSAGES.resetInvalid).max(200, TOKEN_MESSAGES.resetInvalid),
+    token: linkTokenField(TOKEN_MESSAGES.resetInvalid),
     password: passwordSchema,
     confirmPassword: z.string().optional(),
   })
@@ -34,10 +33,7 @@ export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps
     schema: { body, tags: ['auth'], response: { 200: messageResponse } },
     config: { access: 'public', rateLimit: RATE_LIMITS.resetPasswordPerIp },
     handler: async (request) => {
-      const userId = userIdOfLinkToken(request.body.token);
-      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
-      const before = await loadUser(deps.store, userId);
-      if (!before.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.resetInvalid);
+      const { userId, user: before } = await loadUserOfLink(deps.store, request.body.token, TOKEN_MESSAGES.resetInvalid);
       const meta = { ...commandMeta(request, deps), actorId: userId };
       const at = meta.at.toISOString();
       const tokenHash = sha256Hex(request.body.token.trim());
@@ -48,13 +44,7 @@ export function registerResetPassword(app: FastifyInstance, deps: CommandApiDeps
         throw new DomainError('VALIDATION_FAILED', MESSAGES.newPasswordSameAsCurrent, { password: MESSAGES.newPasswordSameAsCurrent });
       }
       const passwordHash = await hashPassword(request.body.password);
-      const reset = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'ResetPassword', tokenHash, passwordHash, at },
-      });
+      const reset = await handleUserCommand(deps.store, userId, meta, { type: 'ResetPassword', tokenHash, passwordHash, at });
       const after = await loadUser(deps.store, userId);
       const revoked = await revokeSessions(deps, meta, sessionsToEnd(after.state, at, null), 'password-reset');
       return { message: PASSWORD_RESET_DONE, position: laterPosition(reset.position, revoked) };

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { profileUpdateSchema, userDecider, userStreamId } from '@mathdaily/domain';
+import { profileUpdateSchema } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { currentGradeLevel, loadUser, loadUserView } from './user-records.ts';
+import { currentGradeLevel, handleUserCommand, loadUser, loadUserView } from './user-records.ts';
 import { profileUpdatedResponse } from '@mathdaily/domain/api/accounts';
 
 /**
@@ -21,13 +20,7 @@ export function registerUpdateProfile(app: FastifyInstance, deps: CommandApiDeps
       const { userId } = principalOf(request);
       // A placement check may have set the grade after the profile did: a choice is compared with that one.
       const gradeLevel = await currentGradeLevel(deps.store, await loadUser(deps.store, userId));
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta: commandMeta(request, deps),
-        command: { type: 'UpdateProfile', changes: request.body, currentGradeLevel: gradeLevel },
-      });
+      const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'UpdateProfile', changes: request.body, currentGradeLevel: gradeLevel });
       return { user: await loadUserView(deps.store, userId), position: positionOf(result.position) };
     },
   });

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { DomainError, MESSAGES, mayUploadAvatar, USER_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, MESSAGES, mayUploadAvatar, USER_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, loadUser } from './user-records.ts';
 import { AVATAR_MESSAGES, AVATAR_URL_PREFIX, avatarFileName, decodeBase64File, processAvatar } from './avatar-images.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 import { avatarResponse } from '@mathdaily/domain/api/accounts';
@@ -39,22 +38,16 @@ export function registerUploadAvatar(app: FastifyInstance, deps: CommandApiDeps)
       await deps.uploads.put({ name: fileName, ownerId: userId, contentType: image.type, bytes: image.data });
       let result;
       try {
-        result = await handleCommand({
-          store: deps.store,
-          streamId: userStreamId(userId),
-          decider: userDecider,
-          meta: commandMeta(request, deps),
-          command: {
-            type: 'UploadAvatar',
-            url,
-            fileName,
-            originalName: request.body.originalName.slice(0, 255),
-            mimeType: image.type,
-            declaredMimeType: request.body.mimeType.slice(0, 100),
-            bytes: image.data.length,
-            width: image.width,
-            height: image.height,
-          },
+        result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), {
+          type: 'UploadAvatar',
+          url,
+          fileName,
+          originalName: request.body.originalName.slice(0, 255),
+          mimeType: image.type,
+          declaredMimeType: request.body.mimeType.slice(0, 100),
+          bytes: image.data.length,
+          width: image.width,
+          height: image.height,
         });
       } catch (error) {
         await deps.uploads.delete(fileName).catch(() => {});

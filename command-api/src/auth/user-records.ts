@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   authSessionDecider,
+  DomainError,
   authSessionStreamId,
   emailReservationDecider,
   foldEvents,
@@ -10,12 +12,14 @@ import {
   userStreamId,
   userViewOf,
   type AuthSessionState,
+  type UserCommand,
   type RecordedEvent,
   type UserState,
   type UserView,
 } from '@mathdaily/domain';
 import type { EventStore } from '@mathdaily/event-store';
-import { emailStreamId } from './secrets.ts';
+import { handleCommand, type CommandMeta } from '../pipeline/handle-command.ts';
+import { emailStreamId, userIdOfLinkToken } from './secrets.ts';
 
 /** The account as the command side sees it: the folded stream plus times from event metadata. */
 export interface UserRecord {
@@ -61,6 +65,22 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserR
   const stream = await store.readStream(userStreamId(userId));
   return recordOf(stream.events, stream.version);
 }
+
+/** An e-mailed link's token in a request body; `invalid` for anything but a string of 1 to 200 characters. */
+export const linkTokenField = (invalid: string) => z.string({ error: () => invalid }).min(1, invalid).max(200, invalid);
+
+/** The account an e-mailed link's token names; refused with `invalid` when it names none, or none that exists. */
+export async function loadUserOfLink(store: EventStore, token: string, invalid: string): Promise<{ userId: string; user: UserRecord }> {
+  const userId = userIdOfLinkToken(token);
+  if (!userId) throw new DomainError('VALIDATION_FAILED', invalid);
+  const user = await loadUser(store, userId);
+  if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', invalid);
+  return { userId, user };
+}
+
+/** A command decided on the account's own stream. */
+export const handleUserCommand = (store: EventStore, userId: string, meta: CommandMeta, command: UserCommand) =>
+  handleCommand({ store, streamId: userStreamId(userId), decider: userDecider, meta, command });
 
 export const viewOf = (record: UserRecord): UserView =>
   userViewOf(record.state, { createdAt: record.createdAt, lastLoginAt: record.lastLoginAt });

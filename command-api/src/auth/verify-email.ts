@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, TOKEN_MESSAGES, userDecider, userStreamId } from '@mathdaily/domain';
+import { TOKEN_MESSAGES } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from './user-records.ts';
+import { handleUserCommand, linkTokenField, loadUserOfLink } from './user-records.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { sha256Hex, userIdOfLinkToken } from './secrets.ts';
+import { sha256Hex } from './secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 
 const EMAIL_VERIFIED = 'Your email address has been verified. Thank you!';
@@ -20,25 +19,14 @@ export function registerVerifyEmail(app: FastifyInstance, deps: CommandApiDeps) 
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/verify-email', {
     schema: {
       response: { 200: messageResponse },
-      body: z.object({
-        token: z.string({ error: () => TOKEN_MESSAGES.verificationInvalid }).min(1, TOKEN_MESSAGES.verificationInvalid).max(200, TOKEN_MESSAGES.verificationInvalid),
-      }),
+      body: z.object({ token: linkTokenField(TOKEN_MESSAGES.verificationInvalid) }),
       tags: ['auth'],
     },
     config: { access: 'public', rateLimit: RATE_LIMITS.verifyEmailPerIp },
     handler: async (request) => {
-      const userId = userIdOfLinkToken(request.body.token);
-      if (!userId) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
-      const user = await loadUser(deps.store, userId);
-      if (!user.state.exists) throw new DomainError('VALIDATION_FAILED', TOKEN_MESSAGES.verificationInvalid);
+      const { userId } = await loadUserOfLink(deps.store, request.body.token, TOKEN_MESSAGES.verificationInvalid);
       const meta = { ...commandMeta(request, deps), actorId: request.principal?.userId ?? userId };
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        meta,
-        command: { type: 'VerifyEmail', tokenHash: sha256Hex(request.body.token.trim()), at: meta.at.toISOString() },
-      });
+      const result = await handleUserCommand(deps.store, userId, meta, { type: 'VerifyEmail', tokenHash: sha256Hex(request.body.token.trim()), at: meta.at.toISOString() });
       return { message: result.events.length > 0 ? EMAIL_VERIFIED : ALREADY_VERIFIED, position: positionOf(result.position) };
     },
   });

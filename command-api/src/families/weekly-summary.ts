@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkToken, principalOf } from '@mathdaily/api-kit';
-import { DomainError, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
 import { userIdOfLinkToken } from '../auth/secrets.ts';
 import { messageResponse } from '@mathdaily/domain/api/common';
 import { weeklySummaryResponse } from '@mathdaily/domain/api/families';
+import { handleUserCommand } from '../auth/user-records.ts';
 
 const OPT_OUT_LINK_INVALID = 'This link is not valid. You can turn weekly summaries off on your dashboard.';
 const SUMMARIES_OFF = 'You will not get weekly summaries any more.';
@@ -27,7 +27,7 @@ export function registerWeeklySummarySettings(app: FastifyInstance, deps: Comman
     config: { access: ['parent'] },
     handler: async (request) => {
       const userId = principalOf(request).userId;
-      const result = await handleCommand({ store: deps.store, streamId: userStreamId(userId), decider: userDecider, meta: commandMeta(request, deps), command: { type: 'SetWeeklySummary', enabled: request.body.enabled, via: 'settings' } });
+      const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'SetWeeklySummary', enabled: request.body.enabled, via: 'settings' });
       return { message: request.body.enabled ? SUMMARIES_ON : SUMMARIES_OFF, enabled: request.body.enabled, position: positionOf(result.position) };
     },
   });
@@ -42,13 +42,7 @@ export function registerWeeklySummarySettings(app: FastifyInstance, deps: Comman
         const userId = typeof token === 'string' ? userIdOfLinkToken(token) : null;
         const expected = userId ? linkToken(deps.config.jwtSecret, userId, 'weekly-summary-opt-out', userId).token : '';
         if (!userId || typeof token !== 'string' || !sameText(expected, token.trim())) throw new DomainError('VALIDATION_FAILED', OPT_OUT_LINK_INVALID);
-        const result = await handleCommand({
-          store: deps.store,
-          streamId: userStreamId(userId),
-          decider: userDecider,
-          meta: { ...commandMeta(request, deps), actorId: userId },
-          command: { type: 'SetWeeklySummary', enabled: false, via: 'email-link' },
-        }).catch((error: unknown) => {
+        const result = await handleUserCommand(deps.store, userId, { ...commandMeta(request, deps), actorId: userId }, { type: 'SetWeeklySummary', enabled: false, via: 'email-link' }).catch((error: unknown) => {
           // A parent account since erased, or made something else: nothing to turn off, and the link says so plainly.
           if (error instanceof DomainError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return { position: null };
           throw error;

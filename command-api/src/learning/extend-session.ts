@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { uuidField } from './practice-input.ts';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, registerPracticeCommand, uuidField } from './practice-input.ts';
 import { assertProblemsExist, problemIdsField } from './start-session.ts';
 import { extendSessionResponse } from '@mathdaily/domain/api/learning';
 
@@ -19,24 +15,12 @@ const body = z.object({ problem_ids: problemIdsField.min(1, { error: 'problem_id
  * when it ended, 400 past 20 problems in all.
  */
 export function registerExtendSession(app: FastifyInstance, deps: CommandApiDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/sessions/:session_id/extend', {
-    config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], params, body, response: { 200: extendSessionResponse } },
-    handler: async (request) => {
-      const userId = principalOf(request).userId;
-      const sessionId = request.params.session_id;
-      const problemIds = request.body.problem_ids;
-      await assertProblemsExist(deps, problemIds);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'ExtendSession', data: { userId, sessionId, problemIds } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
-      const added = result.events.flatMap((event) => (event.type === 'PracticeSessionExtended' ? event.data.problemIds : []));
-      return { position: positionOf(result.position), data: { session_id: sessionId, added } };
-    },
+  registerPracticeCommand(app, '/api/learning/sessions/:session_id/extend', { params, body, response: extendSessionResponse }, async (request, userId) => {
+    const sessionId = request.params.session_id;
+    const problemIds = request.body.problem_ids;
+    await assertProblemsExist(deps, problemIds);
+    const result = await handlePracticeCommand(request, deps, userId, { type: 'ExtendSession', data: { userId, sessionId, problemIds } });
+    const added = result.events.flatMap((event) => (event.type === 'PracticeSessionExtended' ? event.data.problemIds : []));
+    return { position: positionOf(result.position), data: { session_id: sessionId, added } };
   });
 }

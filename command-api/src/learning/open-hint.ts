@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { practiceDecider, practiceStreamId } from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { loadPracticeProblem, uuidField } from './practice-input.ts';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, loadPracticeProblem, registerPracticeCommand, uuidField } from './practice-input.ts';
 import { openHintResponse } from '@mathdaily/domain/api/learning';
 
 const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidField('problem_id') });
@@ -18,22 +14,10 @@ const body = z.object({ session_id: uuidField('session_id'), problem_id: uuidFie
  * session: 409. Unknown problem: 404.
  */
 export function registerOpenHint(app: FastifyInstance, deps: CommandApiDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/hints', {
-    config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body, response: { 200: openHintResponse } },
-    handler: async (request) => {
-      const userId = principalOf(request).userId;
-      const { session_id: sessionId, problem_id: problemId } = request.body;
-      const problem = await loadPracticeProblem(deps.store, problemId);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'OpenHint', data: { userId, sessionId, problemId, setHolders: problem.setHolders } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
-      return { position: positionOf(result.position), data: { session_id: sessionId, problem_id: problemId, hint: problem.hint, hints_used: 1 } };
-    },
+  registerPracticeCommand(app, '/api/learning/hints', { body, response: openHintResponse }, async (request, userId) => {
+    const { session_id: sessionId, problem_id: problemId } = request.body;
+    const problem = await loadPracticeProblem(deps.store, problemId);
+    const result = await handlePracticeCommand(request, deps, userId, { type: 'OpenHint', data: { userId, sessionId, problemId, setHolders: problem.setHolders } });
+    return { position: positionOf(result.position), data: { session_id: sessionId, problem_id: problemId, hint: problem.hint, hints_used: 1 } };
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { currentPlacementQuestion, foldEvents, placementDecider, placementStreamId } from '@mathdaily/domain';
-import { type RunningApp, startTestApp } from '@mathdaily/testing';
+import { productCaller, type Caller, type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * The placement check through the whole app on a real database: a student who gave no grade at
@@ -9,25 +9,7 @@ import { type RunningApp, startTestApp } from '@mathdaily/testing';
  */
 
 let app: RunningApp;
-let ips = 0;
-let lastPosition = '0';
-interface Caller {
-  token: string;
-  userId: string;
-}
-
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, as: Caller | null, payload?: unknown) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: `198.51.100.${++ips % 250}`,
-    headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...(method === 'GET' ? { 'x-min-position': lastPosition } : {}) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  const body = response.json() as any;
-  if (method !== 'GET' && typeof body?.position === 'string') lastPosition = body.position;
-  return { status: response.statusCode, body };
-}
+const { call } = productCaller(() => app);
 
 let counter = 0;
 async function registerWithoutGrade(): Promise<Caller> {

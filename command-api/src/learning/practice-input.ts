@@ -1,7 +1,11 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, questionSetDecider, questionSetStreamId, UUID_PATTERN, type QuestionSetHolders } from '@mathdaily/domain';
+import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
+import { DomainError, practiceDecider, practiceStreamId, questionSetDecider, questionSetStreamId, UUID_PATTERN, type PracticeCommand, type QuestionSetHolders } from '@mathdaily/domain';
 import { problemFieldsSchema, type Problem } from '@mathdaily/domain/problems/problem';
 import { LruMap, streamStateCacheOf, type EventStore } from '@mathdaily/event-store';
+import { commandMeta, type CommandApiDeps } from '../deps.ts';
+import { handleCommand } from '../pipeline/handle-command.ts';
 
 /** Shared by the practice and placement commands (command-api/src/learning/*): ids, answers and times in bodies, and the problem a command is about. */
 
@@ -58,4 +62,26 @@ export async function loadPracticeProblem(store: EventStore, problemId: string):
   if (problem.setId === null) return { ...problem, setHolders: null };
   const { state } = await streamStateCacheOf(store).catchUp(questionSetStreamId(problem.setId), questionSetDecider);
   return { ...problem, setHolders: { tutorId: state.tutorId, assigned: state.assigned } };
+}
+
+/** A practice command on the caller's practice stream, appended only while their sign-in still holds (principalCheckedOnAppend). */
+export const handlePracticeCommand = (request: FastifyRequest, deps: CommandApiDeps, userId: string, command: PracticeCommand, meta = commandMeta(request, deps)) =>
+  handleCommand({ store: deps.store, streamId: practiceStreamId(userId), decider: practiceDecider, command, meta, principal: principalCheckOf(request) });
+
+/**
+ * POST `path` for students: a practice-loop command answered with 200, `run` given the request and
+ * the caller's id. Its append confirms the caller's principal instead of a read first.
+ */
+export function registerPracticeCommand<Params extends z.ZodType, Body extends z.ZodType, Response extends z.ZodType>(
+  app: FastifyInstance,
+  path: string,
+  schema: { params?: Params; body?: Body; response: Response },
+  run: (request: FastifyRequest<{ Params: z.output<Params>; Body: z.output<Body> }>, userId: string) => Promise<z.output<Response>>,
+) {
+  // Typed by hand: fastify cannot resolve the types of schemas left generic; `run`'s type checks the reply.
+  app.post<{ Params: z.output<Params>; Body: z.output<Body> }>(path, {
+    config: { access: ['student'], principalCheckedOnAppend: true },
+    schema: { tags: ['learning'], ...(schema.params ? { params: schema.params } : {}), ...(schema.body ? { body: schema.body } : {}), response: { 200: schema.response } },
+    handler: async (request) => run(request, principalOf(request).userId),
+  });
 }

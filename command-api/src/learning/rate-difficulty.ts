@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { practiceDecider, practiceStreamId, type DifficultyRatedData } from '@mathdaily/domain';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { uuidField } from './practice-input.ts';
+import { type DifficultyRatedData } from '@mathdaily/domain';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, registerPracticeCommand, uuidField } from './practice-input.ts';
 import { rateDifficultyResponse } from '@mathdaily/domain/api/learning';
 
 const RATING_REQUIRED = 'Please rate the difficulty of this problem';
@@ -29,25 +26,13 @@ const body = z.object({
  * attempt not found in an open session of the caller → 404.
  */
 export function registerRateDifficulty(app: FastifyInstance, deps: CommandApiDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/learning/rate-difficulty', {
-    config: { access: ['student'], principalCheckedOnAppend: true },
-    schema: { tags: ['learning'], body, response: { 200: rateDifficultyResponse } },
-    handler: async (request) => {
-      const userId = principalOf(request).userId;
-      const { attempt_id: attemptId, rating, session_id: sessionId } = request.body;
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'RateDifficulty', data: { userId, attemptId, rating, ...(sessionId ? { sessionId } : {}) } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
-      const rated = result.events[0]!.data as DifficultyRatedData;
-      return {
-        position: positionOf(result.position),
-        data: { attempt_id: rated.attemptId, session_id: rated.sessionId, problem_id: rated.problemId, rating: rated.rating },
-      };
-    },
+  registerPracticeCommand(app, '/api/learning/rate-difficulty', { body, response: rateDifficultyResponse }, async (request, userId) => {
+    const { attempt_id: attemptId, rating, session_id: sessionId } = request.body;
+    const result = await handlePracticeCommand(request, deps, userId, { type: 'RateDifficulty', data: { userId, attemptId, rating, ...(sessionId ? { sessionId } : {}) } });
+    const rated = result.events[0]!.data as DifficultyRatedData;
+    return {
+      position: positionOf(result.position),
+      data: { attempt_id: rated.attemptId, session_id: rated.sessionId, problem_id: rated.problemId, rating: rated.rating },
+    };
   });
 }

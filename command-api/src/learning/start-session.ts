@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import { DomainError, MAX_PLANNED_PROBLEMS, practiceDecider, practiceStreamId, sessionModes } from '@mathdaily/domain';
+import { principalOf } from '@mathdaily/api-kit';
+import { DomainError, MAX_PLANNED_PROBLEMS, sessionModes } from '@mathdaily/domain';
 import { findTopic } from '@mathdaily/domain/problems/topics';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { loadProblem, uuidField } from './practice-input.ts';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { handlePracticeCommand, loadProblem, uuidField } from './practice-input.ts';
 import { startSessionResponse } from '@mathdaily/domain/api/learning';
 
 const MODES = `mode must be one of: ${sessionModes.join(', ')}`;
@@ -51,14 +50,7 @@ export function registerStartSession(app: FastifyInstance, deps: CommandApiDeps)
         topicId = topic.id;
       }
       await assertProblemsExist(deps, problemIds);
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: { type: 'StartSession', data: { userId, sessionId, mode, topicId, problemIds } },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
-      });
+      const result = await handlePracticeCommand(request, deps, userId, { type: 'StartSession', data: { userId, sessionId, mode, topicId, problemIds } });
       return reply.status(result.events.length > 0 ? 201 : 200).send({ position: positionOf(result.position), data: { session_id: sessionId } });
     },
   });

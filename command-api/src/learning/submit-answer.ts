@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalCheckOf, principalOf } from '@mathdaily/api-kit';
-import {
-  allowedRatings,
-  practiceDecider,
-  practiceStreamId,
-  ratingNote,
-  ratingRefusal,
-  type AnswerSubmittedData,
-} from '@mathdaily/domain';
+import { principalOf } from '@mathdaily/api-kit';
+import { allowedRatings, ratingNote, ratingRefusal, type AnswerSubmittedData } from '@mathdaily/domain';
 import { EMPTY_ANSWER_MESSAGE } from '@mathdaily/domain/problems/check-answer';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { ANSWER_TOO_LONG, loadPracticeProblem, responseTimeField, uuidField } from './practice-input.ts';
+import { positionOf, type CommandApiDeps } from '../deps.ts';
+import { ANSWER_TOO_LONG, handlePracticeCommand, loadPracticeProblem, responseTimeField, uuidField } from './practice-input.ts';
 import { submitAnswerResponse } from '@mathdaily/domain/api/learning';
 
 const RATING_RANGE = 'difficulty_rating must be a whole number from 1 to 5';
@@ -67,25 +59,18 @@ export function registerSubmitAnswer(app: FastifyInstance, deps: CommandApiDeps)
       const problem = await loadPracticeProblem(deps.store, input.problem_id);
       const attemptId = randomUUID();
       const rating = input.difficulty_rating ?? null;
-      const result = await handleCommand({
-        store: deps.store,
-        streamId: practiceStreamId(userId),
-        decider: practiceDecider,
-        command: {
-          type: 'SubmitAnswer',
-          data: {
-            attemptId,
-            sessionId: input.session_id,
-            userId,
-            problem,
-            userAnswer: input.user_answer,
-            responseTimeMs: input.response_time_ms,
-            hintUsed: input.hints_used,
-            rating,
-          },
+      const result = await handlePracticeCommand(request, deps, userId, {
+        type: 'SubmitAnswer',
+        data: {
+          attemptId,
+          sessionId: input.session_id,
+          userId,
+          problem,
+          userAnswer: input.user_answer,
+          responseTimeMs: input.response_time_ms,
+          hintUsed: input.hints_used,
+          rating,
         },
-        meta: commandMeta(request, deps),
-        principal: principalCheckOf(request),
       });
       const answer = result.events.find((event) => event.type === 'AnswerSubmitted')!.data as AnswerSubmittedData;
       const facts = { isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 };

@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
-import { DomainError, FAMILY_MESSAGES, foldEvents, parentDecider, parentStreamId, userDecider, userStreamId } from '@mathdaily/domain';
+import { DomainError, FAMILY_MESSAGES, foldEvents, parentDecider, parentStreamId } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
-import { handleCommand } from '../pipeline/handle-command.ts';
-import { loadUser } from '../auth/user-records.ts';
+import { handleUserCommand, loadUser } from '../auth/user-records.ts';
 import { RATE_LIMITS } from '../auth/rate-limits.ts';
 import { verifyPassword } from '../auth/secrets.ts';
 import { accountErasedResponse } from '@mathdaily/domain/api/accounts';
@@ -32,13 +31,7 @@ async function confirmCaller(request: FastifyRequest, deps: CommandApiDeps, pass
  */
 async function erase(request: FastifyRequest, deps: CommandApiDeps, userId: string, requestedBy: 'self' | 'parent' | 'admin') {
   const caller = principalOf(request);
-  const result = await handleCommand({
-    store: deps.store,
-    streamId: userStreamId(userId),
-    decider: userDecider,
-    meta: commandMeta(request, deps),
-    command: { type: 'EraseAccount', requestedBy, erasedBy: caller.userId },
-  });
+  const result = await handleUserCommand(deps.store, userId, commandMeta(request, deps), { type: 'EraseAccount', requestedBy, erasedBy: caller.userId });
   return { message: ACCOUNT_DELETED, userId, position: positionOf(result.position) };
 }
 

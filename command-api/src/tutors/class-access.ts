@@ -10,10 +10,7 @@ import {
   classStreamId,
   foldEvents,
   generatedClassCode,
-  hasHiddenControls,
-  hasVisibleText,
   isOfferedTimeZone,
-  PLAIN_TEXT_MESSAGES,
   referralStreamId,
   relationshipDecider,
   relationshipStreamId,
@@ -24,6 +21,7 @@ import {
 import type { EventStore } from '@mathdaily/event-store';
 import { commandMeta, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { labelField } from './label-field.ts';
 
 /** Shared by the class commands: ids and fields in requests, the acting tutor, and one change to a class. */
 
@@ -37,13 +35,7 @@ export const studentIdsField = (message: string) =>
     .max(200, 'Please choose at most 200 students at once.')
     .transform((ids) => [...new Set(ids)]);
 
-export const classNameField = z
-  .string({ error: CLASS_MESSAGES.name })
-  .trim()
-  .min(1, CLASS_MESSAGES.name)
-  .max(60, CLASS_MESSAGES.name)
-  .refine(hasVisibleText, CLASS_MESSAGES.name)
-  .refine((name) => !hasHiddenControls(name), PLAIN_TEXT_MESSAGES.controls);
+export const classNameField = labelField(60, CLASS_MESSAGES.name);
 export const timeZoneField = z.string({ error: CLASS_MESSAGES.timeZone }).refine(isOfferedTimeZone, CLASS_MESSAGES.timeZone);
 
 /** The tutor acting (class routes are tutors' own: an admin reads them, and changes nothing). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLASS_MESSAGES, localOfInstant, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
-import { type RunningApp, startTestApp } from '@mathdaily/testing';
+import { productCaller, type Caller, type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * Classes through the whole app on a real database: a tutor makes a class, students join with its
@@ -12,32 +12,7 @@ import { type RunningApp, startTestApp } from '@mathdaily/testing';
  */
 
 let app: RunningApp;
-let ips = 0;
-let lastPosition = '0';
-interface Caller {
-  token: string;
-  userId: string;
-}
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: Caller | null, payload?: unknown) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: `198.51.101.${++ips % 250}`,
-    headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...(method === 'GET' ? { 'x-min-position': lastPosition } : {}) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  const isJson = String(response.headers['content-type'] ?? '').includes('json');
-  const body = isJson ? (response.json() as any) : response.body;
-  if (method !== 'GET' && typeof body?.position === 'string') lastPosition = body.position;
-  return { status: response.statusCode, body, headers: response.headers };
-}
-
-async function signIn(email: string, password = 'Demo123!'): Promise<Caller> {
-  const { status, body } = await call('POST', '/api/auth/login', null, { email, password });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { token: body.accessToken, userId: body.user.id };
-}
+const { call, signIn } = productCaller(() => app, '198.51.101');
 
 let counter = 0;
 async function register(fields: Record<string, unknown> = {}): Promise<Caller & { status: number; body: any; email: string }> {

@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
 import {
   foldEvents,
-  hasHiddenControls,
-  hasVisibleText,
-  PLAIN_TEXT_MESSAGES,
   questionSetDecider,
   questionSetStreamId,
   QUESTION_SET_MESSAGES,
@@ -16,6 +13,7 @@ import {
 } from '@mathdaily/domain';
 import { commandMeta, positionOf, type CommandApiDeps } from '../deps.ts';
 import { handleCommand } from '../pipeline/handle-command.ts';
+import { labelField } from './label-field.ts';
 
 /** Shared by the question-set commands: ids in paths, the acting tutor or admin, and the change itself. */
 
@@ -23,13 +21,7 @@ export const setParams = z.object({ id: z.string().uuid(QUESTION_SET_MESSAGES.no
 export const questionParams = setParams.extend({
   problemId: z.string().uuid(QUESTION_SET_MESSAGES.questionNotInSet).transform((id) => id.toLowerCase()),
 });
-export const titleField = z
-  .string({ error: QUESTION_SET_MESSAGES.title })
-  .trim()
-  .min(1, QUESTION_SET_MESSAGES.title)
-  .max(100, QUESTION_SET_MESSAGES.title)
-  .refine(hasVisibleText, QUESTION_SET_MESSAGES.title)
-  .refine((title) => !hasHiddenControls(title), PLAIN_TEXT_MESSAGES.controls);
+export const titleField = labelField(100, QUESTION_SET_MESSAGES.title);
 
 export function actorOf(request: FastifyRequest) {
   const { userId, role } = principalOf(request);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PLAIN_TEXT_MESSAGES, QUESTION_SET_MESSAGES, REFERRAL_MESSAGES, RELATIONSHIP_MESSAGES } from '@mathdaily/domain';
-import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily/testing';
+import { appendFractionProblem, productCaller, type Caller, type RunningApp, startTestApp } from '@mathdaily/testing';
 
 /**
  * The tutor area through the whole app on a real database: registration and redemption with a
@@ -11,31 +11,7 @@ import { type RunningApp, startTestApp, appendFractionProblem } from '@mathdaily
  */
 
 let app: RunningApp;
-let ips = 0;
-let lastPosition = '0';
-interface Caller {
-  token: string;
-  userId: string;
-}
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: Caller | null, payload?: unknown) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: `198.51.100.${++ips % 250}`,
-    headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...(method === 'GET' ? { 'x-min-position': lastPosition } : {}) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  const body = response.json() as any;
-  if (method !== 'GET' && typeof body?.position === 'string') lastPosition = body.position;
-  return { status: response.statusCode, body };
-}
-
-async function signIn(email: string, password = 'Demo123!'): Promise<Caller> {
-  const { status, body } = await call('POST', '/api/auth/login', null, { email, password });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { token: body.accessToken, userId: body.user.id };
-}
+const { call, signIn } = productCaller(() => app);
 
 let counter = 0;
 async function register(fields: Record<string, unknown> = {}) {
@@ -91,7 +67,6 @@ describe('joining a tutor', () => {
   test('a student registers with a code (any letter case) and is pending; the tutor activates them', async () => {
     const joined = await register({ referralCode: generated.toLowerCase(), firstName: 'Rhea', lastName: 'Referred' });
     expect(joined.status).toBe(201);
-    lastPosition = joined.body.position;
     student = { token: joined.body.accessToken, userId: joined.body.user.id };
 
     const listed = await call('GET', '/api/tutors/students', tutor);

@@ -39,6 +39,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.ts';
+import { caughtUpSignal } from '../internal/caught-up.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
 
 /*
@@ -427,22 +428,10 @@ export function createEventStoreDbEventStore(options: string | EventStoreDbEvent
     /** Position of the last user event when the subscription started: caught up once delivered (or the server says so). */
     let target: bigint | undefined;
     let serverCaughtUp = false;
-    let caughtUpSettled = false;
-    let resolveCaughtUp!: () => void;
-    let rejectCaughtUp!: (error: unknown) => void;
-    const caughtUp = new Promise<void>((resolve, reject) => {
-      resolveCaughtUp = resolve;
-      rejectCaughtUp = reject;
-    });
-    caughtUp.catch(() => undefined);
-    const settleCaughtUp = (error?: unknown) => {
-      if (caughtUpSettled) return;
-      caughtUpSettled = true;
-      if (error === undefined) resolveCaughtUp();
-      else rejectCaughtUp(error);
-    };
+    const caughtUpState = caughtUpSignal();
+    const { caughtUp, settle: settleCaughtUp } = caughtUpState;
     const checkCaughtUp = () => {
-      if (caughtUpSettled || queue.length > 0) return;
+      if (caughtUpState.settled || queue.length > 0) return;
       if (serverCaughtUp || (target !== undefined && lastDelivered >= target)) settleCaughtUp();
     };
     /** Resuming from a checkpoint skips the system events before it instead of reading them again. */

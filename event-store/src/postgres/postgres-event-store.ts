@@ -12,6 +12,7 @@ import type {
   Subscription,
 } from '../event-store.ts';
 import { UnknownPositionError } from '../errors.ts';
+import { caughtUpSignal } from '../internal/caught-up.ts';
 import { Backoff, Waiter } from '../internal/timing.ts';
 import { appendManyToPostgres, appendToPostgres, type OnAppended } from './append.ts';
 import { PostgresNotificationListener, type Warn } from './listener.ts';
@@ -75,20 +76,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     let stopped = false;
     /** Set by every NOTIFY (and reconnect); cleared just before each read. */
     let dirty = true;
-    let caughtUpSettled = false;
-    let resolveCaughtUp!: () => void;
-    let rejectCaughtUp!: (error: unknown) => void;
-    const caughtUp = new Promise<void>((resolve, reject) => {
-      resolveCaughtUp = resolve;
-      rejectCaughtUp = reject;
-    });
-    caughtUp.catch(() => undefined); // stopping early must not raise an unhandled rejection
-    const settleCaughtUp = (error?: unknown) => {
-      if (caughtUpSettled) return;
-      caughtUpSettled = true;
-      if (error === undefined) resolveCaughtUp();
-      else rejectCaughtUp(error);
-    };
+    const { caughtUp, settle: settleCaughtUp } = caughtUpSignal();
 
     const unregister = listener.register(() => {
       dirty = true;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEventOf, REDACTED, type NewEvent, type RecordedEvent } from '@mathdaily/domain';
@@ -10,21 +9,10 @@ import { createEventStoreDbEventStore, createPostgresEventStore, migratePostgres
 import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { createTestDatabase } from '@mathdaily/testing';
 import { emailStreamId } from '@mathdaily/command-api/auth/user-records';
+import { collectOutput } from './collect-output.ts';
 import { parseExportArgs, runExportCli } from './export-events.ts';
 
 
-/** Standard output and error of one in-process run (a CLI child process would cost seconds to start). */
-function collecting() {
-  const text = { stdout: '', stderr: '' };
-  const sink = (name: keyof typeof text) =>
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        text[name] += chunk.toString();
-        done();
-      },
-    });
-  return { stdout: sink('stdout'), stderr: sink('stderr'), text: (name: keyof typeof text) => text[name] };
-}
 let databaseUrl: string;
 let pool: pg.Pool;
 let store: EventStore;
@@ -69,9 +57,9 @@ describe('npm run export-events', () => {
   test('a filtered range, as NDJSON, equals the events in the store (audit shape, secrets redacted)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'export-'));
     const out = path.join(dir, 'failures.ndjson');
-    const io = collecting();
+    const io = collectOutput();
     expect(await runExportCli(['--type', 'SignInFailed', '--from', '2026-03-03', '--to', '2026-03-05T00:00:00Z', '--out', out], io)).toBe(0);
-    const stderr = io.text('stderr');
+    const stderr = io.text.stderr;
     const lines = (await readFile(out, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
     const expected = all.filter((e) => e.type === 'SignInFailed' && e.metadata.at >= '2026-03-03' && e.metadata.at < '2026-03-05').map(auditEventOf);
     expect(expected.length).toBe(5);
@@ -82,23 +70,23 @@ describe('npm run export-events', () => {
 
     // One stream, whole, to standard output: the password hash never leaves the store.
     const stream = all[0]!.streamId;
-    const toStdout = collecting();
+    const toStdout = collectOutput();
     expect(await runExportCli(['--stream', stream], toStdout)).toBe(0);
-    const streamLines = toStdout.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as { data: { passwordHash?: string } });
+    const streamLines = toStdout.text.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { data: { passwordHash?: string } });
     expect(streamLines).toEqual(all.filter((e) => e.streamId === stream).map(auditEventOf));
     expect(streamLines[0]!.data.passwordHash).toBe(REDACTED);
 
-    const refreshed = collecting();
+    const refreshed = collectOutput();
     expect(await runExportCli(['--type', 'AuthSessionRefreshed'], refreshed)).toBe(0);
-    const [line] = refreshed.text('stdout').trimEnd().split('\n').map((text) => JSON.parse(text) as { data: Record<string, unknown>; metadata: { schemaVersion: number } });
+    const [line] = refreshed.text.stdout.trimEnd().split('\n').map((text) => JSON.parse(text) as { data: Record<string, unknown>; metadata: { schemaVersion: number } });
     expect(line).toEqual(auditEventOf(all.find((e) => e.type === 'AuthSessionRefreshed')!));
     expect(line!.data).toMatchObject({ refreshedAt: '2026-03-03T10:00:00.000Z', refreshTokenHash: REDACTED, previousTokenHash: REDACTED });
   });
 
   test('a bad flag or date: a clear message and exit code 2', async () => {
-    const io = collecting();
+    const io = collectOutput();
     expect(await runExportCli(['--from', 'last tuesday'], io)).toBe(2);
-    expect(io.text('stderr')).toContain("--from must be an ISO date or date-time such as 2026-03-01 or 2026-03-01T09:00:00Z, not 'last tuesday'.");
+    expect(io.text.stderr).toContain("--from must be an ISO date or date-time such as 2026-03-01 or 2026-03-01T09:00:00Z, not 'last tuesday'.");
     expect(() => parseExportArgs(['--kind', 'x'])).toThrow(/Unknown option '--kind'/);
     expect(() => parseExportArgs(['--type'])).toThrow(/argument missing/);
     expect(() => parseExportArgs(['--to', '2026-02-30T00:00:00Z'])).toThrow(/--to must be an ISO date/);
@@ -118,23 +106,23 @@ describe('npm run export-events', () => {
       ['--type', 'UserRegistered,AuthSessionRefreshed', '--type', 'SignInFailed'],
       ['--type', 'UserRegistered, AuthSessionRefreshed,SignInFailed'],
     ]) {
-      const io = collecting();
+      const io = collectOutput();
       expect(await runExportCli(args, io), args.join(' ')).toBe(0);
-      expect(io.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+      expect(io.text.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(expected);
     }
-    const byId = collecting();
+    const byId = collectOutput();
     const userId = (all.find((e) => e.type === 'ProfileUpdated')!.data as { userId: string }).userId;
     expect(await runExportCli(['--actor', userId], byId)).toBe(0);
     const mine = all.filter((e) => e.metadata.actorId === userId).map(auditEventOf);
     expect(mine.length).toBe(1);
-    expect(byId.text('stdout').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(mine);
+    expect(byId.text.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(mine);
     const email = (all.find((e) => e.type === 'EmailAddressReserved' && (e.data as { userId: string }).userId === userId)!.data as { email: string }).email;
-    const byEmail = collecting();
+    const byEmail = collectOutput();
     expect(await runExportCli(['--actor', email.toUpperCase()], byEmail)).toBe(0);
-    expect(byEmail.text('stdout')).toBe(byId.text('stdout'));
-    const stranger = collecting();
+    expect(byEmail.text.stdout).toBe(byId.text.stdout);
+    const stranger = collectOutput();
     expect(await runExportCli(['--actor', 'nobody@example.org'], stranger)).toBe(2);
-    expect(stranger.text('stderr')).toContain('--actor nobody@example.org: no account has this e-mail address.');
+    expect(stranger.text.stderr).toContain('--actor nobody@example.org: no account has this e-mail address.');
   });
 
   test('an --out that cannot be written: a clear message, exit code 2, nothing crashes', async () => {
@@ -145,10 +133,10 @@ describe('npm run export-events', () => {
       ['/proc/mathdaily-export.ndjson', '--out /proc/mathdaily-export.ndjson cannot be written'],
     ];
     for (const [out, message] of cases) {
-      const io = collecting();
+      const io = collectOutput();
       expect(await runExportCli(['--out', out], io), out).toBe(2);
-      expect(io.text('stderr')).toContain(message);
-      expect(io.text('stderr')).not.toMatch(/\n\s+at /);
+      expect(io.text.stderr).toContain(message);
+      expect(io.text.stderr).not.toMatch(/\n\s+at /);
     }
   });
 });
@@ -170,9 +158,9 @@ describe('npm run export-events on EventStoreDB', () => {
       // No database at all: EventStoreDB holds the history.
       process.env.DATABASE_URL = 'postgres://nobody:nothing@127.0.0.1:1/none';
       const lines = async (args: string[]) => {
-        const io = collecting();
-        expect(await runExportCli(args, io), io.text('stderr')).toBe(0);
-        return io.text('stdout').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+        const io = collectOutput();
+        expect(await runExportCli(args, io), io.text.stderr).toBe(0);
+        return io.text.stdout.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
       };
       expect(await lines(['--type', 'SignInFailed', '--from', '2026-03-03', '--to', '2026-03-05T00:00:00Z'])).toEqual(
         copied.filter((e) => e.type === 'SignInFailed' && e.metadata.at >= '2026-03-03' && e.metadata.at < '2026-03-05').map(auditEventOf),

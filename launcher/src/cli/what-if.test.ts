@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KNOWLEDGE_MODEL_PARAMETERS, type ReviewState } from '@mathdaily/domain';
@@ -10,6 +9,7 @@ import type { LearnerKnowledge, TopicKnowledge } from '@mathdaily/domain/learnin
 import { readModels, rebuildReadModels } from '@mathdaily/projector';
 import { appendMixedHistory } from '@mathdaily/projector/testing/mixed-history';
 import { projectorFixture, type ProjectorFixture } from '@mathdaily/projector/testing/projector-fixture';
+import { collectOutput } from './collect-output.ts';
 import { LIVE_LEARNING_CONFIG } from './what-if/config.ts';
 import { replayWhatIf, runWhatIfCli, WHAT_IF_SCHEMA_MARKER, type WhatIfResult } from './what-if.ts';
 
@@ -18,18 +18,6 @@ import { replayWhatIf, runWhatIfCli, WHAT_IF_SCHEMA_MARKER, type WhatIfResult } 
 let fixture: ProjectorFixture;
 let dir: string;
 let sameAsLive: WhatIfResult;
-
-function collecting() {
-  const text = { stdout: '', stderr: '' };
-  const sink = (name: keyof typeof text) =>
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        text[name] += chunk.toString();
-        done();
-      },
-    });
-  return { stdout: sink('stdout'), stderr: sink('stderr'), text };
-}
 
 const liveDigest = () =>
   fixture.pool.oneFirst(sql.unsafe`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) FROM (SELECT * FROM read_models.review_states) t`);
@@ -101,7 +89,7 @@ describe('npm run what-if', () => {
     const parameters = path.join(dir, 'parameters.json');
     await writeFile(parameters, JSON.stringify({ ...KNOWLEDGE_MODEL_PARAMETERS, weights: { ...KNOWLEDGE_MODEL_PARAMETERS.weights, bias: KNOWLEDGE_MODEL_PARAMETERS.weights.bias! - 1 } }));
     await writeFile(file, JSON.stringify({ fsrs: { requestRetention: 0.8 }, knowledgeModel: 'parameters.json', targetSuccessRate: 0.6 }));
-    const io = collecting();
+    const io = collectOutput();
     expect(await runWhatIfCli(['--config', file, '--schema', 'what_if_test'], io)).toBe(0);
     const report = io.text.stdout;
     expect(report).toMatch(/AUC\s+\d\.\d{3}\s+\d\.\d{3}/);
@@ -136,13 +124,13 @@ describe('npm run what-if', () => {
   test('a bad config file or schema: a clear message and exit code 2', async () => {
     const bad = path.join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ fsrs: { requestRetention: 1.5 } }));
-    const io = collecting();
+    const io = collectOutput();
     expect(await runWhatIfCli(['--config', bad], io)).toBe(2);
     expect(io.text.stderr).toContain('fsrs.requestRetention: requestRetention must be below 1');
-    const missing = collecting();
+    const missing = collectOutput();
     expect(await runWhatIfCli([], missing)).toBe(2);
     expect(missing.text.stderr).toContain('--config FILE is required.');
-    const live = collecting();
+    const live = collectOutput();
     expect(await runWhatIfCli(['--config', bad.replace('bad', 'candidate'), '--schema', 'read_models'], live)).toBe(2);
     expect(live.text.stderr).toContain('--schema read_models is in use by the product');
   });
@@ -157,13 +145,13 @@ describe('npm run what-if', () => {
     for (const [config, message] of cases) {
       const file = path.join(dir, 'loose.json');
       await writeFile(file, JSON.stringify(config));
-      const io = collecting();
+      const io = collectOutput();
       expect(await runWhatIfCli(['--config', file], io), JSON.stringify(config)).toBe(2);
       expect(io.text.stderr).toContain(message);
     }
     const fifo = path.join(dir, 'config.fifo');
     execFileSync('mkfifo', [fifo]);
-    const io = collecting();
+    const io = collectOutput();
     const started = Date.now();
     expect(await runWhatIfCli(['--config', fifo], io)).toBe(2);
     expect(io.text.stderr).toContain('it is not a regular file');
@@ -185,14 +173,14 @@ describe('npm run what-if', () => {
       SELECT nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND coalesce(obj_description(oid, 'pg_namespace'), '') <> ${WHAT_IF_SCHEMA_MARKER}`))] as string[];
     expect(schemas).toEqual(expect.arrayContaining(['public', 'read_models', 'analyst_notes', 'information_schema']));
     for (const schema of schemas) {
-      const io = collecting();
+      const io = collectOutput();
       expect(await runWhatIfCli(['--config', config, '--schema', schema], io), schema).toBe(2);
       expect(io.text.stderr).toMatch(new RegExp(`--schema ${schema} (already exists and was not made by what-if|is in use by the product)`));
     }
     expect(await digestOfSchemas()).toBe(before);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT note FROM analyst_notes.notes`)).toBe('keep me');
     // Its own schema it replaces, run after run.
-    for (let run = 0; run < 2; run++) expect(await runWhatIfCli(['--config', config, '--schema', 'what_if_again'], collecting())).toBe(0);
+    for (let run = 0; run < 2; run++) expect(await runWhatIfCli(['--config', config, '--schema', 'what_if_again'], collectOutput())).toBe(0);
     expect(await fixture.pool.oneFirst(sql.unsafe`SELECT obj_description('what_if_again'::regnamespace, 'pg_namespace')`)).toBe(WHAT_IF_SCHEMA_MARKER);
   });
 });

@@ -20,7 +20,7 @@ import {
   type PracticeEvent,
   type TopicKnowledge,
 } from '@mathdaily/domain';
-import { factAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { abilityTopicsOf, expectReplayToRebuildTheSameRows, factAt, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
@@ -80,30 +80,6 @@ const project = () => projectAll(fixture, models, 3);
 
 const studentRow = z.object({ answers: z.number(), correct: z.number(), state: z.custom<LearnerKnowledge>() });
 const studentOf = (userId: string) => fixture.pool.maybeOne(sql.type(studentRow)`SELECT answers, correct, state FROM read_models.ability_students WHERE user_id = ${userId}`);
-
-const topicRow = z.object({
-  topic_id: z.string(),
-  answers: z.number(),
-  correct: z.number(),
-  state: z.custom<TopicKnowledge>(),
-  predicted_success: z.number(),
-  mastered: z.boolean(),
-  problems: z.number(),
-  solved: z.number(),
-  problems_mastered: z.number(),
-  first_answer_at: z.string(),
-  first_mastered_at: z.string().nullable(),
-  success_days: z.number(),
-  last_success_date: z.string().nullable(),
-  first_answer_date: z.string(),
-  first_mastered_date: z.string().nullable(),
-});
-const topicsOf = (userId: string) =>
-  fixture.pool.any(sql.type(topicRow)`
-    SELECT topic_id, answers, correct, state, predicted_success, mastered, problems, solved, problems_mastered, first_answer_at, first_mastered_at, success_days,
-           to_char(last_success_date, 'YYYY-MM-DD') AS last_success_date, to_char(first_answer_date, 'YYYY-MM-DD') AS first_answer_date,
-           to_char(first_mastered_date, 'YYYY-MM-DD') AS first_mastered_date
-    FROM read_models.ability_student_topics WHERE user_id = ${userId} ORDER BY topic_id`);
 
 const problemRow = z.object({ difficulty_level: z.number(), difficulty: z.number(), attempts: z.number(), ratings: z.number() });
 const problemOf = (problemId: string) =>
@@ -168,13 +144,13 @@ test('each answer and rating moves the student, the topic and the problem as the
     [`${b}/fractions`]: { problems: 1, solved: 0 },
   };
   for (const userId of [a, b]) {
-    for (const row of await topicsOf(userId)) {
+    for (const row of await abilityTopicsOf(fixture, userId)) {
       const key = `${userId}/${row.topic_id}`;
       expect(row).toMatchObject({ ...counts[key], state: topics.get(key), answers: topics.get(key)!.answers, correct: topics.get(key)!.successes, mastered: false, problems_mastered: 0 });
       expect(row.predicted_success).toBeCloseTo(predicted.get(key)!, 12);
     }
   }
-  expect((await topicsOf(a)).map((row) => row.topic_id)).toEqual(['decimals', 'fractions']);
+  expect((await abilityTopicsOf(fixture, a)).map((row) => row.topic_id)).toEqual(['decimals', 'fractions']);
   for (const p of [shared, easy, other]) {
     const expected = problems.get(p.id)!;
     const row = (await problemOf(p.id))!;
@@ -197,7 +173,7 @@ test('mastery needs right answers on two of the student’s own days; one slip k
   ]);
   await project();
   // Three right answers in one sitting (2 February there): predicted above 0.8, but not mastered.
-  let [topic] = await topicsOf(userId);
+  let [topic] = await abilityTopicsOf(fixture, userId);
   expect(topic!.predicted_success).toBeGreaterThanOrEqual(0.8);
   expect(topic).toMatchObject({ mastered: false, problems: 3, solved: 3, problems_mastered: 0, success_days: 1, first_answer_date: '2026-02-02', first_mastered_at: null });
 
@@ -205,7 +181,7 @@ test('mastery needs right answers on two of the student’s own days; one slip k
   const mastery = utc('03T08:30');
   await append(userId, answered(userId, ps[3]!, mastery, { right: true }));
   await project();
-  [topic] = await topicsOf(userId);
+  [topic] = await abilityTopicsOf(fixture, userId);
   expect(topic).toMatchObject({
     mastered: true, problems: 4, solved: 4, problems_mastered: 4, success_days: 2, last_success_date: '2026-02-03',
     first_answer_at: new Date(utc('03T06:00')).toISOString(), first_answer_date: '2026-02-02',
@@ -215,13 +191,13 @@ test('mastery needs right answers on two of the student’s own days; one slip k
   // The next day a slip on a solved problem: still mastered, one problem fewer counted.
   await append(userId, answered(userId, ps[1]!, utc('04T18:00'), { right: false }));
   await project();
-  [topic] = await topicsOf(userId);
+  [topic] = await abilityTopicsOf(fixture, userId);
   expect(topic).toMatchObject({ mastered: true, problems: 4, solved: 3, problems_mastered: 3 });
 
   // A second miss in a row: mastery lost, nothing counted; the first mastery's date stays.
   await append(userId, answered(userId, ps[2]!, utc('04T18:01'), { right: false }));
   await project();
-  [topic] = await topicsOf(userId);
+  [topic] = await abilityTopicsOf(fixture, userId);
   expect(topic).toMatchObject({ mastered: false, problems: 4, solved: 2, problems_mastered: 0, success_days: 2, first_mastered_at: new Date(mastery).toISOString(), first_mastered_date: '2026-02-03' });
 
   const days = await fixture.pool.any(sql.type(z.object({ local_date: z.string(), mastered: z.boolean(), problems: z.number(), problems_mastered: z.number() }))`
@@ -252,7 +228,7 @@ test('placement answers seed the student and the topic, and touch no problem', a
   let topic: TopicKnowledge | undefined;
   for (const isCorrect of outcomes) ({ learner, topic } = updateKnowledge(learner, topic, 'fractions', isCorrect, false));
   expect(await studentOf(userId)).toEqual({ answers: 3, correct: 2, state: learner });
-  let [row] = await topicsOf(userId);
+  let [row] = await abilityTopicsOf(fixture, userId);
   // No problem of the bank answered, none solved; the right answers are the day's evidence.
   expect(row).toMatchObject({ topic_id: 'fractions', answers: 3, correct: 2, state: topic, problems: 0, solved: 0, success_days: 1, mastered: false });
 
@@ -263,7 +239,7 @@ test('placement answers seed the student and the topic, and touch no problem', a
   const chance = predictCorrect(params, learner, topic, 'fractions', problemDifficultyPrior(params, p.level));
   ({ learner, topic } = updateKnowledge(learner, topic, 'fractions', true, false));
   expect(await studentOf(userId)).toEqual({ answers: 4, correct: 3, state: learner });
-  [row] = await topicsOf(userId);
+  [row] = await abilityTopicsOf(fixture, userId);
   expect(row).toMatchObject({ answers: 4, state: topic, problems: 1, solved: 1 });
   const difficulty = updateProblemDifficulty(params, { difficulty: problemDifficultyPrior(params, p.level), attempts: 0 }, chance, true);
   expect((await problemOf(p.id))!.difficulty).toBeCloseTo(difficulty.difficulty, 12);
@@ -277,8 +253,9 @@ test('events whose ids are not UUIDs are skipped; a replay rebuilds the same row
   await append('legacy-student-9', answered('legacy-student-9', problem('fractions'), t0, { right: true }));
   await project();
   expect(await studentOf(userId)).toBeNull();
-  expect(await topicsOf(userId)).toEqual([]);
+  expect(await abilityTopicsOf(fixture, userId)).toEqual([]);
 
   // The same events again, from event 0 in one pass: the same rows.
-  await expectReplayRebuildsSameRows(fixture, models, (live) => expect(live.ability_topic_days!.length).toBeGreaterThan(0));
+  const live = await expectReplayToRebuildTheSameRows(fixture, models);
+  expect(live.ability_topic_days!.length).toBeGreaterThan(0);
 });

@@ -59,7 +59,7 @@ export const abilityModel = defineReadModel({
         const data = event.data;
         return isUuid(data.userId) ? [{ userId: data.userId, topicId: data.topicId, event }] : [];
       }
-      const facts = context.reviewFactsOf(event);
+      const facts = context.reviewFacts.of(event);
       return facts ? [{ userId: event.data.userId, topicId: facts.topicId, event }] : [];
     });
     return {
@@ -92,10 +92,10 @@ export const abilityModel = defineReadModel({
       });
       return;
     }
-    const facts = context.reviewFactsOf(event);
+    const facts = context.reviewFacts.of(event);
     if (event.type === 'AnswerSubmitted') {
       const data = event.data;
-      if (!facts || !isUuid(data.userId) || !isUuid(data.problemId)) return context.setMasteryFacts(event, null);
+      if (!facts || !isUuid(data.userId) || !isUuid(data.problemId)) return context.masteryFacts.set(event, null);
       const learner = tables.ability_students.get(data.userId)?.state;
       const topicRow = tables.ability_student_topics.get(data.userId, data.topicId);
       const topic = topicRow?.state;
@@ -142,7 +142,7 @@ export const abilityModel = defineReadModel({
         success: false,
       });
     } else {
-      context.setMasteryFacts(event, null);
+      context.masteryFacts.set(event, null);
     }
     if (!isUuid(data.problemId)) return;
     // The rated answer created the row (a rating always follows its answer).
@@ -207,7 +207,7 @@ function putTopic(
   },
 ): void {
   // A placement answer has no review facts (review-states ignores it): it solves no problem of the bank.
-  const facts = event.type === 'PlacementAnswerRecorded' ? null : context.reviewFactsOf(event);
+  const facts = event.type === 'PlacementAnswerRecorded' ? null : context.reviewFacts.of(event);
   const row = next.row;
   const at = event.metadata.at;
   const day = context.localDateOf(event);
@@ -254,5 +254,5 @@ function putTopic(
     problems: next.problems,
     problems_mastered: mastery,
   });
-  context.setMasteryFacts(event, { topicId: next.topicId, problemsMastered: mastery });
+  context.masteryFacts.set(event, { topicId: next.topicId, problemsMastered: mastery });
 }

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { FAST_ANSWER_MS, practiceStreamId, userStreamId, type AchievementStats, type PracticeEvent } from '@mathdaily/domain';
-import { factAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { expectReplayToRebuildTheSameRows, factAt, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { achievements } from './achievements.ts';
 import { learnerProfiles } from './learner-profiles.ts';
@@ -163,5 +163,6 @@ test('answers whose ids are not UUIDs are skipped; a replay rebuilds the same ro
   expect(await statsOf(userId)).toBeNull();
 
   // The same events again, from event 0 in one pass: the same rows.
-  await expectReplayRebuildsSameRows(fixture, models, (live) => expect(live.achievements_earned!.length).toBeGreaterThan(0));
+  const live = await expectReplayToRebuildTheSameRows(fixture, models);
+  expect(live.achievements_earned!.length).toBeGreaterThan(0);
 });

@@ -29,7 +29,7 @@ export const achievements = defineReadModel({
   apply(event, tables, context) {
     const data = event.data;
     if (!isUuid(data.userId) || !isUuid(data.problemId)) return;
-    const facts = context.reviewFactsOf(event);
+    const facts = context.reviewFacts.of(event);
     const row = tables.achievement_stats.get(data.userId);
     const before: AchievementStats = row ? { ...emptyAchievementStats(), ...row.stats } : emptyAchievementStats();
     let after = before;
@@ -44,7 +44,7 @@ export const achievements = defineReadModel({
         localDate: context.localDateOf(event),
       });
     }
-    const mastery = context.masteryFactsOf(event);
+    const mastery = context.masteryFacts.of(event);
     if (mastery) after = recordTopicMastery(after, mastery.topicId, mastery.problemsMastered);
     if (after === before) return;
     tables.achievement_stats.put({ user_id: data.userId, stats: after, updated_at: event.metadata.at });

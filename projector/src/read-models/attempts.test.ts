@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { eventAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { eventAt, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { attempts } from './attempts.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { practiceSessions } from './practice-sessions.ts';
@@ -61,7 +61,7 @@ test('one row per answer with its first rating, local day, first try and review;
     { attempt_id: ids[2], is_correct: true, difficulty_rating: null, first_try: true, was_review: true, local_date: '2026-03-13' },
   ]);
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });
 
 test('an answer delivered twice stays one row, as first recorded; the rating’s time is kept; a rating of an unknown answer and ids that are not UUIDs add nothing', async () => {
@@ -91,5 +91,5 @@ test('an answer delivered twice stays one row, as first recorded; the rating’s
     { attempt_id: attemptId, user_answer: '0.75', is_correct: true, feedback: 'Write your answer as a fraction', difficulty_rating: 2, rated_at: new Date(start + 90_000).toISOString(), answered_at: new Date(start).toISOString() },
   ]);
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

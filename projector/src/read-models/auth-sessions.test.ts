@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { authSessionStreamId, type AuthSessionEvent, type AuthSessionRevokeReason } from '@mathdaily/domain';
 import { tableRows } from '../tables/index.ts';
-import { factAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { expectReplayToRebuildTheSameRows, factAt, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { authSessions } from './auth-sessions.ts';
 
 /**
@@ -111,5 +111,6 @@ test('a start seen again keeps the first; a session never started gets no row; a
   expect(first).toMatchObject({ method: 'password', credentials_version: 0, started_at: iso(t0), absolute_expires_at: iso(t0 + 30 * DAY) });
 
   // The same events again, from event 0 in one pass: the same rows.
-  await expectReplayRebuildsSameRows(fixture, models, (live) => expect(live.auth_sessions).toHaveLength(3));
+  const live = await expectReplayToRebuildTheSameRows(fixture, models);
+  expect(live.auth_sessions).toHaveLength(3);
 });

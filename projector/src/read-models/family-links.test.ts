@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import type { NewEvent } from '@mathdaily/domain';
 import { parentStreamId } from '@mathdaily/domain';
-import { dumpSchema, projectAll, projectorFixture, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { dumpSchema, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { familyLinks } from './family-links.ts';
 
 /**
@@ -12,11 +12,7 @@ import { familyLinks } from './family-links.ts';
  * rows, so a replay rebuilds exactly what the dashboard and the weekly summary read.
  */
 
-let fixture: ProjectorFixture;
-beforeAll(async () => {
-  fixture = await projectorFixture();
-});
-afterAll(async () => fixture?.close());
+const fixture = projectorFixtureForFile();
 
 const event = (type: 'ChildLinked' | 'ChildUnlinked', data: object, minute: number): NewEvent => ({
   id: randomUUID(),

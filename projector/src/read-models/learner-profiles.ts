@@ -31,7 +31,7 @@ export const learnerProfiles = defineReadModel({
     const at = event.metadata.at;
     const current = table.get(userId);
     if (!PROFILE_EVENTS.has(event.type)) {
-      context.setTimeZone(event, usableTimeZone(current?.timezone));
+      context.timeZones.set(event, usableTimeZone(current?.timezone));
       return;
     }
     switch (event.type) {

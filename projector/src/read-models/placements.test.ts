@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { currentPlacementQuestion, foldEvents, type NewEvent, placementDecider, type PlacementEvent, placementStreamId } from '@mathdaily/domain';
-import { projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { eventClock, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { abilityModel } from './ability-model.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { placements } from './placements.ts';
@@ -19,13 +19,8 @@ import { users } from './users.ts';
 const models = [users, learnerProfiles, reviewStates, abilityModel, placements];
 const fixture = projectorFixtureForFile();
 
-let clock = Date.UTC(2026, 2, 2, 9);
-const envelope = (event: { type: string; data: unknown }): NewEvent => ({
-  id: randomUUID(),
-  type: event.type,
-  data: event.data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 20_000)).toISOString(), schemaVersion: 1 },
-});
+const clock = eventClock(Date.UTC(2026, 2, 2, 9), 20_000);
+const envelope = (event: { type: string; data: unknown }): NewEvent => clock.next(event.type, event.data);
 
 /** A student who knows grade 5 and below answers the check (the decider decides every step). */
 function placedAtGrade5(userId: string): PlacementEvent[] {
@@ -69,5 +64,5 @@ test('a finished check sets the starting grade and seeds the knowledge model; a 
     SELECT topic_id FROM read_models.ability_student_topics WHERE user_id = ${userId} ORDER BY topic_id`);
   expect(topics).toEqual([...new Set(answers.map((a) => a.topicId))].sort());
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

@@ -33,7 +33,7 @@ export const practiceDays = defineReadModel({
     const day = context.localDateOf(event);
     const at = event.metadata.at;
     const correct = data.isCorrect ? 1 : 0;
-    const first = context.answerFactsOf(event)?.firstTry ?? true;
+    const first = context.answerFacts.of(event)?.firstTry ?? true;
     const study = Math.min(STUDY_TIME_CAP_MS, Math.max(0, data.responseTimeMs));
     const current = table.get(data.userId, day) ?? {
       user_id: data.userId,

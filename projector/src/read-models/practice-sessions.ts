@@ -14,7 +14,7 @@ type SessionRow = RowInput<'practice_sessions'>;
  * sums the day's sessions, and the summary's counts are its columns.
  *
  * It tells the models after it, through the batch context, whether each answer was the problem's
- * first in its session (`setAnswerFacts`): practice-days, attempts and tutor-activity count first
+ * first in its session (`answerFacts`): practice-days, attempts and tutor-activity count first
  * tries and retries by the same definition.
  */
 export const practiceSessions = defineReadModel({
@@ -33,7 +33,7 @@ export const practiceSessions = defineReadModel({
     const data = event.data;
     // A rating may name no session (rate-difficulty's session_id is optional): nothing to update.
     if (!isUuid(data.userId) || typeof data.sessionId !== 'string') {
-      if (event.type === 'AnswerSubmitted') context.setAnswerFacts(event, null);
+      if (event.type === 'AnswerSubmitted') context.answerFacts.set(event, null);
       return;
     }
     const at = event.metadata.at;
@@ -58,7 +58,7 @@ export const practiceSessions = defineReadModel({
       case 'AnswerSubmitted': {
         const answer = event.data;
         const before = row.tally;
-        context.setAnswerFacts(event, { firstTry: isFirstTry(before, answer.problemId) });
+        context.answerFacts.set(event, { firstTry: isFirstTry(before, answer.problemId) });
         const tally = tallyAnswer(before, answer);
         table.put({ ...row, tally, ...countColumns(tally), last_activity_at: at });
         return;

@@ -22,27 +22,32 @@ afterEach(async () => {
 const PROBLEM_ID = '5b0d6a8e-3c1f-5a2b-9d4e-7f6a8b9c0d1e';
 const at = '2026-03-01T09:00:00.000Z';
 
+/** Every field of a ProblemCreated but its id, as the event has it and the row keeps it. */
+const equivalentFractions = {
+  topic: 'Fractions',
+  topic_id: 'fractions',
+  grade: 4,
+  question: 'Which fraction is equal to $\\frac{1}{2}$?',
+  problem_type: 'multiple_choice',
+  answer_options: ['2/4', '1/3', '2/3', '3/4'],
+  correct_answer: '2/4',
+  answer_form: { kind: 'choice' },
+  hint: 'Double the top and the bottom.',
+  explanation: '$\\frac{1}{2} = \\frac{2}{4}$',
+  difficulty_level: 2,
+  estimated_time_seconds: 30,
+  template_id: 'fractions-equivalent',
+  seed: 7,
+  source: 'generator',
+};
+
 function problemCreated(problemId: string, overrides: Record<string, unknown> = {}): NewEvent {
   return {
     id: crypto.randomUUID(),
     type: 'ProblemCreated',
     data: {
       problem_id: problemId,
-      topic: 'Fractions',
-      topic_id: 'fractions',
-      grade: 4,
-      question: 'Which fraction is equal to $\\frac{1}{2}$?',
-      problem_type: 'multiple_choice',
-      answer_options: ['2/4', '1/3', '2/3', '3/4'],
-      correct_answer: '2/4',
-      answer_form: { kind: 'choice' },
-      hint: 'Double the top and the bottom.',
-      explanation: '$\\frac{1}{2} = \\frac{2}{4}$',
-      difficulty_level: 2,
-      estimated_time_seconds: 30,
-      template_id: 'fractions-equivalent',
-      seed: 7,
-      source: 'generator',
+      ...equivalentFractions,
       ...overrides,
     },
     metadata: { actorId: null, correlationId: 'test', causationId: null, at, schemaVersion: 1 },
@@ -66,21 +71,7 @@ test('ProblemCreated becomes a row with every field', async () => {
   expect(await rowsOf()).toEqual([
     {
       problem_id: PROBLEM_ID,
-      topic: 'Fractions',
-      topic_id: 'fractions',
-      grade: 4,
-      question: 'Which fraction is equal to $\\frac{1}{2}$?',
-      problem_type: 'multiple_choice',
-      answer_options: ['2/4', '1/3', '2/3', '3/4'],
-      correct_answer: '2/4',
-      answer_form: { kind: 'choice' },
-      hint: 'Double the top and the bottom.',
-      explanation: '$\\frac{1}{2} = \\frac{2}{4}$',
-      difficulty_level: 2,
-      estimated_time_seconds: 30,
-      template_id: 'fractions-equivalent',
-      seed: 7,
-      source: 'generator',
+      ...equivalentFractions,
       created_at: at,
     },
   ]);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { NewEvent } from '@mathdaily/domain';
-import { projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { eventClock, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { problems } from './problems.ts';
 import { questionSets } from './question-sets.ts';
 
@@ -15,13 +14,8 @@ import { questionSets } from './question-sets.ts';
 const models = [problems, questionSets];
 const fixture = projectorFixtureForFile();
 
-let clock = Date.UTC(2026, 2, 2, 9);
-const event = (type: string, data: unknown): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 60_000)).toISOString(), schemaVersion: 1 },
-});
+const clock = eventClock(Date.UTC(2026, 2, 2, 9), 60_000);
+const event = clock.next;
 const problem = (problemId: string, setId: string) =>
   event('ProblemCreated', {
     problem_id: problemId, topic: 'Fractions', topic_id: 'fractions', grade: 5, question: 'What is 1/2 + 1/4?', problem_type: 'numeric',
@@ -70,7 +64,7 @@ test('a set keeps its problems in order through adds, an edit and a removal; ass
     SELECT count(*) AS n FROM read_models.problems WHERE question_set_id = ${setId}`);
   expect(inSet).toBe(4);
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });
 
 test('a set taken back leaves the student’s assignments; given again, it is back with its new time; a replay rebuilds the same rows', async () => {
@@ -102,7 +96,7 @@ test('a set taken back leaves the student’s assignments; given again, it is ba
   await project();
   const rows = await assignedTo();
   expect(rows.map((row) => row.student_id)).toEqual([s2]);
-  expect(rows[0]!.assigned_at).toBe(new Date(clock).toISOString());
+  expect(rows[0]!.assigned_at).toBe(new Date(clock.now).toISOString());
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { eventAt, projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { eventAt, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { learnerProfiles } from './learner-profiles.ts';
 import { reviewStates } from './review-states.ts';
 
@@ -83,7 +83,7 @@ test('answers and ratings make one card per student and problem; a replay rebuil
   expect(lapse.due_ms - (start + 3 * DAY)).toBeLessThanOrEqual(30 * MINUTE);
   expect(await fixture.pool.exists(sql.unsafe`SELECT 1 FROM read_models.review_states WHERE user_id = ${stray.userId}`)).toBe(false);
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });
 
 test('a miss on a problem never answered right takes the one-minute learning step, a lapse the ten-minute one; a right answer graduates to days; a rating of an older answer, or given twice, changes nothing', async () => {
@@ -109,5 +109,5 @@ test('a miss on a problem never answered right takes the one-minute learning ste
   expect(await rowOf(easyTwice.userId, easyTwice.problemId)).toEqual(await rowOf(easyOnce.userId, easyOnce.problemId));
   expect((await rowOf(easyOnce.userId, easyOnce.problemId)).last_rating).toBe(1);
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

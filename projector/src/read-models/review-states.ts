@@ -43,17 +43,17 @@ export const reviewStates = defineReadModel({
   apply(event, tables, context) {
     const table = tables.review_states;
     const data = event.data;
-    if (!isUuid(data.userId) || !isUuid(data.problemId)) return context.setReviewFacts(event, null);
+    if (!isUuid(data.userId) || !isUuid(data.problemId)) return context.reviewFacts.set(event, null);
     const row = table.get(data.userId, data.problemId);
     const before = row ? row.state : null;
     if (event.type === 'AnswerSubmitted') {
       const answer = event.data;
       const at = new Date(event.metadata.at);
       // A review of a problem due that day (a re-ask the same day after a miss is practice).
-      const wasReview = before !== null && countsAsReview(dueFactsOf(before), learnerDayOf(at, context.timeZoneOf(event)), at.getTime());
+      const wasReview = before !== null && countsAsReview(dueFactsOf(before), learnerDayOf(at, context.timeZones.of(event)), at.getTime());
       const after = recordAnswer(before, { attemptId: answer.attemptId, isCorrect: answer.isCorrect, hintUsed: answer.hintsUsed === 1 }, at);
       table.put(stateRow(answer.userId, answer.problemId, after, answer));
-      context.setReviewFacts(event, {
+      context.reviewFacts.set(event, {
         topicId: answer.topicId,
         wasReview,
         newProblem: before === null,
@@ -62,7 +62,7 @@ export const reviewStates = defineReadModel({
       });
       return;
     }
-    if (!row || !before) return context.setReviewFacts(event, null);
+    if (!row || !before) return context.reviewFacts.set(event, null);
     const after = recordRating(before, { attemptId: event.data.attemptId, rating: event.data.rating });
     table.put(
       stateRow(data.userId, data.problemId, after, {
@@ -72,7 +72,7 @@ export const reviewStates = defineReadModel({
         difficultyLevel: row.difficulty_level,
       }),
     );
-    context.setReviewFacts(event, {
+    context.reviewFacts.set(event, {
       topicId: row.topic_id,
       wasReview: false,
       newProblem: false,

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { NewEvent } from '@mathdaily/domain';
-import { projectAll, projectorFixtureForFile, expectReplayRebuildsSameRows } from '../testing/projector-fixture.ts';
+import { eventClock, expectReplayToRebuildTheSameRows, projectAll, projectorFixtureForFile } from '../testing/projector-fixture.ts';
 import { practiceSessions } from './practice-sessions.ts';
 import { tutorActivity } from './tutor-activity.ts';
 import { tutorRelationships } from './tutor-relationships.ts';
@@ -20,13 +19,8 @@ const fixture = projectorFixtureForFile();
 
 const tutorId = randomUUID();
 const studentId = randomUUID();
-let clock = Date.UTC(2026, 2, 2, 9);
-const event = (type: string, data: unknown): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data,
-  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date((clock += 60_000)).toISOString(), schemaVersion: 1 },
-});
+const clock = eventClock(Date.UTC(2026, 2, 2, 9), 60_000);
+const event = clock.next;
 
 /** A session's answers, one new problem each; `retries`: answers again to the first missed problems. */
 async function session(correct: boolean[], end = true, retries: boolean[] = []): Promise<string> {
@@ -43,7 +37,7 @@ async function session(correct: boolean[], end = true, retries: boolean[] = []):
   if (end) {
     events.push(event('PracticeSessionEnded', {
       sessionId, userId: studentId, problemsCompleted: correct.length, correctAnswers: correct.filter(Boolean).length,
-      retries: retries.length, correctOnRetry: onRetry, endedAt: new Date(clock).toISOString(), reason: 'finished',
+      retries: retries.length, correctOnRetry: onRetry, endedAt: new Date(clock.now).toISOString(), reason: 'finished',
     }));
   }
   await fixture.store.append(`practice-${studentId}`, events, { expectedVersion: 'any' });
@@ -89,5 +83,5 @@ test('codes, relationship, session rows, streaks and an accuracy drop; a replay 
   expect(byKey[`accuracy:${dropped}`]).toMatchObject({ alert: true, details: { accuracy: 0.2, previous_accuracy: 0.9, answers: 5, sessions_compared: 2 } });
   expect(byKey[`session:${dropped}`]).toMatchObject({ type: 'answered', details: { problems: 6, correct: 1, retries: 5, last_correct: false } });
 
-  await expectReplayRebuildsSameRows(fixture, models);
+  await expectReplayToRebuildTheSameRows(fixture, models);
 });

@@ -65,7 +65,7 @@ export const tutorActivity = defineReadModel({
         if (!isUuid(data.userId)) return;
         const learner = learners.get(data.userId) ?? { student_id: data.userId, correct_streak: 0, recent_sessions: [] };
         // A session's figures count each problem once, by its first answer; a retry is counted as a retry (practice-sessions).
-        const firstTry = context.answerFactsOf(event)?.firstTry ?? true;
+        const firstTry = context.answerFacts.of(event)?.firstTry ?? true;
         const sessions = firstTry ? tallied(learner.recent_sessions, data) : learner.recent_sessions;
         const streak = data.isCorrect ? learner.correct_streak + 1 : 0;
         learners.put({ ...learner, last_active_at: at, open_session_id: data.sessionId, correct_streak: streak, recent_sessions: sessions });

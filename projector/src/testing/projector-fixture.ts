@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { createSlonikPool } from '@mathdaily/api-kit';
 import { newEvent, type EventFact, type NewEvent } from '@mathdaily/domain';
 import { createPostgresEventStore, migratePostgresEventStore, openPersonalDataVault, protectPersonalData, type EventStore, type PersonalDataVault } from '@mathdaily/event-store';
 import { createTestDatabase } from '@mathdaily/testing';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Projector } from '../projector.ts';
+import type { ReadModel } from '../read-model.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ACTIVE_SCHEMA } from '../schema.ts';
-import type { ReadModel } from '../read-model.ts';
+import { tableRows } from '../tables/index.ts';
 
 export interface ProjectorFixture {
   databaseUrl: string;
@@ -43,8 +44,8 @@ export async function projectorFixture(): Promise<ProjectorFixture> {
 }
 
 /**
- * A projection spec's fixture: one database for the file's tests, made before them and closed
- * after them. The object is filled in by the file's beforeAll, so tests read its fields then.
+ * One fixture for a test file's specs: made before the first, closed after the last. The object
+ * is filled in by the beforeAll hook, so the specs can name it at the top of the file.
  */
 export function projectorFixtureForFile(): ProjectorFixture {
   const fixture = {} as ProjectorFixture;
@@ -58,14 +59,14 @@ export function projectorFixtureForFile(): ProjectorFixture {
 }
 
 /**
- * A replay from event 0 rebuilds exactly the rows the live projector wrote. `holds` checks the
- * live rows first (that there is something to compare: an empty table equals an empty table).
+ * A replay from the log rebuilds exactly the rows the live projection wrote (the property every
+ * projection spec ends on); resolves with those live rows, by table.
  */
-export async function expectReplayRebuildsSameRows(fixture: ProjectorFixture, models: readonly ReadModel[], holds?: (live: Record<string, string[]>) => void): Promise<void> {
+export async function expectReplayToRebuildTheSameRows(fixture: ProjectorFixture, models: readonly ReadModel[]): Promise<Record<string, string[]>> {
   const live = await dumpSchema(fixture.pool, ACTIVE_SCHEMA);
-  holds?.(live);
   await rebuildReadModels({ pool: fixture.pool, store: fixture.store, models });
   expect(await dumpSchema(fixture.pool, ACTIVE_SCHEMA)).toEqual(live);
+  return live;
 }
 
 /** Runs a projector over every event stored so far (in batches of `batchSize`), then stops it. */
@@ -88,6 +89,17 @@ export const eventAt = (type: string, data: unknown, at: number): NewEvent => ({
   data,
   metadata: { actorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString(), schemaVersion: 1 },
 });
+
+/** Events on a clock of their own: each `next` event `stepMs` after the one before; `now`, the last one's time. */
+export function eventClock(start: number, stepMs: number): { next(type: string, data: unknown): NewEvent; readonly now: number } {
+  let now = start;
+  return {
+    next: (type, data) => eventAt(type, data, (now += stepMs)),
+    get now() {
+      return now;
+    },
+  };
+}
 
 /** Like eventAt, but built by the domain's `newEvent`: the data must pass its event's schema. */
 export const factAt = (fact: EventFact, at: number): NewEvent =>
@@ -126,3 +138,11 @@ export async function dumpSchema(pool: DatabasePool, schema: string): Promise<Re
   }
   return dump;
 }
+
+/** A student's rows of ability_student_topics (the knowledge model per topic), by topic id, dates as 'YYYY-MM-DD'. */
+export const abilityTopicsOf = (fixture: ProjectorFixture, userId: string) =>
+  fixture.pool.any(sql.type(tableRows.ability_student_topics.omit({ user_id: true, topic: true }))`
+    SELECT topic_id, answers, correct, state, predicted_success, mastered, problems, solved, problems_mastered, first_answer_at, first_mastered_at, success_days,
+           to_char(last_success_date, 'YYYY-MM-DD') AS last_success_date, to_char(first_answer_date, 'YYYY-MM-DD') AS first_answer_date,
+           to_char(first_mastered_date, 'YYYY-MM-DD') AS first_mastered_date
+    FROM read_models.ability_student_topics WHERE user_id = ${userId} ORDER BY topic_id`);

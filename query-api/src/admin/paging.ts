@@ -19,3 +19,16 @@ export const pageQuery = (defaultLimit: number) => ({
 export function pagination(page: number, limit: number, total: number) {
   return { page, limit, total, totalPages: Math.ceil(total / limit), hasPrevious: page > 1, hasNext: page * limit < total };
 }
+
+/**
+ * The inboxes' paging (client errors, contact requests): `page` from 1, `limit` 1-100, 20 by
+ * default, with shorter messages than pageQuery's; their pagination has no page count.
+ */
+export const inboxPageQuery = {
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+};
+
+export function inboxPagination(page: number, limit: number, total: number) {
+  return { page, limit, total, hasPrevious: page > 1, hasNext: page * limit < total };
+}

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { SESSION_IDLE_MS } from '@mathdaily/domain';
@@ -8,7 +7,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf } from '../problems/problem-catalogue.ts';
 import { practiceProblem } from './get-due-problems.ts';
 import { calendarFor } from './learning-figures.ts';
-import { resolveLearner, userIdParams } from './learner-access.ts';
+import { registerLearnerQuery } from './learner-access.ts';
 import { currentSessionResponse } from '@mathdaily/domain/api/learning';
 
 const sessionRow = tableRows.practice_sessions.pick({
@@ -54,81 +53,76 @@ const reviewRow = tableRows.review_states.pick({ problem_id: true, due_at: true,
  * domain's `sessionQueue`, as it did before the reload.
  */
 export function registerGetCurrentSession(app: FastifyInstance, deps: QueryApiDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/learning/sessions/current/:userId', {
-    config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams, response: { 200: currentSessionResponse } },
-    handler: async (request) => {
-      const userId = request.params.userId;
-      const learner = await resolveLearner(request, deps, userId);
-      const now = deps.clock();
-      const today = calendarFor(now, learner.timezone);
-      const activeSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
-      const session = await deps.pool.maybeOne(sql.type(sessionRow)`
-        SELECT session_id, mode, topic_id, problem_ids, hints, problems_completed, correct_answers, retries, correct_on_retry, started_at, last_activity_at
-        FROM read_models.practice_sessions
-        WHERE user_id = ${userId}::uuid AND ended_at IS NULL AND last_activity_at > ${activeSince}::timestamptz
-          AND started_at >= ${today.startOfToday} AND jsonb_array_length(problem_ids) > 0
-        ORDER BY last_activity_at DESC LIMIT 1`);
-      if (!session) return { data: { session: null } };
-      const [answers, catalogue] = await Promise.all([
-        deps.pool.any(sql.type(answerRow)`
-          SELECT attempt_id, problem_id, user_answer, is_correct, first_try, hints_used, difficulty_rating, response_time_ms, feedback, answered_at
-          FROM read_models.attempts WHERE session_id = ${session.session_id} AND user_id = ${userId}::uuid ORDER BY answered_at, position`),
-        problemCatalogueOf(deps).latest(),
-      ]);
-      const problemIds = [...new Set([...session.problem_ids, ...answers.map((answer) => answer.problem_id)])];
-      const [reviews, assignedRows] = await Promise.all([
-        deps.pool.any(sql.type(reviewRow)`
-          SELECT problem_id, due_at, consecutive_correct, first_attempt_at FROM read_models.review_states
-          WHERE user_id = ${userId}::uuid AND problem_id = ANY(${sql.array(problemIds, 'uuid')})`),
-        // Problems of a question set assigned to the student (shown as assigned, as in the due queue).
-        deps.pool.any(sql.type(assignedRow)`
-          SELECT DISTINCT e.problem_id FROM read_models.question_set_assignments a
-          JOIN read_models.question_sets s ON s.set_id = a.set_id
-          CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) AS e(problem_id)
-          WHERE a.student_id = ${userId}::uuid AND e.problem_id = ANY(${sql.array(problemIds, 'text')})`),
-      ]);
-      const assigned = new Set(assignedRows.map((row) => row.problem_id));
-      const reviewOf = new Map(reviews.map((review) => [review.problem_id, review]));
-      const answered = new Set(answers.map((answer) => answer.problem_id));
-      const startedAt = Date.parse(session.started_at);
-      const problems = problemIds.flatMap((problemId) => {
-        const row = catalogue.problems.get(problemId);
-        if (!row) return [];
-        const review = reviewOf.get(problemId);
-        const reviewedBefore = review !== undefined && Date.parse(review.first_attempt_at) < startedAt;
-        return [
-          {
-            ...practiceProblem(row),
-            kind: reviewedBefore ? ('review' as const) : ('new' as const),
-            assigned: !reviewedBefore && assigned.has(problemId),
-            progress: { next_review_at: review?.due_at ?? null, consecutive_correct: review?.consecutive_correct ?? 0 },
-            // Seen already: the feedback of an answer (a reload on it) shows them again.
-            ...(answered.has(problemId) ? { correct_answer: row.correct_answer, explanation: row.explanation } : {}),
-          },
-        ];
-      });
-      return {
-        data: {
-          session: {
-            session_id: session.session_id,
-            mode: session.mode,
-            topic_id: session.topic_id,
-            plan: session.problem_ids,
-            started_at: session.started_at,
-            last_activity_at: session.last_activity_at,
-            hints_opened: session.hints,
-            problems,
-            answers: [...answers],
-            counts: {
-              problems_completed: session.problems_completed,
-              correct_answers: session.correct_answers,
-              retries: session.retries,
-              correct_on_retry: session.correct_on_retry,
-            },
+  registerLearnerQuery(app, deps, '/api/learning/sessions/current/:userId', currentSessionResponse, async (learner) => {
+    const userId = learner.userId;
+    const now = deps.clock();
+    const today = calendarFor(now, learner.timezone);
+    const activeSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+    const session = await deps.pool.maybeOne(sql.type(sessionRow)`
+      SELECT session_id, mode, topic_id, problem_ids, hints, problems_completed, correct_answers, retries, correct_on_retry, started_at, last_activity_at
+      FROM read_models.practice_sessions
+      WHERE user_id = ${userId}::uuid AND ended_at IS NULL AND last_activity_at > ${activeSince}::timestamptz
+        AND started_at >= ${today.startOfToday} AND jsonb_array_length(problem_ids) > 0
+      ORDER BY last_activity_at DESC LIMIT 1`);
+    if (!session) return { data: { session: null } };
+    const [answers, catalogue] = await Promise.all([
+      deps.pool.any(sql.type(answerRow)`
+        SELECT attempt_id, problem_id, user_answer, is_correct, first_try, hints_used, difficulty_rating, response_time_ms, feedback, answered_at
+        FROM read_models.attempts WHERE session_id = ${session.session_id} AND user_id = ${userId}::uuid ORDER BY answered_at, position`),
+      problemCatalogueOf(deps).latest(),
+    ]);
+    const problemIds = [...new Set([...session.problem_ids, ...answers.map((answer) => answer.problem_id)])];
+    const [reviews, assignedRows] = await Promise.all([
+      deps.pool.any(sql.type(reviewRow)`
+        SELECT problem_id, due_at, consecutive_correct, first_attempt_at FROM read_models.review_states
+        WHERE user_id = ${userId}::uuid AND problem_id = ANY(${sql.array(problemIds, 'uuid')})`),
+      // Problems of a question set assigned to the student (shown as assigned, as in the due queue).
+      deps.pool.any(sql.type(assignedRow)`
+        SELECT DISTINCT e.problem_id FROM read_models.question_set_assignments a
+        JOIN read_models.question_sets s ON s.set_id = a.set_id
+        CROSS JOIN LATERAL jsonb_array_elements_text(s.problem_ids) AS e(problem_id)
+        WHERE a.student_id = ${userId}::uuid AND e.problem_id = ANY(${sql.array(problemIds, 'text')})`),
+    ]);
+    const assigned = new Set(assignedRows.map((row) => row.problem_id));
+    const reviewOf = new Map(reviews.map((review) => [review.problem_id, review]));
+    const answered = new Set(answers.map((answer) => answer.problem_id));
+    const startedAt = Date.parse(session.started_at);
+    const problems = problemIds.flatMap((problemId) => {
+      const row = catalogue.problems.get(problemId);
+      if (!row) return [];
+      const review = reviewOf.get(problemId);
+      const reviewedBefore = review !== undefined && Date.parse(review.first_attempt_at) < startedAt;
+      return [
+        {
+          ...practiceProblem(row),
+          kind: reviewedBefore ? ('review' as const) : ('new' as const),
+          assigned: !reviewedBefore && assigned.has(problemId),
+          progress: { next_review_at: review?.due_at ?? null, consecutive_correct: review?.consecutive_correct ?? 0 },
+          // Seen already: the feedback of an answer (a reload on it) shows them again.
+          ...(answered.has(problemId) ? { correct_answer: row.correct_answer, explanation: row.explanation } : {}),
+        },
+      ];
+    });
+    return {
+      data: {
+        session: {
+          session_id: session.session_id,
+          mode: session.mode,
+          topic_id: session.topic_id,
+          plan: session.problem_ids,
+          started_at: session.started_at,
+          last_activity_at: session.last_activity_at,
+          hints_opened: session.hints,
+          problems,
+          answers: [...answers],
+          counts: {
+            problems_completed: session.problems_completed,
+            correct_answers: session.correct_answers,
+            retries: session.retries,
+            correct_on_retry: session.correct_on_retry,
           },
         },
-      };
-    },
+      },
+    };
   });
 }

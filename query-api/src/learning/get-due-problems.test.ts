@@ -17,8 +17,8 @@ import {
   type TopicKnowledge,
 } from '@mathdaily/domain';
 import { numericTemplate } from '../testing/numeric-template.ts';
-import { startQueryApiOnFixture } from '../testing/query-api-on-fixture.ts';
-import { Projector, projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
+import { startQueryApiOnFixture, startQueryApiOnProjection } from '../testing/query-api-on-fixture.ts';
+import { projectorFixture, readModels, seedProblemBank, type ProjectorFixture } from '@mathdaily/testing';
 
 
 /**
@@ -30,8 +30,7 @@ import { Projector, projectorFixture, readModels, seedProblemBank, type Projecto
 const secret = 'due-problems-test-secret-due-problems-test';
 const USER = randomUUID();
 let fixture: ProjectorFixture;
-let projector: Projector;
-let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnFixture>> | undefined;
+let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnProjection>> | undefined;
 let app: FastifyInstance;
 
 const templates = [numericTemplate('frac-easy', 'fractions', 1), numericTemplate('frac-hard', 'fractions', 4), numericTemplate('eq', 'equations', 2)];
@@ -39,14 +38,11 @@ const templates = [numericTemplate('frac-easy', 'fractions', 1), numericTemplate
 beforeAll(async () => {
   fixture = await projectorFixture();
   await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1, seedsPerTemplate: () => 6 });
-  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: readModels });
-  await projector.start();
-  queryApiOnFixture = await startQueryApiOnFixture(fixture, secret);
+  queryApiOnFixture = await startQueryApiOnProjection(fixture, secret, readModels);
   app = queryApiOnFixture.app;
 });
 afterAll(async () => {
   await queryApiOnFixture?.close();
-  await projector?.stop();
   await fixture?.close();
 });
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import {
   getTopic,
@@ -15,7 +14,7 @@ import {
 import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { problemCatalogueOf, type CatalogueView } from '../problems/problem-catalogue.ts';
-import { resolveLearner, userIdParams } from './learner-access.ts';
+import { registerLearnerQuery } from './learner-access.ts';
 import { topicsResponse, type MapTopic } from '@mathdaily/domain/api/learning';
 
 const learnerRow = tableRows.ability_students.pick({ state: true });
@@ -54,43 +53,38 @@ function topicDifficulties(catalogue: CatalogueView) {
  * lists the topics of a grade with it. Read models ability_students and ability_student_topics.
  */
 export function registerGetTopics(app: FastifyInstance, deps: QueryApiDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/learning/topics/:userId', {
-    config: { access: 'authenticated' },
-    schema: { tags: ['learning'], params: userIdParams, response: { 200: topicsResponse } },
-    handler: async (request) => {
-      const learner = await resolveLearner(request, deps, request.params.userId);
-      const [student, rows, catalogue] = await Promise.all([
-        deps.pool.maybeOne(sql.type(learnerRow)`SELECT state FROM read_models.ability_students WHERE user_id = ${learner.userId}::uuid`),
-        deps.pool.any(sql.type(topicRow)`
-          SELECT topic_id, answers, mastered, state FROM read_models.ability_student_topics WHERE user_id = ${learner.userId}::uuid`),
-        problemCatalogueOf(deps).latest(),
-      ]);
-      const difficultiesOf = topicDifficulties(catalogue);
-      const learnerState = student?.state;
-      const byTopic = new Map(rows.map((row) => [row.topic_id, row]));
-      const progress = new Map<string, TopicProgress>(rows.map((row) => [row.topic_id, { answers: row.answers, mastered: row.mastered }]));
-      const strands: { strand: string; topics: MapTopic[] }[] = [];
-      for (const topic of topics) {
-        let strand = strands.find((entry) => entry.strand === topic.strand);
-        if (!strand) strands.push((strand = { strand: topic.strand, topics: [] }));
-        const row = byTopic.get(topic.id);
-        strand.topics.push({
-          topic_id: topic.id,
-          name: topic.name,
-          description: topic.description,
-          grades: [topic.grades[0]!, topic.grades.at(-1)!],
-          status: topicStatus(topic.id, progress, learner.gradeLevel),
-          missing_prerequisites: missingPrerequisites(topic.id, progress, learner.gradeLevel).map((id) => getTopic(id).name),
-          answers: row?.answers ?? 0,
-          mastered: row?.mastered ?? false,
-          predicted_success: round3(
-            row
-              ? topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row.state, topic.id)
-              : unpractisedTopicSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, topic.id, difficultiesOf(topic.id, sessionGrade(topic.grades, learner.gradeLevel))),
-          ),
-        });
-      }
-      return { data: { grade: learner.gradeLevel, strands } };
-    },
+  registerLearnerQuery(app, deps, '/api/learning/topics/:userId', topicsResponse, async (learner) => {
+    const [student, rows, catalogue] = await Promise.all([
+      deps.pool.maybeOne(sql.type(learnerRow)`SELECT state FROM read_models.ability_students WHERE user_id = ${learner.userId}::uuid`),
+      deps.pool.any(sql.type(topicRow)`
+        SELECT topic_id, answers, mastered, state FROM read_models.ability_student_topics WHERE user_id = ${learner.userId}::uuid`),
+      problemCatalogueOf(deps).latest(),
+    ]);
+    const difficultiesOf = topicDifficulties(catalogue);
+    const learnerState = student?.state;
+    const byTopic = new Map(rows.map((row) => [row.topic_id, row]));
+    const progress = new Map<string, TopicProgress>(rows.map((row) => [row.topic_id, { answers: row.answers, mastered: row.mastered }]));
+    const strands: { strand: string; topics: MapTopic[] }[] = [];
+    for (const topic of topics) {
+      let strand = strands.find((entry) => entry.strand === topic.strand);
+      if (!strand) strands.push((strand = { strand: topic.strand, topics: [] }));
+      const row = byTopic.get(topic.id);
+      strand.topics.push({
+        topic_id: topic.id,
+        name: topic.name,
+        description: topic.description,
+        grades: [topic.grades[0]!, topic.grades.at(-1)!],
+        status: topicStatus(topic.id, progress, learner.gradeLevel),
+        missing_prerequisites: missingPrerequisites(topic.id, progress, learner.gradeLevel).map((id) => getTopic(id).name),
+        answers: row?.answers ?? 0,
+        mastered: row?.mastered ?? false,
+        predicted_success: round3(
+          row
+            ? topicPredictedSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, row.state, topic.id)
+            : unpractisedTopicSuccess(KNOWLEDGE_MODEL_PARAMETERS, learnerState, topic.id, difficultiesOf(topic.id, sessionGrade(topic.grades, learner.gradeLevel))),
+        ),
+      });
+    }
+    return { data: { grade: learner.gradeLevel, strands } };
   });
 }

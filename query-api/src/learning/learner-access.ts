@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { principalOf } from '@mathdaily/api-kit';
@@ -55,6 +55,25 @@ export async function resolveLearner(request: FastifyRequest, deps: QueryApiDeps
     throw unknownLearner(userId);
   }
   return { userId, role: row.role, gradeLevel: row.grade_level, timezone: row.timezone };
+}
+
+/**
+ * GET `path` (/api/learning/…/:userId) for any signed-in caller, answered by `load` for the learner
+ * the access rule lets them see (resolveLearner).
+ */
+export function registerLearnerQuery<Response extends z.ZodType>(
+  app: FastifyInstance,
+  deps: QueryApiDeps,
+  path: `/api/learning/${string}/:userId`,
+  response: Response,
+  load: (learner: Learner) => Promise<z.output<Response>>,
+) {
+  // Typed by hand: fastify cannot resolve the reply type of a schema left generic; `load`'s type checks the reply.
+  app.get<{ Params: z.output<typeof userIdParams> }>(path, {
+    config: { access: 'authenticated' },
+    schema: { tags: ['learning'], params: userIdParams, response: { 200: response } },
+    handler: async (request) => load(await resolveLearner(request, deps, request.params.userId)),
+  });
 }
 
 /**

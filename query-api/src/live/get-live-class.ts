@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { QueryApiDeps } from '../deps.ts';
 import { CLASS_COLUMNS, classRow } from '../tutors/class-scope.ts';
 import { ClassLiveHub } from './class-live-hub.ts';
-import { authMessageBase, handleLiveSocket, LIVE_CLOSE } from './live-socket.ts';
+import { authMessageBase, handleLiveSocket, LIVE_CLOSE, upgradeRequired } from './live-socket.ts';
 
 const authMessage = authMessageBase.extend({ class_id: z.string().uuid().transform((id) => id.toLowerCase()) });
 
@@ -26,8 +26,7 @@ export function registerGetLiveClass(app: FastifyInstance, deps: QueryApiDeps) {
     url: '/api/live/class',
     config: { access: 'public' },
     schema: { tags: ['tutors'], summary: 'Websocket: the live class view (first message signs in and names the class)' },
-    handler: async (_request, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send({ code: 'UPGRADE_REQUIRED', message: 'This address is a websocket: connect with a WebSocket client.' }),
+    handler: upgradeRequired,
     wsHandler: (socket) =>
       handleLiveSocket(socket, deps, authMessage, async ({ principal, message, send, close, isOpen, onClose, recheck }) => {
         const row = await deps.pool.maybeOne(sql.type(classRow)`

@@ -5,7 +5,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { recentActivity } from '../tutors/activity-view.ts';
 import { queryMetricsOf } from '../query-metrics.ts';
 import { LiveHub, LOOKBACK } from './live-hub.ts';
-import { authMessageBase, CLOSE_GRACE_MS, handleLiveSocket, LIVE_CLOSE } from './live-socket.ts';
+import { authMessageBase, CLOSE_GRACE_MS, handleLiveSocket, LIVE_CLOSE, upgradeRequired } from './live-socket.ts';
 
 export { LIVE_CLOSE } from './live-socket.ts';
 
@@ -54,9 +54,7 @@ export async function registerGetLive(app: FastifyInstance, deps: QueryApiDeps) 
     url: '/api/live',
     config: { access: 'public' },
     schema: { tags: ['tutors'], summary: 'Websocket: live activity and alerts for tutors (first message signs in)' },
-    // A plain GET (no upgrade): say what this address is for.
-    handler: async (_request, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send({ code: 'UPGRADE_REQUIRED', message: 'This address is a websocket: connect with a WebSocket client.' }),
+    handler: upgradeRequired,
     wsHandler: (socket) =>
       handleLiveSocket(socket, deps, authMessage, async ({ principal, message, send, isOpen, onClose, recheck }) => {
         const sendItems = (items: readonly unknown[]) => send({ type: 'activity', items });

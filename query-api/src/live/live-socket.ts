@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import { verifyAccessToken, type Principal } from '@mathdaily/api-kit';
 import { z } from 'zod';
@@ -37,6 +38,10 @@ export const CLOSE_GRACE_MS = 2000;
  * vanished: a socket that has not answered the last ping by the next one is ended.
  */
 const DEFAULT_LIVE_PING_SECONDS = 30;
+
+/** A plain GET of a websocket address (no upgrade): says what the address is for. */
+export const upgradeRequired = async (_request: unknown, reply: FastifyReply) =>
+  reply.status(426).header('upgrade', 'websocket').send({ code: 'UPGRADE_REQUIRED', message: 'This address is a websocket: connect with a WebSocket client.' });
 
 export const authMessageBase = z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) });
 

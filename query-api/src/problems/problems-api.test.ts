@@ -4,15 +4,14 @@ import { sql } from 'slonik';
 import { signAccessToken } from '@mathdaily/api-kit';
 import type { Problem } from '@mathdaily/domain/problems/problem';
 import type { ProblemTemplate } from '@mathdaily/domain/problems/template';
-import { startQueryApiOnFixture } from '../testing/query-api-on-fixture.ts';
-import { seedProblemBank, Projector, projectorFixture, type ProjectorFixture, problemsReadModel as problems } from '@mathdaily/testing';
+import { startQueryApiOnProjection } from '../testing/query-api-on-fixture.ts';
+import { seedProblemBank, projectorFixture, type ProjectorFixture, problemsReadModel as problems } from '@mathdaily/testing';
 
 
 const secret = 'problems-test-secret-problems-test-secret';
 const USER = '11111111-2222-4333-8444-555555555555';
 let fixture: ProjectorFixture;
-let projector: Projector;
-let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnFixture>> | undefined;
+let queryApiOnFixture: Awaited<ReturnType<typeof startQueryApiOnProjection>> | undefined;
 let app: FastifyInstance;
 
 /** Templates over three topics with different grades, types and difficulties. */
@@ -59,14 +58,11 @@ const TOTAL = 48;
 beforeAll(async () => {
   fixture = await projectorFixture();
   await seedProblemBank({ store: fixture.store, clock: () => new Date('2026-03-01T09:00:00Z'), templates, version: 1 });
-  projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models: [problems] });
-  await projector.start();
-  queryApiOnFixture = await startQueryApiOnFixture(fixture, secret);
+  queryApiOnFixture = await startQueryApiOnProjection(fixture, secret, [problems]);
   app = queryApiOnFixture.app;
 });
 afterAll(async () => {
   await queryApiOnFixture?.close();
-  await projector?.stop();
   await fixture?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiServer, postgresUploadStore, type PrincipalLoader } from '@mathdaily/api-kit';
 import { PersonalDataOpener, streamStateCacheOf } from '@mathdaily/event-store';
-import type { ProjectorFixture } from '@mathdaily/testing';
+import { Projector, type ProjectorFixture } from '@mathdaily/testing';
 import type { QueryApiDeps } from '../deps.ts';
 import { childrenOfParent } from '../families/family-access.ts';
 import { queryApi } from '../plugin.ts';
@@ -48,6 +48,23 @@ export async function startQueryApiOnFixture(
       await app.close();
       await waiter.close();
       await prepared.end();
+    },
+  };
+}
+
+/** As startQueryApiOnFixture, with a projector of `models` running on the fixture beside it; `close` stops both. */
+export async function startQueryApiOnProjection(fixture: ProjectorFixture, secret: string, models: ConstructorParameters<typeof Projector>[0]['models']) {
+  const projector = new Projector({ pool: fixture.pool, databaseUrl: fixture.databaseUrl, store: fixture.store, models });
+  await projector.start();
+  const api = await startQueryApiOnFixture(fixture, secret).catch(async (error: unknown) => {
+    await projector.stop();
+    throw error;
+  });
+  return {
+    ...api,
+    close: async () => {
+      await api.close();
+      await projector.stop();
     },
   };
 }

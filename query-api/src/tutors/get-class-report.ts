@@ -5,7 +5,7 @@ import type { QueryApiDeps } from '../deps.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, resultsOf, standingOf } from './assignment-view.ts';
 import { classParams, visibleClass } from './class-scope.ts';
 import { rosterQuery } from './get-class.ts';
-import { fileNameOf, sendCsv, topicLines, type ReportLine } from './report-csv.ts';
+import { fileNameOf, sendCsv, studentLines, type ReportLine } from './report-csv.ts';
 import { assignmentSummary, topicFigures, topicRowsOf } from './report-rows.ts';
 
 /**
@@ -36,7 +36,7 @@ export function registerGetClassReport(app: FastifyInstance, deps: QueryApiDeps)
         );
         const base = { Student: `${student.first_name} ${student.last_name}`, Email: student.email, Class: found.name, Assignments: work };
         const mine = topics.filter((row) => row.student_id === student.id).map(topicFigures);
-        return topicLines(base, mine, found.time_zone, student.relationship_status === 'active' ? 'No practice yet' : 'Not active with you');
+        return studentLines(base, mine, found.time_zone, student.relationship_status === 'active' ? 'No practice yet' : 'Not active with you');
       });
       return sendCsv(reply, fileNameOf(found.name, 'report', now.toISOString().slice(0, 10)), lines);
     },

@@ -8,7 +8,7 @@ import { tableRows } from '@mathdaily/projector/tables';
 import type { QueryApiDeps } from '../deps.ts';
 import { userIdParams } from '../learning/learner-access.ts';
 import { ASSIGNMENT_COLUMNS, assignmentRow, standingOf, RESULT_COLUMNS, resultRow } from './assignment-view.ts';
-import { fileNameOf, sendCsv, topicLines } from './report-csv.ts';
+import { fileNameOf, sendCsv, studentLines } from './report-csv.ts';
 import { assignmentSummary, ratio, topicFigures, topicRowsOf } from './report-rows.ts';
 import { STUDENT_MESSAGES, tutorsStudent } from './student-access.ts';
 import { studentReportResponse } from '@mathdaily/domain/api/tutoring';
@@ -98,8 +98,7 @@ export function registerGetStudentReport(app: FastifyInstance, deps: QueryApiDep
       const report = await studentReport(request, deps, request.params.userId);
       const zone = report.student.timezone;
       const base = { Student: report.student.name, Email: report.student.email, Class: [...new Set(report.assignments.map((work) => work.class_name))].join('; '), Assignments: report.assignment_summary };
-      const lines = topicLines(base, report.topics, zone, 'No practice yet');
-      return sendCsv(reply, fileNameOf(report.student.name, 'report', report.generated_at.slice(0, 10)), lines);
+      return sendCsv(reply, fileNameOf(report.student.name, 'report', report.generated_at.slice(0, 10)), studentLines(base, report.topics, zone, 'No practice yet'));
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { localOfInstant } from '@mathdaily/domain';
+import type { topicFigures } from './report-rows.ts';
 
 /** The reports' CSV: UTF-8 with a byte-order mark, so Excel opens names with accents correctly; one header row. */
 
@@ -12,21 +13,18 @@ const BOM = '\uFEFF';
 const percentCell = (value: number | null) => (value === null ? '' : Math.round(value * 100));
 const timeCell = (at: string | null, timeZone: string) => (at === null ? 'Never' : localOfInstant(at, timeZone).replace('T', ' '));
 
-type StudentCells = Pick<ReportLine, 'Student' | 'Email' | 'Class' | 'Assignments'>;
-interface TopicFigures {
-  topic: string;
-  attempts: number;
-  correct: number;
-  accuracy: number | null;
-  mastery: number | null;
-  mastery_level: string | null;
-  last_answer_at: string | null;
-}
-
-/** A student's lines: one per topic practised, or one line saying why there is none (`none`). */
-export function topicLines(student: StudentCells, topics: readonly TopicFigures[], timeZone: string, none: string): ReportLine[] {
+/**
+ * A student's lines: one per topic practised after the student's own columns (`student`), or one
+ * line whose Topic says why there is none (`none`). Times in the student's zone.
+ */
+export function studentLines(
+  student: Pick<ReportLine, 'Student' | 'Email' | 'Class' | 'Assignments'>,
+  topics: readonly ReturnType<typeof topicFigures>[],
+  zone: string,
+  none: string,
+): ReportLine[] {
   if (topics.length === 0) {
-    return [{ ...student, Topic: none, Attempts: 0, Correct: 0, 'Accuracy (%)': '', 'Mastery (%)': '', 'Mastery level': '', 'Last active': timeCell(null, timeZone) }];
+    return [{ ...student, Topic: none, Attempts: 0, Correct: 0, 'Accuracy (%)': '', 'Mastery (%)': '', 'Mastery level': '', 'Last active': timeCell(null, zone) }];
   }
   return topics.map((topic) => ({
     ...student,
@@ -36,7 +34,7 @@ export function topicLines(student: StudentCells, topics: readonly TopicFigures[
     'Accuracy (%)': percentCell(topic.accuracy),
     'Mastery (%)': percentCell(topic.mastery),
     'Mastery level': topic.mastery_level ?? '',
-    'Last active': timeCell(topic.last_answer_at, timeZone),
+    'Last active': timeCell(topic.last_answer_at, zone),
   }));
 }
 
