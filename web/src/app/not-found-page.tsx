@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../components/use-document-title.ts';
+import { ButtonLink } from '../components/button-link.tsx';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
@@ -9,9 +9,7 @@ export function NotFoundPage() {
         <p className="big-emoji" aria-hidden="true">🧭</p>
         <h1>Page not found</h1>
         <p className="muted">The page you are looking for does not exist or has moved.</p>
-        <Link className="button primary" to="/dashboard">
-          Return to Dashboard
-        </Link>
+        <ButtonLink to="/dashboard" primary>Return to Dashboard</ButtonLink>
       </div>
     </main>
   );

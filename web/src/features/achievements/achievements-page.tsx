@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { ACHIEVEMENT_CATEGORIES, nextAchievements, type AchievementCategory } from '@mathdaily/domain/learning/achievements';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
@@ -7,6 +6,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchAchievements, type Achievement, type AchievementsData } from './achievements-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './achievements.css';
 
 export const ACHIEVEMENTS_LOAD_ERROR = 'Failed to load achievements. Please try again.';
@@ -175,9 +175,7 @@ function AchievementsView({ data, tab, onTab }: { data: AchievementsData; tab: T
       </section>
 
       <p className="achievements-cta">
-        <Link className="button primary" to="/learn">
-          Practise to earn more
-        </Link>
+        <ButtonLink to="/learn" primary>Practise to earn more</ButtonLink>
       </p>
     </>
   );

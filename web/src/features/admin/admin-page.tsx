@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { userRoles, type UserRole } from '@mathdaily/domain/accounts/events';
 import { announce } from '../../components/announcer.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -9,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AdminUser, type DashboardStats } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { useLoad, type Load } from '../../components/use-load.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './admin.css';
 
 /** SPEC §8 'Admin'. */
@@ -229,9 +229,7 @@ function UsersSection({ onRoleChanged }: { onRoleChanged: () => void }) {
                         <button type="button" className="button small" onClick={() => setEditing(user)} aria-label={`Edit role of ${user.firstName} ${user.lastName}`}>
                           Edit role
                         </button>
-                        <Link className="button small link" to={`/admin/events?stream=user-${user.id}`}>
-                          History
-                        </Link>
+                        <ButtonLink to={`/admin/events?stream=user-${user.id}`} small className="link">History</ButtonLink>
                       </td>
                     </tr>
                   ))}

@@ -1,10 +1,11 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { adminApi, formatTime, type AuditEvent, type EventFilters } from './admin-api.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './admin.css';
 
 const FILTERS = ['type', 'stream', 'actor', 'correlation', 'from', 'to'] as const;
@@ -86,9 +87,7 @@ export function EventsPage() {
             Show events
           </button>
           {Object.keys(filters).length ? (
-            <Link className="button" to="/admin/events">
-              Clear filters
-            </Link>
+            <ButtonLink to="/admin/events">Clear filters</ButtonLink>
           ) : null}
         </div>
       </form>
@@ -152,16 +151,12 @@ function EventRow({ event, open, toggle }: { event: AuditEvent; open: boolean; t
       {open ? (
         <div id={detailsId} className="admin-event-details">
           <div className="button-row admin-event-links">
-            <Link className="button small" to={`/admin/events?stream=${encodeURIComponent(event.streamId)}`}>
-              Stream history
-            </Link>
-            <Link className="button small" to={`/admin/events?correlation=${encodeURIComponent(event.metadata.correlationId)}`}>
-              Same request
-            </Link>
+            <ButtonLink to={`/admin/events?stream=${encodeURIComponent(event.streamId)}`} small>Stream history</ButtonLink>
+            <ButtonLink to={`/admin/events?correlation=${encodeURIComponent(event.metadata.correlationId)}`} small>Same request</ButtonLink>
             {event.metadata.actorId ? (
-              <Link className="button small" to={`/admin/events?actor=${encodeURIComponent(event.metadata.actorId)}`}>
+              <ButtonLink to={`/admin/events?actor=${encodeURIComponent(event.metadata.actorId)}`} small>
                 Everything by {event.actor ? event.actor.name : 'this actor'}
-              </Link>
+              </ButtonLink>
             ) : null}
           </div>
           <h3 className="small">Data</h3>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthHeading, AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { TextField } from './form-fields.tsx';
 import { validateEmail } from './validation.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 const CONFIRMATION = 'If an account exists for that email address, we have sent a link to reset your password. Check your inbox and spam folder.';
 
@@ -51,9 +52,7 @@ export function ForgotPasswordPage() {
           </p>
           <p className="muted small">The link works once and expires after a while. Didn&apos;t get it? Wait a minute, then try again.</p>
           <div className="auth-actions">
-            <Link className="button primary" to="/login">
-              Back to sign in
-            </Link>
+            <ButtonLink to="/login" primary>Back to sign in</ButtonLink>
             <button type="button" className="button" onClick={() => setPhase('idle')}>
               Try another email
             </button>

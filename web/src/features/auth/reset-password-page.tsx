@@ -9,6 +9,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { fieldErrorsAnnouncement } from './form-announcements.ts';
 import { NewPasswordField, PasswordField, useErrorSummaryFocus } from './form-fields.tsx';
 import { validateConfirmPassword, validatePassword, type FieldErrors } from './validation.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 const FIELD_IDS = { password: 'reset-password', confirmPassword: 'reset-confirm-password' };
 
@@ -117,9 +118,7 @@ export function ResetPasswordPage() {
         <AuthOutcome icon="🔐" title="Password changed">
           <p className="muted">Your new password is set. Use it the next time you sign in.</p>
           <div className="auth-actions">
-            <Link className="button primary" to="/login">
-              Sign in
-            </Link>
+            <ButtonLink to="/login" primary>Sign in</ButtonLink>
           </div>
         </AuthOutcome>
       </AuthLayout>
@@ -167,13 +166,9 @@ function UnusableLink({ icon, title, backToSignIn = false, children }: { icon?: 
       <AuthOutcome icon={icon} title={title}>
         {children}
         <div className="auth-actions">
-          <Link className="button primary" to="/forgot-password">
-            Get a new reset link
-          </Link>
+          <ButtonLink to="/forgot-password" primary>Get a new reset link</ButtonLink>
           {backToSignIn ? (
-            <Link className="button" to="/login">
-              Back to sign in
-            </Link>
+            <ButtonLink to="/login">Back to sign in</ButtonLink>
           ) : null}
         </div>
       </AuthOutcome>

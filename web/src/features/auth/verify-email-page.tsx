@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { api, errorMessage } from '../../api/client.ts';
 import { useAuth, type User } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AuthLayout, AuthOutcome } from './auth-layout.tsx';
 import { useResendVerification } from './use-resend-verification.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 type State = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 
@@ -69,13 +70,9 @@ export function VerifyEmailPage() {
           <p className="muted">Thanks! Your email address is confirmed and your account is ready.</p>
           <div className="auth-actions">
             {signedIn ? (
-              <Link className="button primary" to="/dashboard">
-                Go to your dashboard
-              </Link>
+              <ButtonLink to="/dashboard" primary>Go to your dashboard</ButtonLink>
             ) : (
-              <Link className="button primary" to="/login">
-                Sign in
-              </Link>
+              <ButtonLink to="/login" primary>Sign in</ButtonLink>
             )}
           </div>
         </AuthOutcome>
@@ -100,9 +97,7 @@ function VerificationFailed({ message, signedIn }: { message: string; signedIn: 
           <div className="alert alert-success" data-testid="already-verified">
             Your email address is already verified.
           </div>
-          <Link className="button primary" to="/dashboard">
-            Go to your dashboard
-          </Link>
+          <ButtonLink to="/dashboard" primary>Go to your dashboard</ButtonLink>
         </div>
       ) : signedIn ? (
         <div className="auth-actions">
@@ -114,15 +109,11 @@ function VerificationFailed({ message, signedIn }: { message: string; signedIn: 
             </button>
           )}
           {resend.kind === 'error' && <div className="alert alert-error">{resend.message}</div>}
-          <Link className="button" to="/dashboard">
-            Go to your dashboard
-          </Link>
+          <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
         </div>
       ) : (
         <div className="auth-actions">
-          <Link className="button primary" to="/login">
-            Sign in to get a new link
-          </Link>
+          <ButtonLink to="/login" primary>Sign in to get a new link</ButtonLink>
         </div>
       )}
     </AuthOutcome>

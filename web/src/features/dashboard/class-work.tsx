@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, type MyWork } from '../tutor/classes-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 /**
  * The student dashboard's 'Work from your teacher': what their classes' teachers set, unfinished
@@ -28,9 +28,7 @@ export function ClassWork() {
         </ul>
       )}
       {assignments.some((work) => work.status !== 'done') ? (
-        <Link className="button primary" to="/learn">
-          Start Practice
-        </Link>
+        <ButtonLink to="/learn" primary>Start Practice</ButtonLink>
       ) : null}
     </section>
   );

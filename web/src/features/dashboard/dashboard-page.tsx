@@ -10,6 +10,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { fetchDashboard } from './dashboard-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './dashboard.css';
 
 export const DASHBOARD_LOAD_ERROR = 'Failed to load your dashboard. Please try again.';
@@ -101,12 +102,8 @@ export function DashboardPage() {
           <DashboardCard kind="practice" icon="🚀" title="Practice">
             <p className="muted">A short session of problems picked for your level: reviews first, then something new.</p>
             <div className="dashboard-card-actions">
-              <Link className="button primary" to="/learn">
-                Start Practice
-              </Link>
-              <Link className="button" to="/placement">
-                Find my level
-              </Link>
+              <ButtonLink to="/learn" primary>Start Practice</ButtonLink>
+              <ButtonLink to="/placement">Find my level</ButtonLink>
             </div>
           </DashboardCard>
 
@@ -124,13 +121,9 @@ export function DashboardPage() {
                     : 'You are all caught up. New reviews appear as you practise.'}
                 </p>
                 {data.problems_due > 0 ? (
-                  <Link className="button primary" to="/learn">
-                    Start Review
-                  </Link>
+                  <ButtonLink to="/learn" primary>Start Review</ButtonLink>
                 ) : (
-                  <Link className="button" to="/learn">
-                    Practise something new
-                  </Link>
+                  <ButtonLink to="/learn">Practise something new</ButtonLink>
                 )}
               </>
             ) : (
@@ -149,9 +142,7 @@ export function DashboardPage() {
             ) : (
               <div className="skeleton dashboard-line" aria-hidden="true" />
             )}
-            <Link className="button" to="/achievements">
-              View Achievements
-            </Link>
+            <ButtonLink to="/achievements">View Achievements</ButtonLink>
           </DashboardCard>
         </div>
       </section>

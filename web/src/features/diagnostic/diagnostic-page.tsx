@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand-link.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { tokenStorage } from '../../auth/token-storage.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { shortenToken, tokenExpiry } from './token-display.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './diagnostic.css';
 
 /** /diagnostic: what the browser believes about the session, and a way to start clean. */
@@ -93,12 +94,8 @@ export function DiagnosticPage() {
         </p>
       </div>
       <nav className="diag-actions" aria-label="More">
-        <Link className="button" to="/test-credentials">
-          Test credentials
-        </Link>
-        <Link className="button" to="/login">
-          Sign in page
-        </Link>
+        <ButtonLink to="/test-credentials">Test credentials</ButtonLink>
+        <ButtonLink to="/login">Sign in page</ButtonLink>
       </nav>
     </main>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { CheckList } from '../public-site/check-list.tsx';
 import { Icon } from '../public-site/icons.tsx';
 import { WALKTHROUGH } from './landing-content.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 /**
  * 'Watch 2-min Demo': a four-step walkthrough of a daily session in a modal dialog (native
@@ -76,9 +76,7 @@ export function DemoWalkthrough({ open, onClose }: { open: boolean; onClose: () 
               Next step
             </button>
           ) : (
-            <Link className="button primary" to="/demo/problem-card">
-              Try real demo problems
-            </Link>
+            <ButtonLink to="/demo/problem-card" primary>Try real demo problems</ButtonLink>
           )}
         </div>
       </div>

@@ -8,6 +8,7 @@ import { PublicLayout, useScrollToHash } from '../public-site/public-layout.tsx'
 import { CtaBand, PublicSection } from '../public-site/public-section.tsx';
 import { DemoWalkthrough } from './demo-walkthrough.tsx';
 import { COMPARISON, DASHBOARD_EXAMPLE, FEATURES, PROBLEMS, SESSION_OUTLINE, SOLUTIONS, TESTIMONIALS } from './landing-content.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './landing.css';
 
 const trialNote = `${TRIAL.days}-day free trial`;
@@ -32,9 +33,7 @@ export function LandingPage() {
               the homework battles.
             </p>
             <div className="hero-actions">
-              <Link className="button primary hero-button" to="/register">
-                Start Free Trial
-              </Link>
+              <ButtonLink to="/register" primary className="hero-button">Start Free Trial</ButtonLink>
               <button type="button" className="button hero-button" onClick={() => setDemoOpen(true)} aria-haspopup="dialog">
                 <Icon name="play" size={18} />
                 Watch 2-min Demo

@@ -16,6 +16,7 @@ import { SessionHeader } from './session-header.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import { useStepFocus } from './use-step-focus.ts';
 import { PlacementGate } from '../placement/placement-gate.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './learn.css';
 
 let clicksWatched = false;
@@ -54,9 +55,7 @@ export function LearnPage() {
         <h1>Practice Session</h1>
         <div className="card learn-panel">
           <p>Practice sessions are for student accounts. Sign in as a student to practise.</p>
-          <Link className="button primary" to="/dashboard">
-            Return to Dashboard
-          </Link>
+          <ButtonLink to="/dashboard" primary>Return to Dashboard</ButtonLink>
         </div>
       </main>
     );
@@ -105,20 +104,14 @@ function LearnSession({ userId, topicId }: { userId: string; topicId: string | n
           <button type="button" className="button primary" onClick={() => void state.load()}>
             Try Again
           </button>
-          <Link className="button" to="/dashboard">
-            Return to Dashboard
-          </Link>
+          <ButtonLink to="/dashboard">Return to Dashboard</ButtonLink>
         </StatusPanel>
       ) : null}
 
       {state.step === 'empty' ? (
         <StatusPanel tone="info" title={EMPTY_QUEUE_MESSAGE} icon="🌟">
-          <Link className="button primary" to="/progress">
-            View Progress
-          </Link>
-          <Link className="button" to="/dashboard">
-            Return to Dashboard
-          </Link>
+          <ButtonLink to="/progress" primary>View Progress</ButtonLink>
+          <ButtonLink to="/dashboard">Return to Dashboard</ButtonLink>
         </StatusPanel>
       ) : null}
 

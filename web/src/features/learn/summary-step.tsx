@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   formatResponseTime,
   PERSISTENCE_PROBLEMS,
@@ -11,6 +10,7 @@ import {
 import { MathText, TypedMath } from '../../components/math-text.tsx';
 import { sessionAccuracy, type missedProblems, type SessionProgress } from './learn-store.ts';
 import { useStepFocus } from './use-step-focus.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 /** Session time in minutes: whole minutes, '<1 min' for a short session. */
 function sessionMinutes(elapsedMs: number): string {
@@ -162,9 +162,7 @@ export function SummaryStep({ progress, elapsedMs, missed, onStartNew, onPractis
         <button type="button" className="button primary" onClick={onStartNew}>
           Start New Session
         </button>
-        <Link className="button" to="/dashboard">
-          Return to Dashboard
-        </Link>
+        <ButtonLink to="/dashboard">Return to Dashboard</ButtonLink>
       </div>
     </article>
   );

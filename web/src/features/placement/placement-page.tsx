@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -13,6 +13,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AnswerOptions, SubmitAnswerButton } from '../learn/answer-options.tsx';
 import { placementApi, type PlacementView } from './placement-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import '../learn/learn.css';
 import './placement.css';
 
@@ -98,9 +99,7 @@ function Intro({ lastGrade, fromPractice, onStart }: { lastGrade: number | null;
         <button type="button" className="button primary" onClick={onStart}>
           Start the check
         </button>
-        <Link className="button" to="/dashboard">
-          Back to Dashboard
-        </Link>
+        <ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>
       </div>
     </section>
   );
@@ -236,12 +235,8 @@ function Result({ grade }: { grade: number }) {
       </h2>
       <p>New problems in your practice sessions will come from Grade {grade}. As you practise, the problems follow how you do.</p>
       <div className="learn-actions">
-        <Link className="button primary" to="/learn">
-          Start practising
-        </Link>
-        <Link className="button" to="/dashboard">
-          Back to Dashboard
-        </Link>
+        <ButtonLink to="/learn" primary>Start practising</ButtonLink>
+        <ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>
       </div>
     </section>
   );

@@ -23,6 +23,7 @@ import { Icon } from '../public-site/icons.tsx';
 import { PlanCard } from '../public-site/plan-card.tsx';
 import { PublicLayout } from '../public-site/public-layout.tsx';
 import { CtaBand, PublicSection } from '../public-site/public-section.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './pricing.css';
 
 const listOf = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
@@ -164,12 +165,8 @@ export function PricingPage() {
             </p>
             <CheckList items={TUTOR_FREE_TOOLS} />
             <div className="tutor-actions">
-              <Link className="button primary" to="/tutor/referrals">
-                Get your referral code
-              </Link>
-              <Link className="button" to="/contact">
-                Contact Sales
-              </Link>
+              <ButtonLink to="/tutor/referrals" primary>Get your referral code</ButtonLink>
+              <ButtonLink to="/contact">Contact Sales</ButtonLink>
             </div>
           </div>
           <div className="reward-card">

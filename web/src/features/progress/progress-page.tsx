@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { formatStudyTime, masteryLevel } from '@mathdaily/domain/learning/progress';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -8,6 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { learningTips, overallMasteryRate, percent, performanceInsights, topicRows, type Insight } from './insights.ts';
 import { KnowledgeMap } from './knowledge-map.tsx';
 import { fetchProgress, type ProgressSummary } from './progress-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './progress.css';
 
 // recharts comes with the charts only, after the page's data (docs/charts.md).
@@ -76,12 +76,8 @@ export function ProgressPage() {
             >
               <span aria-hidden="true">↻</span> {load.kind === 'ready' && load.refreshing ? 'Refreshing...' : 'Refresh Data'}
             </button>
-            <Link className="button" to="/topics">
-              Choose a Topic
-            </Link>
-            <Link className="button primary" to="/learn">
-              Continue Learning
-            </Link>
+            <ButtonLink to="/topics">Choose a Topic</ButtonLink>
+            <ButtonLink to="/learn" primary>Continue Learning</ButtonLink>
           </div>
         ) : null}
       </header>
@@ -104,9 +100,7 @@ export function ProgressPage() {
           </p>
           <h2 id="progress-empty-heading">No Progress Data</h2>
           <p className="muted">Answer your first problems and your mastery, streaks and insights will appear here.</p>
-          <Link className="button primary" to="/learn">
-            Start Learning
-          </Link>
+          <ButtonLink to="/learn" primary>Start Learning</ButtonLink>
         </section>
       ) : null}
 
@@ -134,9 +128,7 @@ function ProgressReport({ data, userId }: { data: ProgressSummary; userId: strin
               {data.problems_overdue > 0 ? `, ${data.problems_overdue} of them overdue` : ''}.
             </p>
           </div>
-          <Link className="button primary" to="/learn">
-            Start Session
-          </Link>
+          <ButtonLink to="/learn" primary>Start Session</ButtonLink>
         </section>
       ) : null}
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../components/button-link.tsx';
 
 interface PublicSectionProps {
   id?: string;
@@ -48,12 +48,8 @@ export function CtaBand({ className = 'section', titleId, title, text, secondary
         <h2 id={titleId}>{title}</h2>
         <p>{text}</p>
         <div className="button-row">
-          <Link className="button primary" to="/register">
-            Start Free Trial
-          </Link>
-          <Link className="button ghost" to={secondary.to}>
-            {secondary.label}
-          </Link>
+          <ButtonLink to="/register" primary>Start Free Trial</ButtonLink>
+          <ButtonLink to={secondary.to} className="ghost">{secondary.label}</ButtonLink>
         </div>
         {note ? <p className="cta-note">{note}</p> : null}
       </div>

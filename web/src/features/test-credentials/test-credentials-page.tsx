@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth, type Role } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { BrandLink } from '../../components/brand-link.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './test-credentials.css';
 
 export interface TestAccount {
@@ -77,15 +78,9 @@ export function TestCredentialsPage() {
       )}
 
       <nav className="tc-links" aria-label="More">
-        <Link className="button" to="/login">
-          Sign in page
-        </Link>
-        <Link className="button" to="/register">
-          Create an account
-        </Link>
-        <Link className="button" to="/diagnostic">
-          Diagnostic
-        </Link>
+        <ButtonLink to="/login">Sign in page</ButtonLink>
+        <ButtonLink to="/register">Create an account</ButtonLink>
+        <ButtonLink to="/diagnostic">Diagnostic</ButtonLink>
       </nav>
     </main>
   );

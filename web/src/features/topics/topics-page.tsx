@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-store.ts';
 import { Detail } from '../../components/detail.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { STATUS_LABEL, StrandSections, useTopics, type TopicOnMap } from '../progress/knowledge-map.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './topics.css';
 
 const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -69,9 +69,9 @@ export function TopicsPage() {
               {topic.status === 'not_ready' && topic.missing_prerequisites.length > 0 ? (
                 <p className="small muted">Builds on {topic.missing_prerequisites.join(' and ')}.</p>
               ) : null}
-              <Link className="button primary" to={`/learn?topic=${encodeURIComponent(topic.topic_id)}`} aria-label={`Practise ${topic.name}`}>
+              <ButtonLink to={`/learn?topic=${encodeURIComponent(topic.topic_id)}`} aria-label={`Practise ${topic.name}`} primary>
                 Practise
-              </Link>
+              </ButtonLink>
             </li>
           )}
         </StrandSections>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi } from './classes-api.ts';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './classroom.css';
 
 /**
@@ -30,12 +31,8 @@ export function JoinClassPage() {
               Your teacher's class code is <strong className="class-code-value">{code.toUpperCase()}</strong>. Create your free account with it, or sign in and join.
             </p>
             <div className="button-row">
-              <Link className="button primary" to={`/register?code=${encodeURIComponent(code)}`}>
-                Create account
-              </Link>
-              <Link className="button" to="/login" state={{ from: `/join/${encodeURIComponent(code)}` }}>
-                Sign in
-              </Link>
+              <ButtonLink to={`/register?code=${encodeURIComponent(code)}`} primary>Create account</ButtonLink>
+              <ButtonLink to="/login" state={{ from: `/join/${encodeURIComponent(code)}` }}>Sign in</ButtonLink>
             </div>
           </>
         ) : user.role === 'student' ? (
@@ -45,9 +42,7 @@ export function JoinClassPage() {
             <h1 id="join-heading">This link is for students</h1>
             <p>Students open it to join a class. Your own classes and their codes are under Classes.</p>
             <div className="button-row">
-              <Link className="button primary" to="/tutor/classes">
-                Go to Classes
-              </Link>
+              <ButtonLink to="/tutor/classes" primary>Go to Classes</ButtonLink>
             </div>
           </>
         )}
@@ -79,9 +74,7 @@ function StudentJoin({ code }: { code: string }) {
         <h1 id="join-heading">We couldn't find that class</h1>
         <p role="alert">{load.message}</p>
         <div className="button-row">
-          <Link className="button" to="/dashboard">
-            Go to your dashboard
-          </Link>
+          <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
         </div>
       </>
     );
@@ -93,9 +86,7 @@ function StudentJoin({ code }: { code: string }) {
         <h1 id="join-heading">You're in {invite.class_name}</h1>
         <p role="status">{result?.text ?? `You're already in ${invite.class_name}.`} Work your teacher sets appears on your dashboard.</p>
         <div className="button-row">
-          <Link className="button primary" to="/dashboard">
-            Go to your dashboard
-          </Link>
+          <ButtonLink to="/dashboard" primary>Go to your dashboard</ButtonLink>
         </div>
       </>
     );
@@ -115,9 +106,7 @@ function StudentJoin({ code }: { code: string }) {
         <button type="button" className="button primary" disabled={busy} onClick={() => void join()}>
           {busy ? 'Joining…' : `Join ${invite.class_name}`}
         </button>
-        <Link className="button" to="/dashboard">
-          Not now
-        </Link>
+        <ButtonLink to="/dashboard">Not now</ButtonLink>
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelect
 import { JoinCode } from './tutor-classes-page.tsx';
 import { formatWhen } from './tutor-api.ts';
 import { TutorTable } from './tutor-table.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -89,16 +90,12 @@ export function TutorClassPage() {
         </div>
         <div className="class-header-actions">
           {archived ? null : (
-            <Link className="button primary" to={`/tutor/classes/${id}/live`}>
-              Live view
-            </Link>
+            <ButtonLink to={`/tutor/classes/${id}/live`} primary>Live view</ButtonLink>
           )}
           <button type="button" className="button" onClick={() => void download()}>
             Download report (CSV)
           </button>
-          <Link className="button" to={`/tutor/students?class_id=${id}`}>
-            Manage students
-          </Link>
+          <ButtonLink to={`/tutor/students?class_id=${id}`}>Manage students</ButtonLink>
         </div>
       </header>
 
@@ -182,12 +179,12 @@ export function TutorClassPage() {
                 <td>
                   {student.relationship_status === 'active' ? (
                     <div className="tutor-row-actions">
-                      <Link className="button small" to={`/tutor/students/${student.id}`}>
+                      <ButtonLink to={`/tutor/students/${student.id}`} small>
                         Progress<span className="visually-hidden"> of {student.name}</span>
-                      </Link>
-                      <Link className="button small" to={`/tutor/students/${student.id}/report`}>
+                      </ButtonLink>
+                      <ButtonLink to={`/tutor/students/${student.id}/report`} small>
                         Report<span className="visually-hidden"> for {student.name}</span>
-                      </Link>
+                      </ButtonLink>
                     </div>
                   ) : null}
                 </td>

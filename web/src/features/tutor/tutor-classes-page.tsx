@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { classesApi, joinLinkOf, type ClassSummary } from './classes-api.ts';
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -134,13 +135,13 @@ function ClassCard({ item }: { item: ClassSummary }) {
       </p>
       {archived ? null : <JoinCode code={item.join_code} />}
       <div className="class-card-actions">
-        <Link className="button small primary" to={`/tutor/classes/${item.id}`}>
+        <ButtonLink to={`/tutor/classes/${item.id}`} small primary>
           Open<span className="visually-hidden"> {item.name}</span>
-        </Link>
+        </ButtonLink>
         {archived ? null : (
-          <Link className="button small" to={`/tutor/classes/${item.id}/live`}>
+          <ButtonLink to={`/tutor/classes/${item.id}/live`} small>
             Live view<span className="visually-hidden"> of {item.name}</span>
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </li>

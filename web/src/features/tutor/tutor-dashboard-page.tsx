@@ -11,6 +11,7 @@ import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatWhen, tutorApi, type ActivityItem } from './tutor-api.ts';
 import { TutorStats } from './tutor-stats.tsx';
 import { TutorTable } from './tutor-table.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './tutor.css';
 
 const RECENT_ACTIVITY_SHOWN = 20;
@@ -78,12 +79,8 @@ export function TutorDashboardPage() {
       <TutorStats figures={stats} busy={data === null} />
 
       <div className="button-row tutor-actions">
-        <Link className="button primary" to="/tutor/students">
-          Manage Students
-        </Link>
-        <Link className="button" to="/tutor/referrals">
-          Generate Referral Code
-        </Link>
+        <ButtonLink to="/tutor/students" primary>Manage Students</ButtonLink>
+        <ButtonLink to="/tutor/referrals">Generate Referral Code</ButtonLink>
       </div>
 
       <div className="tutor-columns">

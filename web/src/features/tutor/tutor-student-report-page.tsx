@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { TableHead } from '../../components/table-head.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { ASSIGNMENT_STATUS, classesApi, formatDue, percent, saveCsv, type StudentReport } from './classes-api.ts';
 import { PageLoadError } from './page-load-error.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -34,9 +35,7 @@ export function TutorStudentReportPage() {
   return (
     <main id="main" className="page tutor-page report-page">
       <div className="report-toolbar">
-        <Link className="button small" to={`/tutor/students/${id}`}>
-          ← Progress
-        </Link>
+        <ButtonLink to={`/tutor/students/${id}`} small>← Progress</ButtonLink>
         <button type="button" className="button small primary" onClick={() => window.print()} disabled={!report}>
           Print
         </button>

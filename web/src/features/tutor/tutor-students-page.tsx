@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
@@ -12,6 +12,7 @@ import { SelectAllHeading, SelectCell, StatusBadge, StudentCell, useRosterSelect
 import { TutorPicker, useTutorScope } from './tutor-picker.tsx';
 import { formatDate, formatWhen, tutorApi, type StudentSort, type TutorStudent } from './tutor-api.ts';
 import { TutorTable } from './tutor-table.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import './tutor.css';
 import './classroom.css';
 
@@ -177,9 +178,9 @@ export function TutorStudentsPage() {
                         </button>
                       ) : null}
                       {student.relationship_status === 'active' ? (
-                        <Link className="button small" to={`/tutor/students/${student.id}`}>
+                        <ButtonLink to={`/tutor/students/${student.id}`} small>
                           View Details<span className="visually-hidden"> of {student.name}</span>
-                        </Link>
+                        </ButtonLink>
                       ) : null}
                       {rowError?.id === student.id ? (
                         <p className="field-error" role="alert">
