@@ -54,11 +54,13 @@ export const avatarsResponse = z.object({
 export const testAccountsResponse = z.object({
   accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string(), role: userRole, gradeLevel: z.number().nullable() })),
 });
+export type TestAccountsResponse = z.input<typeof testAccountsResponse>;
 
 // Commands (command-api/src/auth/*).
 
 /** POST /api/auth/register (201) and POST /api/auth/login: the tokens and the user signed in. */
 export const signedInResponse = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userView, position: commandPosition });
+export type SignedInResponse = z.input<typeof signedInResponse>;
 
 /** POST /api/auth/refresh: a new pair of tokens. */
 export const refreshResponse = z.object({ accessToken: z.string(), refreshToken: z.string(), position: commandPosition });
@@ -77,9 +79,11 @@ export const passwordChangedResponse = z.object({ message: z.string(), position:
 
 /** PUT and POST /api/auth/profile/avatar: the picture now shown. */
 export const avatarResponse = z.object({ profileImageUrl: z.string(), position: commandPosition });
+export type AvatarResponse = z.input<typeof avatarResponse>;
 
 /** DELETE /api/auth/profile/avatar: back to the default picture. */
 export const avatarRemovedResponse = z.object({ message: z.string(), profileImageUrl: z.string(), position: commandPosition });
+export type AvatarRemovedResponse = z.input<typeof avatarRemovedResponse>;
 
 /** DELETE /api/auth/account, POST /api/parent/children/{id}/erase, POST /api/admin/users/{id}/erase. */
 export const accountErasedResponse = z.object({ message: z.string(), userId: z.string(), position: commandPosition });

@@ -124,3 +124,4 @@ const mailboxMessage = z.object({
   createdAt: isoTime,
 });
 export const mailboxResponse = z.object({ messages: z.array(mailboxMessage) });
+export type MailboxResponse = z.input<typeof mailboxResponse>;

@@ -190,6 +190,7 @@ const mapTopic = z.object({
 export type MapTopic = z.input<typeof mapTopic>;
 const knowledgeMap = z.object({ grade: z.number().nullable(), strands: z.array(z.object({ strand: z.string(), topics: z.array(mapTopic) })) });
 export const topicsResponse = z.object({ data: knowledgeMap });
+export type TopicsResponse = z.input<typeof topicsResponse>;
 
 /** SPEC §3 Achievement. */
 const achievement = z.object({

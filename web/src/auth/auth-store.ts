@@ -1,29 +1,12 @@
 import { create } from 'zustand';
+import type { SignedInResponse } from '@mathdaily/domain/api/accounts';
 import { api, errorMessage, notePosition } from '../api/client.ts';
 import { tokenStorage } from './token-storage.ts';
 
-export type Role = 'student' | 'tutor' | 'admin' | 'parent';
-
-export interface User {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  gradeLevel: number | null;
-  isEmailVerified: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  timezone?: string;
-  profileImageUrl?: string | null;
-}
-
-export interface AuthResponse {
-  user: User;
-  accessToken: string;
-  refreshToken: string;
-  position?: string;
-}
+/** SPEC §3 User, as sign-in, registration and /api/auth/me answer with it. */
+export type User = SignedInResponse['user'];
+export type Role = User['role'];
+export type AuthResponse = SignedInResponse;
 
 export interface RegistrationPayload {
   email: string;

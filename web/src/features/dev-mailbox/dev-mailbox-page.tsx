@@ -1,3 +1,4 @@
+import type { MailboxResponse } from '@mathdaily/domain/api/admin';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandLink } from '../../components/brand-link.tsx';
@@ -7,14 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { linkify } from './linkify.ts';
 import './dev-mailbox.css';
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  createdAt: string;
-}
+type MailboxMessage = MailboxResponse['messages'][number];
 
 type Load = { kind: 'loading' } | { kind: 'off' } | { kind: 'admins-only' } | { kind: 'error'; message: string } | { kind: 'ready'; messages: MailboxMessage[] };
 
@@ -45,7 +39,7 @@ export function DevMailboxPage() {
 
   const refresh = useCallback(async () => {
     try {
-      const { messages } = await api.get<{ messages: MailboxMessage[] }>('/api/dev/mailbox');
+      const { messages } = await api.get<MailboxResponse>('/api/dev/mailbox');
       const sorted = [...messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       setLoad({ kind: 'ready', messages: sorted });
     } catch (error) {

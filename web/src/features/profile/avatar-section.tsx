@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type { AvatarRemovedResponse, AvatarResponse } from '@mathdaily/domain/api/accounts';
 import { api, errorMessage } from '../../api/client.ts';
 import type { User } from '../../auth/auth-store.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -13,7 +14,7 @@ export interface AvatarOption {
 
 interface AvatarSectionProps {
   user: User;
-  onImageChange(profileImageUrl: string | null): void;
+  onImageChange(profileImageUrl: string): void;
   /** Reloads the profile (after a delete the server decides the fallback picture). */
   onReload(): Promise<void>;
   notify(kind: 'success' | 'error', text: string): void;
@@ -47,7 +48,7 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
     };
   }, []);
 
-  const current = user.profileImageUrl ?? null;
+  const current = user.profileImageUrl;
   // A custom picture is an uploaded one: not predefined, and not the generated initials circle (a data: URL).
   const isCustom = Boolean(current && !current.startsWith('data:') && avatars && !avatars.some((avatar) => avatar.url === current));
   const shown = avatars?.filter((avatar) => matchesFilter(avatar.category, filter)) ?? [];
@@ -57,8 +58,8 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
     if (busy) return;
     setBusy(avatar.id);
     try {
-      const { profileImageUrl } = await api.put<{ profileImageUrl: string }>('/api/auth/profile/avatar', { avatarUrl: avatar.url });
-      onImageChange(profileImageUrl ?? avatar.url);
+      const { profileImageUrl } = await api.put<AvatarResponse>('/api/auth/profile/avatar', { avatarUrl: avatar.url });
+      onImageChange(profileImageUrl);
       notify('success', 'Profile picture updated');
     } catch (error) {
       notify('error', serverMessage(error, 'Failed to set avatar'));
@@ -89,7 +90,7 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
     if (!preview) return;
     setBusy('upload');
     try {
-      const { profileImageUrl } = await api.post<{ profileImageUrl: string }>('/api/auth/profile/avatar', {
+      const { profileImageUrl } = await api.post<AvatarResponse>('/api/auth/profile/avatar', {
         file: preview.base64,
         originalName: preview.name,
         mimeType: preview.type,
@@ -107,8 +108,8 @@ export function AvatarSection({ user, onImageChange, onReload, notify }: AvatarS
   const remove = async () => {
     setBusy('remove');
     try {
-      await api.delete<{ message: string }>('/api/auth/profile/avatar');
-      onImageChange(null);
+      const { profileImageUrl } = await api.delete<AvatarRemovedResponse>('/api/auth/profile/avatar');
+      onImageChange(profileImageUrl);
       await onReload();
       notify('success', 'Profile picture removed');
     } catch (error) {

@@ -1,28 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { MapTopic, TopicsResponse } from '@mathdaily/domain/api/learning';
 import { api } from '../../api/client.ts';
 
 /** GET /api/learning/topics/{userId} (query-api/src/learning/get-topics.ts). */
-export type TopicStatus = 'mastered' | 'in_progress' | 'ready' | 'not_ready';
-
-export interface TopicOnMap {
-  topic_id: string;
-  name: string;
-  description: string;
-  grades: [number, number];
-  status: TopicStatus;
-  missing_prerequisites: string[];
-  answers: number;
-  mastered: boolean;
-  predicted_success: number;
-}
-
-export interface KnowledgeMapData {
-  grade: number | null;
-  strands: { strand: string; topics: TopicOnMap[] }[];
-}
+type KnowledgeMapData = TopicsResponse['data'];
+export type TopicOnMap = MapTopic;
 
 async function fetchTopics(userId: string, signal?: AbortSignal): Promise<KnowledgeMapData> {
-  const body = await api.get<{ data: KnowledgeMapData }>(`/api/learning/topics/${encodeURIComponent(userId)}`, signal ? { signal } : {});
+  const body = await api.get<TopicsResponse>(`/api/learning/topics/${encodeURIComponent(userId)}`, signal ? { signal } : {});
   return body.data;
 }
 
@@ -45,7 +30,7 @@ export function useTopics(userId: string | undefined): { data: KnowledgeMapData 
   return state;
 }
 
-export const STATUS_LABEL: Record<TopicStatus, string> = {
+export const STATUS_LABEL: Record<TopicOnMap['status'], string> = {
   mastered: 'Mastered',
   in_progress: 'In progress',
   ready: 'Ready to learn',

@@ -1,7 +1,8 @@
+import type { TestAccountsResponse } from '@mathdaily/domain/api/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
-import { useAuth, type Role } from '../../auth/auth-store.ts';
+import { useAuth } from '../../auth/auth-store.ts';
 import { announce } from '../../components/announcer.tsx';
 import { BrandLink } from '../../components/brand-link.tsx';
 import { Spinner } from '../../components/loading-screen.tsx';
@@ -9,13 +10,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ButtonLink } from '../../components/button-link.tsx';
 import './test-credentials.css';
 
-export interface TestAccount {
-  label: string;
-  email: string;
-  password: string;
-  role: Role;
-  gradeLevel: number | null;
-}
+type TestAccount = TestAccountsResponse['accounts'][number];
 
 type Load = { kind: 'loading' } | { kind: 'off' } | { kind: 'error'; message: string } | { kind: 'ready'; accounts: TestAccount[] };
 type QuickLogin = 'idle' | 'loading' | 'success' | 'error';
@@ -32,7 +27,7 @@ export function TestCredentialsPage() {
 
   useEffect(() => {
     let active = true;
-    api.get<{ accounts: TestAccount[] }>('/api/auth/test-accounts', { anonymous: true }).then(
+    api.get<TestAccountsResponse>('/api/auth/test-accounts', { anonymous: true }).then(
       ({ accounts }) => active && setLoad({ kind: 'ready', accounts }),
       (error: unknown) => {
         if (!active) return;
