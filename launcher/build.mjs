@@ -1,14 +1,23 @@
 // Builds the production bundles: the embedded launcher and each service's own entrypoint.
-// Workspace packages (TypeScript sources) are bundled in; npm dependencies stay external.
+// Workspace packages (TypeScript sources) are bundled in; npm dependencies stay external, but for
+// BUNDLED_DEPENDENCIES.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+
+/**
+ * Pure-JavaScript dependencies bundled in with everything they import: mathjs is about 1,000 ES
+ * modules, and loading them one by one took 1.1 s of every process start (docs/foundation.md).
+ */
+const BUNDLED_DEPENDENCIES = ['mathjs'];
 
 const bundleWorkspaces = {
   name: 'bundle-workspaces',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@mathdaily/') || args.kind === 'entry-point') return undefined;
+      // An importer in node_modules belongs to a bundled dependency: what it imports comes along.
+      if (BUNDLED_DEPENDENCIES.includes(args.path) || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       return { path: args.path, external: true };
     });
   },
