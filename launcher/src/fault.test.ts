@@ -118,9 +118,14 @@ async function launch(databaseUrl: string, dataDir: string): Promise<string> {
     started.stdout!.on('data', onData);
     started.stderr!.on('data', onData);
     started.once('exit', (code, signal) => reject(new Error(`the server exited during start-up (${code ?? signal}):\n${output.slice(-2000)}`)));
+    setTimeout(() => reject(new Error(`the server did not start within 90 s:\n${output.slice(-2000)}`)), 90_000).unref();
   });
   return url;
 }
+
+/** Resolves when `process` has exited, also when it already had (its 'exit' event is gone then). */
+const exitOf = (process: ChildProcess) =>
+  process.exitCode !== null || process.signalCode !== null ? Promise.resolve() : new Promise((resolve) => process.once('exit', resolve));
 
 interface Student {
   token: string;
@@ -131,6 +136,8 @@ interface Student {
 async function call(url: string, method: string, route: string, token: string | null, body?: unknown) {
   const response = await fetch(`${url}${route}`, {
     method,
+    // A request the server never answers fails the round's call instead of hanging the test.
+    signal: AbortSignal.timeout(15_000),
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
@@ -194,7 +201,7 @@ test(`kill -9 during answers (${KILLS} server kills, 1 PostgreSQL kill): every a
     if (fault === 'server') {
       await sleep(1500 + random() * 2500);
       child!.kill('SIGKILL');
-      await new Promise((resolve) => child!.once('exit', resolve));
+      await exitOf(child!);
       running = false;
       await Promise.all(load);
       url = await launch(databaseUrl, dataDir);
@@ -219,12 +226,12 @@ test(`kill -9 during answers (${KILLS} server kills, 1 PostgreSQL kill): every a
     }
   }
   // Let the projector catch up, then stop the server in order.
-  for (let lag = ''; lag !== '0'; ) {
-    lag = String(((await call(url, 'GET', '/api/health', null)).body?.projector as { lag?: string } | undefined)?.lag);
-    if (lag !== '0') await new Promise((resolve) => setTimeout(resolve, 200));
+  for (let health: Record<string, any> | null = null, deadline = Date.now() + 60_000; health?.projector?.lag !== '0'; await sleep(200)) {
+    if (Date.now() > deadline) throw new Error(`the projector did not catch up within 60 s: ${JSON.stringify(health)}\n${serverOutput().slice(-2000)}`);
+    health = (await call(url, 'GET', '/api/health', null).catch(() => null))?.body ?? null;
   }
   child!.kill('SIGTERM');
-  await new Promise((resolve) => child!.once('exit', resolve));
+  await exitOf(child!);
   child = undefined;
 
   const stored = new Map((await committedEvents(databaseUrl)).map((event) => [event.position, event.type]));
