@@ -3,7 +3,6 @@ import type { ChildLinkedResponse, ChildrenResponse, ChildSummary, WeeklySummary
 
 /** The parent dashboard's calls; the answers' shapes are their response schemas (@mathdaily/domain/api/families). */
 export type { ChildSummary };
-export type Family = ChildrenResponse['data'];
 
 export const fetchFamily = async (signal?: AbortSignal) => (await api.get<ChildrenResponse>('/api/parent/children', { signal })).data;
 export const linkChild = (code: string) => api.post<ChildLinkedResponse>('/api/parent/children', { code });
