@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
@@ -10,6 +10,7 @@ import { createEventStoreDbEventStore } from '@mathdaily/event-store';
 import { committedEvents, createTestDatabase, withSeededBank } from '@mathdaily/testing';
 import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { startApp, type RunningApp } from './app.ts';
+import { runCliWith } from './cli/collect-output.ts';
 import { runExportCli } from './cli/export-events.ts';
 
 /**
@@ -149,19 +150,9 @@ async function journey(app: RunningApp, dataDir: string, databaseUrl: string, se
 }
 
 async function exportEvents(databaseUrl: string, eventStoreUrl: string | undefined): Promise<string> {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = databaseUrl;
-  if (eventStoreUrl) process.env.EVENTSTORE_URL = eventStoreUrl;
-  try {
-    let stdout = '';
-    const stderr = new PassThrough();
-    const code = await runExportCli([], { stdout: new Writable({ write: (chunk, _encoding, done) => ((stdout += String(chunk)), done()) }), stderr });
-    expect(code).toBe(0);
-    return stdout;
-  } finally {
-    process.env.DATABASE_URL = saved;
-    delete process.env.EVENTSTORE_URL;
-  }
+  const { code, stdout } = await runCliWith(runExportCli, [], { DATABASE_URL: databaseUrl, EVENTSTORE_URL: eventStoreUrl });
+  expect(code).toBe(0);
+  return stdout;
 }
 
 async function readAll(folder: string): Promise<string> {

@@ -123,9 +123,9 @@ async function launch(databaseUrl: string, dataDir: string): Promise<string> {
   return url;
 }
 
-/** Resolves when `process` has exited, also when it already had (its 'exit' event is gone then). */
-const exitOf = (process: ChildProcess) =>
-  process.exitCode !== null || process.signalCode !== null ? Promise.resolve() : new Promise((resolve) => process.once('exit', resolve));
+/** Resolves when `server` has exited, also when it already had (its 'exit' event is gone then). */
+const exitOf = (server: ChildProcess) =>
+  server.exitCode !== null || server.signalCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
 
 interface Student {
   token: string;

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '@mathdaily/domain';
 import { createTestDatabase, startProductionTopology, withSeededBank, type ProductionTopology } from '@mathdaily/testing';
 import { startEventStoreDbTestServer, type EventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
+import { runCliWith } from './cli/collect-output.ts';
 import { runExportCli } from './cli/export-events.ts';
 import { runWhatIfCli } from './cli/what-if.ts';
 
@@ -234,21 +234,7 @@ describe.each(['PostgreSQL', 'EventStoreDB'] as const)('production topology on %
     const config = path.join(dir, 'what-if.json');
     await writeFile(config, JSON.stringify({ fsrs: { requestRetention: 0.8 } }));
     // The commands as `npm run export-events` and `npm run what-if` run them, with the operator's settings.
-    const run = async (cli: typeof runExportCli, args: string[]) => {
-      const saved = { DATABASE_URL: process.env.DATABASE_URL, EVENTSTORE_URL: process.env.EVENTSTORE_URL };
-      Object.assign(process.env, { DATABASE_URL: databaseUrl, EVENTSTORE_URL: eventStoreUrl ?? '' });
-      const text = { stdout: '', stderr: '' };
-      const sink = (name: keyof typeof text) => new Writable({ write: (chunk: Buffer, _encoding, done) => ((text[name] += chunk.toString()), done()) });
-      try {
-        const code = await cli(args, { stdout: sink('stdout'), stderr: sink('stderr') });
-        return { code, ...text };
-      } finally {
-        for (const [name, value] of Object.entries(saved)) {
-          if (value === undefined) delete process.env[name];
-          else process.env[name] = value;
-        }
-      }
-    };
+    const run = (cli: typeof runExportCli, args: string[]) => runCliWith(cli, args, { DATABASE_URL: databaseUrl, EVENTSTORE_URL: eventStoreUrl ?? '' });
     const exported = await run(runExportCli, ['--type', 'AnswerSubmitted,HintOpened', '--actor', student.email]);
     expect(exported.code, exported.stderr).toBe(0);
     const lines = exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; metadata: { actorId: string } });

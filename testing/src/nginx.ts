@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port.ts';
+import { findFreePort } from '@mathdaily/launcher/embedded-postgres';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
@@ -34,7 +34,7 @@ export async function startNginx(options: { commandUrl: string; queryUrl: string
   await chmod(dir, 0o755);
   await mkdir(path.join(dir, 'nginx'), { mode: 0o777 });
   await chmod(path.join(dir, 'nginx'), 0o777);
-  const port = await freePort();
+  const port = await findFreePort();
   let site = await readFile(path.join(root, 'deploy/nginx.conf'), 'utf8');
   site = replaceExactly(site, 'listen 8080;', `listen 127.0.0.1:${port};`);
   site = replaceExactly(site, 'root /usr/share/nginx/html;', `root ${options.webDist ?? path.join(root, 'web/dist')};`);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port.ts';
+import { findFreePort } from '@mathdaily/launcher/embedded-postgres';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ENTRY_POINTS = {
@@ -79,7 +79,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     for (let index = 1; index <= counts[kind]; index += 1) {
       const name = `${kind}-${index}`;
       // A projector's port serves its metrics and health probes only.
-      const port = await freePort();
+      const port = await findFreePort();
       const child = spawn(process.execPath, commandOf(kind), {
         cwd: root,
         env: {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RecordedEvent } from '@mathdaily/domain';
@@ -10,6 +9,7 @@ import { createEventStoreDbEventStore, createEventStorePool, createPostgresEvent
 import { committedEvents, createTestDatabase } from '@mathdaily/testing';
 import { startEventStoreDbTestServer } from '@mathdaily/testing/eventstoredb-server';
 import { startApp, type RunningApp } from '../app.ts';
+import { runCliWith } from './collect-output.ts';
 import { parseProtectArgs, runProtectCli } from './protect-personal-data.ts';
 
 /**
@@ -58,22 +58,7 @@ async function writePlain(store: EventStore, events: readonly RecordedEvent[]) {
   }
 }
 
-async function protect(args: string[], env: Record<string, string | undefined>) {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
-  let stdout = '';
-  let stderr = '';
-  try {
-    const code = await runProtectCli(args, {
-      stdout: new Writable({ write: (chunk, _encoding, done) => ((stdout += String(chunk)), done()) }),
-      stderr: new Writable({ write: (chunk, _encoding, done) => ((stderr += String(chunk)), done()) }),
-    });
-    return { code, stdout, stderr };
-  } finally {
-    process.env = saved;
-  }
-}
+const protect = (args: string[], env: Record<string, string | undefined>) => runCliWith(runProtectCli, args, env);
 
 async function startOn(databaseUrl: string, eventStoreUrl?: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mathdaily-protect-'));
